@@ -1,0 +1,58 @@
+/**
+ * `npm run bench`: runs every bench/*.bench.ts (or those named on the command line), prints each
+ * ratio against its in-run baseline, and rewrites docs/benchmarks.md.
+ */
+import { readdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import type { BenchResult } from './types.js';
+
+const only = process.argv.slice(2);
+const files = readdirSync('bench')
+  .filter((f) => f.endsWith('.bench.ts'))
+  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+  .sort();
+
+const results: { file: string; result: BenchResult }[] = [];
+for (const file of files) {
+  process.stdout.write(`running ${file} …\n`);
+  const mod = (await import(pathToFileURL(`bench/${file}`).href)) as { default: () => Promise<BenchResult> };
+  const result = await mod.default();
+  results.push({ file, result });
+  process.stdout.write(
+    `  ${result.title}\n  ours ${fmt(result.ours.value)} ${result.ours.unit} / baseline ${fmt(result.baseline.value)} ${result.baseline.unit}` +
+      ` = ratio ${result.ratio.toFixed(2)} (goal ${result.goal}: ${result.met ? 'met' : 'NOT met'})\n`,
+  );
+}
+
+if (only.length === 0) writeFileSync('docs/benchmarks.md', render(results));
+else process.stdout.write('(a subset ran, so docs/benchmarks.md was left as it was)\n');
+
+function fmt(n: number): string {
+  return n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(2);
+}
+
+function render(rows: { file: string; result: BenchResult }[]): string {
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  const lines = [
+    '# Benchmarks',
+    '',
+    'Written by `npm run bench`; every figure is a ratio against a baseline measured in the same run on the',
+    'same machine, so the ratios travel between machines better than the absolute numbers.',
+    '',
+    `Last run: ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
+    '',
+    '| benchmark | ours | baseline | ratio | goal | met |',
+    '|---|---|---|---|---|---|',
+    ...rows.map(
+      ({ result: r }) =>
+        `| ${r.title} | ${r.ours.label}: ${fmt(r.ours.value)} ${r.ours.unit} | ${r.baseline.label}: ${fmt(r.baseline.value)} ${r.baseline.unit} | ${r.ratio.toFixed(2)} | ${r.goal} | ${r.met ? 'yes' : 'no'} |`,
+    ),
+    '',
+    '## How each is measured',
+    '',
+    ...rows.map(({ file, result: r }) => `- \`bench/${file}\`: ${r.notes ?? r.title}`),
+    '',
+  ];
+  return lines.join('\n');
+}

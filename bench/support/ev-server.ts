@@ -1,0 +1,47 @@
+/**
+ * A benchmark server in its own process, so the load generator does not share its event loop:
+ * `mailsure` is the real app as `serve` wires it (HTTPS, SQLite, info logging); `bare` is a bare
+ * Fastify route served the same way (same certificate, same logger). Prints {"port","key"}.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import Fastify from 'fastify';
+import { createKey } from '../../src/accounts/key-admin.js';
+import { loadConfig } from '../../src/core/config.js';
+import { createLogger } from '../../src/core/logger.js';
+import { createContainer } from '../../src/container.js';
+import { buildApp } from '../../src/http/app.js';
+import { loadTls } from '../../src/http/tls.js';
+
+const kind = process.argv[2];
+const dataDir = mkdtempSync(join(tmpdir(), 'mailsure-bench-'));
+const config = loadConfig({ MAILSURE_DATA_DIR: dataDir, MAILSURE_VERIFY_DEPTH: 'syntax', MAILSURE_DEMO: '0' });
+const tls = await loadTls(config);
+const logger = createLogger('info', pino.destination('/dev/null'));
+
+if (kind === 'bare') {
+  const app = Fastify({ loggerInstance: logger, https: { key: tls.key, cert: tls.cert } });
+  app.get('/v5/ev', async (request) => {
+    const { email } = request.query as { email: string };
+    return { safe_to_send: { address: email, status: 'valid', status_code: 10 } };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write(JSON.stringify({ port: (app.server.address() as { port: number }).port, key: 'none' }) + '\n');
+} else {
+  const container = await createContainer(config, logger);
+  const { key } = await createKey(container.storage.keys, 'bench', { services: 'all', rate: '1000000' });
+  const app = await buildApp({
+    logger,
+    authenticator: container.authenticator,
+    meter: container.meter,
+    verify: container.verify,
+    redis: null,
+    trustProxy: false,
+    readiness: {},
+    serverOptions: { https: { key: tls.key, cert: tls.cert } },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write(JSON.stringify({ port: (app.server.address() as { port: number }).port, key }) + '\n');
+}

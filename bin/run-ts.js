@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// Runs one TypeScript file (a benchmark or a script) with tsx's loader: `node bin/run-ts.js FILE`.
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { register } from 'tsx/esm/api';
+
+register();
+const file = process.argv[2];
+if (!file) {
+  console.error('usage: node bin/run-ts.js FILE.ts [args…]');
+  process.exit(2);
+}
+await import(pathToFileURL(resolve(file)).href);

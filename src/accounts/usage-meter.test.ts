@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { openMemoryStorage } from '../storage/open-storage.js';
+import { createKey } from './key-admin.js';
+import { createUsageMeter } from './usage-meter.js';
+
+const clock = { now: () => Date.parse('2026-11-22T10:00:00Z') };
+
+describe('usage meter', () => {
+  it('counts calls against the quota before and after a flush', async () => {
+    const storage = openMemoryStorage();
+    const { record } = await createKey(storage.keys, 'q', { quota: '3' });
+    const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock, flushMs: 60_000 });
+    expect(meter.withinQuota(record)).toBe(true);
+    meter.record(record, { verification: 1 });
+    meter.record(record, { verification: 1 });
+    await meter.flush();
+    expect(meter.withinQuota(record)).toBe(true);
+    meter.record(record, { verification: 1 });
+    expect(meter.withinQuota(record)).toBe(false);
+    await meter.close();
+    expect((await storage.keys.findByName('q'))?.callsUsed).toBe(3);
+    expect(await storage.usage.totals(record.id)).toMatchObject({ verification: 3, enrichment_field: 0 });
+  });
+
+  it('keeps counts that failed to flush', async () => {
+    const storage = openMemoryStorage();
+    const { record } = await createKey(storage.keys, 'f', {});
+    let failing = true;
+    const usage = {
+      add: async (...args: Parameters<typeof storage.usage.add>) => {
+        if (failing) throw new Error('database away');
+        return storage.usage.add(...args);
+      },
+      totals: storage.usage.totals.bind(storage.usage),
+    };
+    const meter = createUsageMeter({ keys: storage.keys, usage, clock, flushMs: 60_000 });
+    meter.record(record, { enrichment_field: 4 });
+    await expect(meter.flush()).rejects.toThrow('database away');
+    failing = false;
+    await meter.close();
+    expect((await storage.usage.totals(record.id)).enrichment_field).toBe(4);
+    expect((await storage.keys.findByName('f'))?.callsUsed).toBe(1);
+  });
+
+  it('lets unlimited keys through', async () => {
+    const storage = openMemoryStorage();
+    const { record } = await createKey(storage.keys, 'u', {});
+    const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock });
+    for (let i = 0; i < 100; i++) meter.record(record, {});
+    expect(meter.withinQuota(record)).toBe(true);
+    await meter.close();
+  });
+});

@@ -1,0 +1,49 @@
+/** `mailsure serve`: the HTTPS API (what `npm start` runs). */
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../core/config.js';
+import { createLogger } from '../core/logger.js';
+import { createContainer } from '../container.js';
+import { buildApp } from '../http/app.js';
+import { loadTls } from '../http/tls.js';
+import { demoBanner, ensureDemoKey } from './demo-key.js';
+import { print } from './output.js';
+
+export async function serve(): Promise<void> {
+  const config = loadConfig(process.env);
+  const logger = createLogger(config.logLevel);
+  const container = await createContainer(config, logger);
+  const tls = config.trustProxy ? null : await loadTls(config);
+  const app: FastifyInstance = await buildApp({
+    logger,
+    authenticator: container.authenticator,
+    meter: container.meter,
+    verify: container.verify,
+    redis: container.redis,
+    trustProxy: config.trustProxy,
+    readiness: {
+      database: () => container.storage.ping(),
+      ...(container.redis ? { redis: async () => void (await container.redis!.ping()) } : {}),
+    },
+    ...(tls ? { serverOptions: { https: { key: tls.key, cert: tls.cert } } } : {}),
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await app.close();
+    await container.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const scheme = config.trustProxy ? 'http' : 'https';
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const baseUrl = `${scheme}://${shownHost}:${config.port}`;
+  print(`Mailsure listening on ${baseUrl} (${container.storage.engine}${tls?.generatedAt ? `, self-signed certificate in ${tls.generatedAt}` : ''})`);
+  const demo = await ensureDemoKey(container.storage, config);
+  if (demo) print(demoBanner(demo, baseUrl));
+}

@@ -1,0 +1,53 @@
+/**
+ * The composition root: configuration in, wired services out. The only place that decides which
+ * implementation of a store or limiter a process uses.
+ */
+import { Redis } from 'ioredis';
+import { createKeyAuthenticator, type KeyAuthenticator } from './accounts/key-authenticator.js';
+import { createUsageMeter, type UsageMeter } from './accounts/usage-meter.js';
+import { systemClock, type Clock } from './core/clock.js';
+import type { Config } from './core/config.js';
+import type { Logger } from './core/logger.js';
+import type { Storage } from './storage/interfaces.js';
+import { openStorage } from './storage/open-storage.js';
+import { createVerifyService, type VerifyService } from './verification/verify-service.js';
+
+export interface Container {
+  config: Config;
+  logger: Logger;
+  clock: Clock;
+  storage: Storage;
+  redis: Redis | null;
+  authenticator: KeyAuthenticator;
+  meter: UsageMeter;
+  verify: VerifyService;
+  close(): Promise<void>;
+}
+
+export async function createContainer(config: Config, logger: Logger, clock: Clock = systemClock): Promise<Container> {
+  const storage = await openStorage({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : null;
+  const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock });
+  return {
+    config,
+    logger,
+    clock,
+    storage,
+    redis,
+    authenticator: createKeyAuthenticator(storage.keys, clock),
+    meter,
+    verify: createVerifyService(),
+    async close() {
+      await meter.close().catch((error: unknown) => logger.error({ err: error }, 'could not flush usage'));
+      redis?.disconnect();
+      await storage.close();
+    },
+  };
+}
+
+export function connectRedis(url: string, logger: Logger): Redis {
+  // Short timeouts: a rate-limit check must never hang a request on a sick Redis.
+  const redis = new Redis(url, { connectTimeout: 2_000, maxRetriesPerRequest: 1, enableOfflineQueue: true });
+  redis.on('error', (error) => logger.warn({ err: error }, 'redis error'));
+  return redis;
+}

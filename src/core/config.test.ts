@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const config = loadConfig({}, '/srv');
+    expect(config).toMatchObject({
+      port: 8443,
+      host: '0.0.0.0',
+      dataDir: '/srv/data',
+      tls: null,
+      trustProxy: false,
+      databaseUrl: null,
+      redisUrl: null,
+      dnsServers: [],
+      smtpPort: 25,
+      verifyDepth: 'mailbox',
+      allowPrivateTargets: false,
+      demo: null,
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        MAILSURE_PORT: '9443',
+        MAILSURE_HOST: '127.0.0.1',
+        MAILSURE_DATA_DIR: 'var/ms',
+        MAILSURE_TLS_CERT: 'c.pem',
+        MAILSURE_TLS_KEY: 'k.pem',
+        MAILSURE_TRUST_PROXY: 'on',
+        MAILSURE_DATABASE_URL: 'postgres://u@db/x',
+        MAILSURE_REDIS_URL: 'redis://cache:6379',
+        MAILSURE_DNS_SERVERS: '127.0.0.2:5353, [::1]:53,ns.example.com',
+        MAILSURE_SMTP_PORT: '2525',
+        MAILSURE_SMTP_HELO: 'probe.example.com',
+        MAILSURE_SMTP_FROM: 'bounce@example.com',
+        MAILSURE_VERIFY_DEPTH: 'domain',
+        MAILSURE_ALLOW_PRIVATE_TARGETS: 'true',
+        MAILSURE_DEMO: '0',
+      },
+      '/srv',
+    );
+    expect(config).toMatchObject({
+      port: 9443,
+      host: '127.0.0.1',
+      dataDir: '/srv/var/ms',
+      tls: { certFile: '/srv/c.pem', keyFile: '/srv/k.pem' },
+      trustProxy: true,
+      databaseUrl: 'postgres://u@db/x',
+      redisUrl: 'redis://cache:6379',
+      dnsServers: ['127.0.0.2:5353', '[::1]:53', 'ns.example.com'],
+      smtpPort: 2525,
+      smtpHelo: 'probe.example.com',
+      smtpFrom: 'bounce@example.com',
+      verifyDepth: 'domain',
+      allowPrivateTargets: true,
+      demo: false,
+    });
+  });
+
+  it('lists every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        MAILSURE_PORT: '70000',
+        MAILSURE_SMTP_PORT: 'twenty-five',
+        MAILSURE_TRUST_PROXY: 'maybe',
+        MAILSURE_DATABASE_URL: 'mysql://x',
+        MAILSURE_VERIFY_DEPTH: 'deep',
+        MAILSURE_TLS_CERT: 'only-cert.pem',
+        MAILSURE_DNS_SERVERS: '1.1.1.1:99999',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(7);
+    expect(problems.join('\n')).toMatch(/MAILSURE_PORT="70000": must be a port number/);
+    expect(problems.join('\n')).toMatch(/MAILSURE_SMTP_PORT/);
+    expect(problems.join('\n')).toMatch(/MAILSURE_TRUST_PROXY="maybe"/);
+    expect(problems.join('\n')).toMatch(/MAILSURE_DATABASE_URL="mysql:\/\/x": must be a URL starting with postgres:/);
+    expect(problems.join('\n')).toMatch(/MAILSURE_VERIFY_DEPTH="deep": must be one of syntax, domain, mailbox/);
+    expect(problems.join('\n')).toMatch(/MAILSURE_TLS_CERT and MAILSURE_TLS_KEY must be set together/);
+    expect(problems.join('\n')).toMatch(/1\.1\.1\.1:99999/);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ MAILSURE_PORT: '', MAILSURE_DEMO: ' ' }).port).toBe(8443);
+  });
+});

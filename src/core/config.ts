@@ -1,0 +1,126 @@
+/**
+ * The operator contract of decisions §2: every MAILSURE_* variable, parsed and validated once at
+ * start-up. Nothing reads process.env elsewhere; the frozen Config is passed in.
+ */
+import { hostname } from 'node:os';
+import { resolve } from 'node:path';
+
+export const VERIFY_DEPTHS = ['syntax', 'domain', 'mailbox'] as const;
+export type VerifyDepth = (typeof VERIFY_DEPTHS)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  tls: { certFile: string; keyFile: string } | null;
+  trustProxy: boolean;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  dnsServers: string[];
+  smtpPort: number;
+  smtpHelo: string;
+  smtpFrom: string;
+  verifyDepth: VerifyDepth;
+  allowPrivateTargets: boolean;
+  /** null: decide at start (on for an empty database). */
+  demo: boolean | null;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: Env, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+  const fail = <T>(name: string, why: string, fallback: T): T => {
+    problems.push(`${name}=${JSON.stringify(env[name])}: ${why}`);
+    return fallback;
+  };
+  const port = (name: string, fallback: number): number => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    return /^\d+$/.test(raw) && n >= 1 && n <= 65535 ? n : fail(name, 'must be a port number from 1 to 65535', fallback);
+  };
+  const flag = (name: string): boolean | null => {
+    const raw = read(name)?.toLowerCase();
+    if (raw === undefined) return null;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+    return fail(name, 'must be one of 1/0, true/false, yes/no, on/off', null);
+  };
+  const url = (name: string, schemes: string[]): string | null => {
+    const raw = read(name);
+    if (raw === undefined) return null;
+    try {
+      const parsed = new URL(raw);
+      if (schemes.includes(parsed.protocol)) return raw;
+    } catch {
+      // reported below
+    }
+    return fail(name, `must be a URL starting with ${schemes.map((s) => `${s}//`).join(' or ')}`, null);
+  };
+
+  const dataDir = resolve(cwd, read('MAILSURE_DATA_DIR') ?? './data');
+  const certFile = read('MAILSURE_TLS_CERT');
+  const keyFile = read('MAILSURE_TLS_KEY');
+  let tls: Config['tls'] = null;
+  if (certFile && keyFile) tls = { certFile: resolve(cwd, certFile), keyFile: resolve(cwd, keyFile) };
+  else if (certFile || keyFile) {
+    problems.push('MAILSURE_TLS_CERT and MAILSURE_TLS_KEY must be set together');
+  }
+
+  const dnsServers = (read('MAILSURE_DNS_SERVERS') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const server of dnsServers) {
+    if (!isHostPort(server)) fail('MAILSURE_DNS_SERVERS', `"${server}" is not host[:port] (IPv6 as [addr]:port)`, null);
+  }
+
+  const depth = read('MAILSURE_VERIFY_DEPTH') ?? 'mailbox';
+  const verifyDepth = (VERIFY_DEPTHS as readonly string[]).includes(depth)
+    ? (depth as VerifyDepth)
+    : fail('MAILSURE_VERIFY_DEPTH', `must be one of ${VERIFY_DEPTHS.join(', ')}`, 'mailbox' as const);
+
+  const logLevel = read('MAILSURE_LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) fail('MAILSURE_LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`, null);
+
+  const host = hostname();
+  const config: Config = {
+    port: port('MAILSURE_PORT', 8443),
+    host: read('MAILSURE_HOST') ?? '0.0.0.0',
+    dataDir,
+    tls,
+    trustProxy: flag('MAILSURE_TRUST_PROXY') ?? false,
+    databaseUrl: url('MAILSURE_DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: url('MAILSURE_REDIS_URL', ['redis:', 'rediss:']),
+    dnsServers,
+    smtpPort: port('MAILSURE_SMTP_PORT', 25),
+    smtpHelo: read('MAILSURE_SMTP_HELO') ?? host,
+    smtpFrom: read('MAILSURE_SMTP_FROM') ?? `verify@${host}`,
+    verifyDepth,
+    allowPrivateTargets: flag('MAILSURE_ALLOW_PRIVATE_TARGETS') ?? false,
+    demo: flag('MAILSURE_DEMO'),
+    logLevel,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze(config);
+}
+
+function isHostPort(value: string): boolean {
+  const m = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(?::(\d{1,5}))?$/.exec(value);
+  if (!m) return false;
+  return m[2] === undefined || (Number(m[2]) >= 1 && Number(m[2]) <= 65535);
+}

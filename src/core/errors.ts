@@ -1,0 +1,42 @@
+/**
+ * The one catalogue of whole-request errors. Domain and HTTP code create these through the
+ * factories below; `http/error-handler.ts` is the one place that renders them.
+ */
+export type ErrorBody = { error_code: number; error_msg: string };
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Extra response headers, e.g. Retry-After. */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  toBody(): ErrorBody {
+    return { error_code: this.status, error_msg: this.message };
+  }
+}
+
+export const errors = {
+  badRequest: (message: string) => new AppError(400, message),
+  notUrlEncoded: () => new AppError(400, 'Parameters are not URL encoded'),
+  missingParameter: (name: string) => new AppError(400, `Missing required parameter: ${name}`),
+  invalidParameter: (name: string, why: string) => new AppError(400, `Invalid parameter ${name}: ${why}`),
+  invalidJson: () => new AppError(400, 'Invalid JSON'),
+  invalidApiKey: () => new AppError(401, 'Invalid API key'),
+  keyNotPermitted: () => new AppError(401, 'API key is not permitted for this endpoint'),
+  quotaExceeded: () => new AppError(403, 'Query limit exceeded'),
+  noSection: () => new AppError(403, 'API key is not configured for any section this endpoint returns'),
+  httpsRequired: () => new AppError(403, 'HTTPS is required'),
+  notFound: (what = 'Not found') => new AppError(404, what),
+  methodNotAllowed: () => new AppError(405, 'Method not allowed'),
+  payloadTooLarge: () => new AppError(413, 'Request body too large'),
+  unsupportedMediaType: () => new AppError(415, 'Invalid Content-Type'),
+  rateLimited: (retryAfterSeconds: number) =>
+    new AppError(429, 'Rate limit exceeded', { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) }),
+  internal: () => new AppError(500, 'Internal server error'),
+  unavailable: (what = 'Service unavailable') => new AppError(502, what),
+} as const;

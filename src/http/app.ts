@@ -1,0 +1,81 @@
+/**
+ * buildApp(deps): the Fastify instance with every route, no listening. Tests call inject() on it;
+ * `serve` adds TLS and listen.
+ */
+import swagger from '@fastify/swagger';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { KeyAuthenticator } from '../accounts/key-authenticator.js';
+import type { UsageMeter } from '../accounts/usage-meter.js';
+import type { Logger } from '../core/logger.js';
+import type { VerifyService } from '../verification/verify-service.js';
+import { installAuth } from './auth.js';
+import { installErrorHandler } from './error-handler.js';
+import { installHttpsOnly } from './https-only.js';
+import { parseQueryString } from './query-string.js';
+import { installRateLimit } from './rate-limit.js';
+import { healthRoutes, type ReadinessCheck } from './routes/health.js';
+import { listRoutes } from './routes/lists.js';
+import { verifyRoutes } from './routes/verify.js';
+import './route-config.js';
+
+export interface AppDeps {
+  logger: Logger;
+  authenticator: KeyAuthenticator;
+  meter: UsageMeter;
+  verify: VerifyService;
+  /** Shared rate-limit store; null keeps the limiter in-process. */
+  redis: Redis | null;
+  /** Redis key prefix of the rate-limit counters (tests isolate themselves with it). */
+  rateLimitNamespace?: string;
+  /** Plain HTTP behind a proxy that must forward `X-Forwarded-Proto: https`. */
+  trustProxy: boolean;
+  readiness: Record<string, ReadinessCheck>;
+  /** Options for the underlying server, e.g. `https` (set by `serve`). */
+  serverOptions?: { https?: { key: Buffer; cert: Buffer } };
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    ...(deps.serverOptions ?? {}),
+    trustProxy: deps.trustProxy,
+    requestIdHeader: 'x-request-id',
+    logController: new LogController({
+      requestIdLogLabel: 'request_id',
+      // Probes every few seconds would drown the request log.
+      disableRequestLogging: (request) => request.url === '/healthz' || request.url === '/readyz',
+    }),
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
+    bodyLimit: 16 * 1024 * 1024,
+  }) as unknown as FastifyInstance;
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
+  });
+
+  installErrorHandler(app);
+  if (deps.trustProxy) installHttpsOnly(app);
+  installAuth(app, deps);
+  await installRateLimit(app, deps.redis, deps.rateLimitNamespace);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Mailsure API', version: '5' },
+      components: {
+        securitySchemes: {
+          queryKey: { type: 'apiKey', in: 'query', name: 'api_key' },
+          headerKey: { type: 'apiKey', in: 'header', name: 'api_key' },
+        },
+      },
+    },
+  });
+
+  healthRoutes(app, deps.readiness);
+  verifyRoutes(app, deps);
+  listRoutes(app);
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}

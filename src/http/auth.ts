@@ -1,0 +1,31 @@
+/**
+ * Authentication as decisions §3 describes it, for every route that declares `config.auth`:
+ * query key on real-time and bulk routes, header key on the List API (a key sent only in the
+ * query there is not read), 401 for a missing/unknown/revoked/unpermitted key, 403 for an
+ * exhausted quota.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { KeyAuthenticator } from '../accounts/key-authenticator.js';
+import type { UsageMeter } from '../accounts/usage-meter.js';
+import { errors } from '../core/errors.js';
+import { MALFORMED, type ParsedQuery } from './query-string.js';
+
+export function installAuth(app: FastifyInstance, deps: { authenticator: KeyAuthenticator; meter: UsageMeter }): void {
+  app.addHook('onRequest', async (request) => {
+    const auth = request.routeOptions.config?.auth;
+    const query = request.query as ParsedQuery;
+    if (query[MALFORMED]) throw errors.notUrlEncoded();
+    if (!auth) return;
+    const key = await deps.authenticator.authenticate(presentedKey(request, auth.source));
+    if (!key) throw errors.invalidApiKey();
+    if (!auth.services.some((service) => key.services.includes(service))) throw errors.keyNotPermitted();
+    if (!deps.meter.withinQuota(key)) throw errors.quotaExceeded();
+    request.apiKey = key;
+  });
+}
+
+function presentedKey(request: FastifyRequest, source: 'query' | 'header'): string | undefined {
+  const value = source === 'query' ? (request.query as ParsedQuery).api_key : request.headers.api_key;
+  // A repeated key is ambiguous: treat it as no key rather than guess which one was meant.
+  return typeof value === 'string' ? value : undefined;
+}

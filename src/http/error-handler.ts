@@ -1,0 +1,59 @@
+/**
+ * The one place errors become responses: `{"error_code","error_msg"}` everywhere, except the
+ * plain-text 401 that /v5/ev clients expect (api-reference "Verify one address").
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, errors } from '../core/errors.js';
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    return sendError(request, reply, appError);
+  });
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, errors.notFound()));
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  reply.code(error.status).headers(error.headers);
+  if (error.status === 401 && request.routeOptions.config?.auth?.plainText401) {
+    return reply.type('text/plain; charset=utf-8').send(error.message);
+  }
+  return reply.type('application/json; charset=utf-8').send(error.toBody());
+}
+
+function toAppError(error: FastifyError): AppError {
+  if (error instanceof AppError) return error;
+  if (error.validation && error.validation.length > 0) return fromValidation(error);
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return errors.unsupportedMediaType();
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return errors.payloadTooLarge();
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return errors.invalidJson();
+  }
+  if (error instanceof SyntaxError && error.statusCode === 400) return errors.invalidJson();
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return new AppError(status, error.message);
+  return errors.internal();
+}
+
+function fromValidation(error: FastifyError): AppError {
+  const first = error.validation![0]!;
+  const where = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  if (first.keyword === 'required') {
+    const missing = (first.params as { missingProperty?: string }).missingProperty ?? where;
+    return errors.missingParameter(missing);
+  }
+  // Every query value arrives as a string, so a type failure there means a repeated parameter.
+  if (error.validationContext === 'querystring' && first.keyword === 'type') {
+    return errors.invalidParameter(where, 'must be given once');
+  }
+  if (first.keyword === 'additionalProperties') {
+    const extra = (first.params as { additionalProperty?: string }).additionalProperty ?? where;
+    return errors.badRequest(`Unknown parameter: ${extra}`);
+  }
+  return errors.invalidParameter(where || error.validationContext || 'request', first.message ?? 'is invalid');
+}

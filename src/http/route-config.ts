@@ -1,0 +1,22 @@
+/** What each route declares about authentication, so `auth.ts` can enforce it in one hook. */
+import type { ApiKeyRecord, Service } from '../accounts/key-config.js';
+
+export interface RouteAuth {
+  /** Where the key is read: the `api_key` query parameter, or the `api_key` header (List API). */
+  source: 'query' | 'header';
+  /** The key needs at least one of these services; otherwise 401. */
+  services: Service[];
+  /** /v5/ev answers a bad key with plain text. */
+  plainText401?: boolean;
+  /** Real-time and bulk endpoints fall under the per-key rate limit. */
+  rateLimited?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+  interface FastifyRequest {
+    apiKey?: ApiKeyRecord;
+  }
+}

@@ -1,0 +1,46 @@
+/** GET /v5/ev: verify one address (api-reference "Verify one address"). */
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from 'typebox';
+import type { UsageMeter } from '../../accounts/usage-meter.js';
+import { errors } from '../../core/errors.js';
+import { renderEmailValidation, renderSafeToSend } from '../../verification/render.js';
+import type { VerifyService } from '../../verification/verify-service.js';
+import { EmailValidation, ErrorBody, EvQuery, PlainTextError, SafeToSend } from '../schemas/verification.js';
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const MAX_TIMEOUT_MS = 30_000;
+
+export function verifyRoutes(app: FastifyInstance, deps: { verify: VerifyService; meter: UsageMeter }): void {
+  app.get<{ Querystring: Static<typeof EvQuery> }>(
+    '/v5/ev',
+    {
+      config: { auth: { source: 'query', services: ['verification'], plainText401: true, rateLimited: true } },
+      schema: {
+        summary: 'Verify one address',
+        querystring: EvQuery,
+        response: {
+          200: Type.Union([SafeToSend, EmailValidation]),
+          400: ErrorBody,
+          401: PlainTextError,
+          403: ErrorBody,
+          429: ErrorBody,
+        },
+      },
+    },
+    async (request) => {
+      const key = request.apiKey!;
+      const timeoutMs = parseTimeout(request.query.timeout);
+      const verdict = await deps.verify.verify(request.query.email, { timeoutMs });
+      deps.meter.record(key, { verification: 1 });
+      return key.variant === 'safe_to_send' ? renderSafeToSend(verdict) : renderEmailValidation(verdict);
+    },
+  );
+}
+
+/** decisions §4: seconds greater than 0, decimals allowed; above 30 is capped; anything else is 400. */
+export function parseTimeout(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_TIMEOUT_MS;
+  const seconds = /^\d{1,9}(\.\d{1,9})?$|^\.\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(seconds > 0)) throw errors.invalidParameter('timeout', 'must be a number of seconds greater than 0');
+  return Math.min(Math.round(seconds * 1000), MAX_TIMEOUT_MS);
+}

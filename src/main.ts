@@ -1,0 +1,32 @@
+/** The `mailsure` command line: serve, keys, migrate (import and generate come with enrichment). */
+import { Command } from 'commander';
+import { ConfigError, loadConfig } from './core/config.js';
+import { registerKeyCommands } from './cli/keys.js';
+import { fail, print } from './cli/output.js';
+import { serve } from './cli/serve.js';
+import { openStorage } from './storage/open-storage.js';
+
+export async function main(argv: string[]): Promise<void> {
+  const program = new Command('mailsure')
+    .description('Email verification, identity append, enrichment and list processing API')
+    .showHelpAfterError();
+
+  program.command('serve').description('run the HTTPS API').action(serve);
+  program
+    .command('migrate')
+    .description('create or upgrade the database schema (also done at every start)')
+    .action(async () => {
+      const config = loadConfig(process.env);
+      const storage = await openStorage({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
+      await storage.close();
+      print(`database is up to date (${storage.engine})`);
+    });
+  registerKeyCommands(program);
+
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message, 78);
+    throw error;
+  }
+}

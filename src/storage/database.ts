@@ -1,0 +1,59 @@
+/**
+ * The tables as kysely sees them. Rows keep the storage shapes (JSON text, 0/1 flags, ISO-8601
+ * text timestamps) so one set of queries runs on SQLite and PostgreSQL; the stores map rows to
+ * domain records.
+ */
+import { PostgresAdapter, SqliteAdapter, type Generated, type Kysely } from 'kysely';
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  name: string;
+  key_hash: string;
+  key_prefix: string;
+  webhook_secret: string;
+  /** JSON array of service names. */
+  services: string;
+  variant: string;
+  /** JSON array of field names; null means every field. */
+  fields: string | null;
+  quota: number | null;
+  rate: number;
+  /** 0 or 1: the same integer on both engines keeps the queries identical. */
+  trial: number;
+  calls_used: Generated<number>;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface UsageDailyTable {
+  key_id: number;
+  /** `YYYY-MM-DD`, UTC. */
+  day: string;
+  unit: string;
+  count: number;
+}
+
+export interface ClientListEntriesTable {
+  key_id: number;
+  kind: string;
+  value: string;
+}
+
+export interface Database {
+  api_keys: ApiKeysTable;
+  usage_daily: UsageDailyTable;
+  client_list_entries: ClientListEntriesTable;
+}
+
+export type Engine = 'sqlite' | 'postgres';
+
+/**
+ * Which engine a kysely instance talks to. Kysely has no public getter for this; its own Migrator
+ * reads the executor's adapter the same way, and it also works on transaction-bound instances.
+ */
+export function engineOf<DB>(db: Kysely<DB>): Engine {
+  const adapter = db.getExecutor().adapter;
+  if (adapter instanceof SqliteAdapter) return 'sqlite';
+  if (adapter instanceof PostgresAdapter) return 'postgres';
+  throw new Error(`unsupported kysely dialect: ${adapter.constructor.name}`);
+}

@@ -1,0 +1,77 @@
+/**
+ * The storage contracts the domain code depends on. `sqlite/` and `postgres/` implement them
+ * over kysely; `memory/` implements them for unit tests. One contract suite runs against each.
+ */
+import type { ApiKeyRecord, KeySettings } from '../accounts/key-config.js';
+
+export type NewApiKey = KeySettings & {
+  name: string;
+  keyHash: string;
+  keyPrefix: string;
+  webhookSecret: string;
+};
+
+export interface KeyStore {
+  /** Fails with `DuplicateKeyName` when the name is taken. */
+  create(key: NewApiKey): Promise<ApiKeyRecord>;
+  findByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
+  findByName(name: string): Promise<ApiKeyRecord | undefined>;
+  list(): Promise<ApiKeyRecord[]>;
+  /** Returns the updated record, or undefined when no key has that name. */
+  update(name: string, changes: Partial<KeySettings>): Promise<ApiKeyRecord | undefined>;
+  /** Marks the key revoked (kept for its usage history). Undefined when no key has that name. */
+  revoke(name: string, at: string): Promise<ApiKeyRecord | undefined>;
+  count(): Promise<number>;
+  /** Adds `calls` to the key's quota counter; returns the new total. */
+  addCalls(keyId: number, calls: number): Promise<number>;
+}
+
+/** Billable units of decisions §3. */
+export const USAGE_UNITS = ['verification', 'enrichment_field', 'append_match', 'list_record'] as const;
+export type UsageUnit = (typeof USAGE_UNITS)[number];
+
+export interface UsageStore {
+  /** Adds counts for one key; `day` is `YYYY-MM-DD` (UTC). */
+  add(keyId: number, day: string, counts: Partial<Record<UsageUnit, number>>): Promise<void>;
+  /** Totals per unit over all days. */
+  totals(keyId: number): Promise<Record<UsageUnit, number>>;
+}
+
+export type ClientListKind = 'suppression' | 'exception';
+
+/** A client-configured entry: one address (`local@domain`) or a whole domain. */
+export interface ClientListEntry {
+  kind: ClientListKind;
+  /** Lower-cased address or domain (A-label form). */
+  value: string;
+}
+
+export interface ClientListStore {
+  /** Adds entries, ignoring ones already present; returns how many were new. */
+  add(keyId: number, entries: ClientListEntry[]): Promise<number>;
+  /**
+   * The client's entries that match this address exactly or its whole domain. Verification
+   * decides precedence (an address entry beats a domain entry; see the verification issue).
+   */
+  match(keyId: number, address: string, domain: string): Promise<ClientListEntry[]>;
+  count(keyId: number, kind: ClientListKind): Promise<number>;
+}
+
+export class DuplicateKeyName extends Error {
+  constructor(readonly keyName: string) {
+    super(`a key named "${keyName}" already exists`);
+    this.name = 'DuplicateKeyName';
+  }
+}
+
+/** Everything the composition root gets from a storage engine. */
+export interface Storage {
+  /** `memory` is the test double of `storage/memory/`, never a production engine. */
+  readonly engine: 'sqlite' | 'postgres' | 'memory';
+  keys: KeyStore;
+  usage: UsageStore;
+  clientLists: ClientListStore;
+  /** Resolves when the database answers a trivial query; rejects otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,22 @@
+import { sql, type Kysely } from 'kysely';
+import { engineOf, type Database } from '../database.js';
+import type { Storage } from '../interfaces.js';
+import { KyselyClientListStore } from './client-list-store.js';
+import { KyselyKeyStore } from './key-store.js';
+import { KyselyUsageStore } from './usage-store.js';
+
+/** The stores over an already migrated database; `close` ends the connection(s). */
+export function kyselyStorage(db: Kysely<Database>): Storage {
+  let closing: Promise<void> | undefined;
+  return {
+    engine: engineOf(db),
+    keys: new KyselyKeyStore(db),
+    usage: new KyselyUsageStore(db),
+    clientLists: new KyselyClientListStore(db),
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    // pg's Pool throws when ended twice; shutdown paths often call close more than once.
+    close: () => (closing ??= db.destroy()),
+  };
+}

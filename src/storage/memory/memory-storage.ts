@@ -1,0 +1,16 @@
+import type { Storage } from '../interfaces.js';
+import { MemoryClientListStore } from './memory-client-list-store.js';
+import { MemoryKeyStore } from './memory-key-store.js';
+import { MemoryUsageStore } from './memory-usage-store.js';
+
+/** A fresh, empty storage in this process's memory: for unit tests of the domain modules. */
+export function openMemoryStorage(opts: { now?: () => Date } = {}): Storage {
+  return {
+    engine: 'memory',
+    keys: new MemoryKeyStore(opts.now),
+    usage: new MemoryUsageStore(),
+    clientLists: new MemoryClientListStore(),
+    async ping() {},
+    async close() {},
+  };
+}

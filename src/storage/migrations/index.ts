@@ -1,0 +1,11 @@
+/**
+ * Every migration, by name, in order. Registered statically so they run from any build or
+ * bundle without scanning the filesystem. Names sort in the order they must run; never rename
+ * or edit one that has shipped, add the next.
+ */
+import type { Migration } from 'kysely';
+import { accounts } from './0001-accounts.js';
+
+export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
+  '0001-accounts': accounts,
+});

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPostgres } from '../postgres/open-postgres.js';
+import { openSqlite } from '../sqlite/open-sqlite.js';
+import { MIGRATIONS } from './index.js';
+import { migrateToLatest } from './migrate.js';
+
+const names = Object.keys(MIGRATIONS);
+
+const broken: Record<string, Migration> = {
+  '0001-made': {
+    up: async (db: Kysely<unknown>) => {
+      await db.schema.createTable('made').addColumn('id', 'integer').execute();
+    },
+  },
+  '0002-broken': {
+    up: async (db: Kysely<unknown>) => {
+      await sql`select * from no_such_table`.execute(db);
+    },
+  },
+};
+
+async function applied<DB>(db: Kysely<DB>): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+  return rows.map((r) => r.name);
+}
+
+describe('migrations on SQLite', () => {
+  it('are named in run order', () => {
+    expect(names).toEqual([...names].sort());
+    expect(names[0]).toBe('0001-accounts');
+  });
+
+  it('run once; running again is harmless', async () => {
+    const db = openSqlite({ file: ':memory:' });
+    await migrateToLatest(db);
+    await db.insertInto('api_keys').values(row('alpha')).execute();
+    await migrateToLatest(db);
+    expect(await applied(db)).toEqual(names);
+    expect(await db.selectFrom('api_keys').select('name').execute()).toEqual([{ name: 'alpha' }]);
+    await db.destroy();
+  });
+
+  it('apply nothing when one fails, and say which', async () => {
+    const db = openSqlite({ file: ':memory:' });
+    await expect(migrateToLatest(db, broken)).rejects.toThrow(/migration 0002-broken failed.*no_such_table/);
+    const tables = await db.introspection.getTables();
+    expect(tables.map((t) => t.name)).not.toContain('made');
+    await db.destroy();
+  });
+});
+
+const url = process.env.MAILSURE_TEST_DATABASE_URL;
+
+describe.skipIf(!url)(url ? 'migrations on PostgreSQL' : 'migrations on PostgreSQL (skipped: MAILSURE_TEST_DATABASE_URL not set)', () => {
+  const schemas: string[] = [];
+  const fresh = () => `mailsure_test_${randomBytes(6).toString('hex')}`;
+  afterAll(async () => {
+    const admin = openPostgres({ url: url! });
+    for (const name of schemas) await sql`drop schema if exists ${sql.id(name)} cascade`.execute(admin);
+    await admin.destroy();
+  });
+
+  it('run once when several processes start together, then are harmless', async () => {
+    const schema = fresh();
+    schemas.push(schema);
+    const handles = [1, 2, 3].map(() => openPostgres({ url: url!, schema }));
+    try {
+      await Promise.all(handles.map((db) => migrateToLatest(db)));
+      await migrateToLatest(handles[0]!);
+      expect(await applied(handles[1]!)).toEqual(names);
+    } finally {
+      await Promise.all(handles.map((db) => db.destroy()));
+    }
+  });
+
+  it('apply nothing when one fails, and say which', async () => {
+    const schema = fresh();
+    schemas.push(schema);
+    const db = openPostgres({ url: url!, schema });
+    try {
+      await expect(migrateToLatest(db, broken)).rejects.toThrow(/migration 0002-broken failed.*no_such_table/);
+      const tables = await db.introspection.getTables();
+      expect(tables.map((t) => t.name)).not.toContain('made');
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+function row(name: string) {
+  return {
+    name,
+    key_hash: `h-${name}`,
+    key_prefix: 'p',
+    webhook_secret: 's',
+    services: '[]',
+    variant: 'safe_to_send',
+    fields: null,
+    quota: null,
+    rate: 1,
+    trial: 0,
+    created_at: new Date().toISOString(),
+  };
+}

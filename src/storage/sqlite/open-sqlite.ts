@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import type { Database } from '../database.js';
+
+export interface SqliteOptions {
+  /** Database file, or `:memory:`. */
+  file: string;
+  /** How long a writer waits for another process's lock before SQLITE_BUSY. */
+  busyTimeoutMs?: number;
+}
+
+export function openSqlite(opts: SqliteOptions): Kysely<Database> {
+  const inMemory = opts.file === ':memory:' || opts.file === '';
+  if (!inMemory) mkdirSync(dirname(opts.file), { recursive: true });
+  const sqlite = new BetterSqlite3(opts.file);
+  // Set first: the server and the `mailsure keys` CLI share the file, and even switching to WAL
+  // below needs a lock another process may hold for a moment.
+  const busyTimeoutMs = Math.max(0, Math.trunc(opts.busyTimeoutMs ?? 5_000));
+  sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
+  // WAL lets readers proceed while one process writes; NORMAL is durable across crashes of the
+  // process in WAL mode (only an OS crash can lose the last commits), at a fraction of FULL's fsyncs.
+  if (!inMemory) enableWal(sqlite, busyTimeoutMs);
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/**
+ * Switching a fresh file to WAL needs an exclusive lock, and SQLite answers SQLITE_BUSY at once
+ * there instead of calling the busy handler; processes starting together on a new data directory
+ * hit that. Retried here for as long as busy_timeout would have waited. WAL is then recorded in
+ * the file, so later opens don't contend.
+ */
+function enableWal(sqlite: BetterSqlite3.Database, timeoutMs: number): void {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      sqlite.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
+      // Opening is synchronous (better-sqlite3 is); a short blocking sleep at start-up only.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10 + Math.random() * 20);
+    }
+  }
+}

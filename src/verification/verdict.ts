@@ -1,0 +1,26 @@
+/** The one internal verification result; `render.ts` turns it into either response variant. */
+
+export const DOMAIN_TYPES = [
+  'biz',
+  'disposable',
+  'edu',
+  'freeisp',
+  'gov',
+  'org',
+  'paidisp',
+  'parked',
+  'privacy',
+  'wireless',
+] as const;
+export type DomainType = (typeof DOMAIN_TYPES)[number];
+
+export interface Verdict {
+  /** Standardized address, or the input echoed as given when it is not well-formed. */
+  address: string;
+  code: number;
+  domainType?: DomainType;
+  roleAccount: boolean;
+  corrections?: string[];
+  /** 0–10; only ever set from activity data. */
+  engagementScore?: number;
+}

@@ -1,0 +1,56 @@
+/** An app over the in-memory stores, the way `serve` wires it, for inject() tests. */
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { createKey, type CreatedKey, type KeyOptions } from '../../src/accounts/key-admin.js';
+import { createKeyAuthenticator } from '../../src/accounts/key-authenticator.js';
+import { createUsageMeter, type UsageMeter } from '../../src/accounts/usage-meter.js';
+import { systemClock } from '../../src/core/clock.js';
+import { createLogger } from '../../src/core/logger.js';
+import { buildApp } from '../../src/http/app.js';
+import type { Storage } from '../../src/storage/interfaces.js';
+import { openMemoryStorage } from '../../src/storage/open-storage.js';
+import { createVerifyService } from '../../src/verification/verify-service.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  storage: Storage;
+  meter: UsageMeter;
+  /** Every log line the app wrote. */
+  logs: string[];
+  key(name: string, options?: KeyOptions): Promise<CreatedKey>;
+  close(): Promise<void>;
+}
+
+export async function makeTestApp(options: { storage?: Storage; redis?: Redis; rateLimitNamespace?: string; trustProxy?: boolean } = {}): Promise<TestApp> {
+  const storage = options.storage ?? openMemoryStorage();
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(chunk.toString());
+      done();
+    },
+  });
+  const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock: systemClock });
+  const app = await buildApp({
+    logger: createLogger('info', sink),
+    authenticator: createKeyAuthenticator(storage.keys, systemClock),
+    meter,
+    verify: createVerifyService(),
+    redis: options.redis ?? null,
+    ...(options.rateLimitNamespace ? { rateLimitNamespace: options.rateLimitNamespace } : {}),
+    trustProxy: options.trustProxy ?? false,
+    readiness: { database: () => storage.ping() },
+  });
+  return {
+    app,
+    storage,
+    meter,
+    logs,
+    key: (name, keyOptions = {}) => createKey(storage.keys, name, keyOptions),
+    async close() {
+      await app.close();
+      await meter.close();
+    },
+  };
+}

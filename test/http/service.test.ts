@@ -1,0 +1,70 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openMemoryStorage } from '../../src/storage/open-storage.js';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await makeTestApp();
+});
+afterEach(() => t.close());
+
+describe('service routes', () => {
+  it('answers /healthz and /readyz', async () => {
+    expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
+  });
+
+  it('answers /readyz with 503 when the database does not answer', async () => {
+    const storage = openMemoryStorage();
+    const sick = await makeTestApp({ storage: { ...storage, ping: () => Promise.reject(new Error('connection refused')) } });
+    const res = await sick.app.inject({ url: '/readyz' });
+    await sick.close();
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ error_code: 503, error_msg: 'database is not answering' });
+  });
+
+  it('publishes an OpenAPI document generated from the route schemas', async () => {
+    const doc = (await t.app.inject({ url: '/openapi.json' })).json();
+    expect(doc.openapi).toBe('3.1.0');
+    const ev = doc.paths['/v5/ev'].get;
+    expect(ev.parameters.map((p: { name: string }) => p.name)).toEqual(['email', 'timeout', 'api_key']);
+    expect(Object.keys(ev.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '429']));
+  });
+
+  it('answers unknown paths with the JSON 404', async () => {
+    const res = await t.app.inject({ url: '/v4/ev' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error_code: 404, error_msg: 'Not found' });
+  });
+
+  it('echoes a request id', async () => {
+    const res = await t.app.inject({ url: '/healthz' });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps addresses and keys out of the logs', async () => {
+    const { key } = await t.key('acme');
+    await t.app.inject({ url: `/v5/ev?email=secret.person%40example.com&api_key=${key}` });
+    await t.app.inject({ url: '/v5/list/1', headers: { api_key: key } });
+    const text = t.logs.join('');
+    expect(text).toContain('/v5/ev?email=~&api_key=~');
+    expect(text).toMatch(/"request_id"|"reqId"/);
+    expect(text).not.toContain('secret.person');
+    expect(text).not.toContain(key);
+  });
+});
+
+describe('MAILSURE_TRUST_PROXY', () => {
+  it('refuses requests the proxy did not receive over HTTPS, but not health probes', async () => {
+    const proxied = await makeTestApp({ trustProxy: true });
+    const { key } = await proxied.key('acme');
+    const url = `/v5/ev?email=jane@example.com&api_key=${key}`;
+    const plain = await proxied.app.inject({ url });
+    expect(plain.statusCode).toBe(403);
+    expect(plain.json()).toEqual({ error_code: 403, error_msg: 'HTTPS is required' });
+    expect((await proxied.app.inject({ url, headers: { 'x-forwarded-proto': 'http' } })).statusCode).toBe(403);
+    expect((await proxied.app.inject({ url, headers: { 'x-forwarded-proto': 'https' } })).statusCode).toBe(200);
+    expect((await proxied.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    await proxied.close();
+  });
+});
