@@ -14,7 +14,12 @@ const ROUND_MS = 700;
 const WARMUP_MS = 700;
 
 function corpusAddresses(): string[] {
-  const files = ['isemail_tests.json', 'isemail_tests_original.json', 'python_email_validator_cases.json', 'validatorjs_isemail_cases.json'];
+  const files = [
+    'isemail_tests.json',
+    'isemail_tests_original.json',
+    'python_email_validator_cases.json',
+    'validatorjs_isemail_cases.json',
+  ];
   const out: string[] = [];
   for (const file of files) {
     const rows = JSON.parse(readFileSync(new URL(`../../shared/corpora/${file}`, import.meta.url), 'utf8')) as { address: string }[];
@@ -27,7 +32,18 @@ function corpusAddresses(): string[] {
 function generatedAddresses(count: number): string[] {
   const first = ['john', 'Jane', 'maria', 'wei', 'olu', 'sven', 'ana', 'r', 'info', 'sales'];
   const last = ['smith', 'doe', 'garcia', 'zhang', 'okafor', 'berg', 'müller', 'o.neil', '2024', 'x'];
-  const domains = ['gmail.com', 'yahoo.com', 'outlook.com', 'example.com', 'company.co.uk', 'univ.edu', 'mail.example.org', 'bücher.de', 'icloud.com', 'aol.com'];
+  const domains = [
+    'gmail.com',
+    'yahoo.com',
+    'outlook.com',
+    'example.com',
+    'company.co.uk',
+    'univ.edu',
+    'mail.example.org',
+    'bücher.de',
+    'icloud.com',
+    'aol.com',
+  ];
   const breakers = [
     (a: string) => a,
     (a: string) => a,

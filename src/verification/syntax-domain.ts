@@ -21,9 +21,7 @@ export function domainCharFault(domain: string): SyntaxFault | null {
   return null;
 }
 
-export type DomainCheck =
-  | { ok: true; domain: string; ascii: string }
-  | { ok: false; fault: SyntaxFault };
+export type DomainCheck = { ok: true; domain: string; ascii: string } | { ok: false; fault: SyntaxFault };
 
 // Address literals are well defined (RFC 5321 §4.1.3) but public mail systems do not deliver to
 // them: big providers refuse to send to `user@[1.2.3.4]`, receivers answer "relay denied"

@@ -44,11 +44,7 @@ export function localCharFault(local: string): SyntaxFault | null {
 }
 
 const UNCLOSED_QUOTE = fault(120, 'unclosed-quote', 'the quoted username is not closed');
-const TEXT_AFTER_QUOTE = fault(
-  120,
-  'text-after-quoted-string',
-  'text after the quoted username (quotes must enclose the whole username)',
-);
+const TEXT_AFTER_QUOTE = fault(120, 'text-after-quoted-string', 'text after the quoted username (quotes must enclose the whole username)');
 const BAD_QUOTED_PAIR = fault(
   120,
   'invalid-quoted-pair',

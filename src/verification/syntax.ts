@@ -14,14 +14,7 @@
 
 import { isTrimmable, hasUnsafeUnicode, startsWithCombiningMark, utf8Length } from './syntax-chars.js';
 import { checkDomain, domainCharFault } from './syntax-domain.js';
-import {
-  findQuoteEnd,
-  isQuoted,
-  localCharFault,
-  localStructureFault,
-  standardizeLocal,
-  unquoteLocal,
-} from './syntax-local-part.js';
+import { findQuoteEnd, isQuoted, localCharFault, localStructureFault, standardizeLocal, unquoteLocal } from './syntax-local-part.js';
 import { fault, type SyntaxFault, type SyntaxVerdict } from './syntax-verdict.js';
 import { isRoleAccount } from './role-accounts.js';
 import { providerFault } from './provider-rules.js';
@@ -109,8 +102,7 @@ export function classifySyntax(input: string): SyntaxVerdict {
   // normalization can reveal ASCII (U+037E GREEK QUESTION MARK is `;`) or hide it (`<` and
   // U+0338 compose to `≮`).
   const localForm = localAscii ? local : local.normalize('NFC');
-  const charFault =
-    localCharFault(local) ?? (localAscii ? null : localCharFault(localForm)) ?? domainCharFault(domain);
+  const charFault = localCharFault(local) ?? (localAscii ? null : localCharFault(localForm)) ?? domainCharFault(domain);
   if (charFault !== null) return invalid(charFault, local);
 
   const localFault = localStructureFault(localForm);

@@ -20,9 +20,9 @@ type Pinned = readonly [address: string, code: SyntaxCode | 'ok', rule: SyntaxRu
 // All policy: Gmail usernames are 6–30 letters, digits and dots; validator.js checks that only
 // with domain_specific_validation, and its own rows under that option agree with us.
 const PINNED: readonly Pinned[] = [
-  ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa@gmail.com", 125, "provider-username"],
-  ["test@gmail.com", 125, "provider-username"],
-  ["test.1@gmail.com", 125, "provider-username"],
+  ['aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa@gmail.com', 125, 'provider-username'],
+  ['test@gmail.com', 125, 'provider-username'],
+  ['test.1@gmail.com', 125, 'provider-username'],
 ];
 
 describe('validator.js isEmail corpus (default options)', () => {
@@ -33,11 +33,14 @@ describe('validator.js isEmail corpus (default options)', () => {
     expect(result.disagreements).toEqual(PINNED.map(([address, code, rule]) => ({ address, code, rule })));
   });
 
-  it.each(PINNED.map(([address, code, rule]) => ({ address, code, rule })))('$address: our verdict is $code ($rule)', ({ address, code, rule }) => {
-    const v = classifySyntax(address);
-    if (code === 'ok') expect(v.ok).toBe(true);
-    else expect(v).toMatchObject({ ok: false, code, rule });
-  });
+  it.each(PINNED.map(([address, code, rule]) => ({ address, code, rule })))(
+    '$address: our verdict is $code ($rule)',
+    ({ address, code, rule }) => {
+      const v = classifySyntax(address);
+      if (code === 'ok') expect(v.ok).toBe(true);
+      else expect(v).toMatchObject({ ok: false, code, rule });
+    },
+  );
 
   it('agrees on the RFC grammar for every compared row', () => {
     expect(result.grammarPercent).toBe(100);
