@@ -87,7 +87,7 @@ export function classifySyntax(input: string): SyntaxVerdict {
   const domainAscii = domainOctets === n - at - 1;
   if (localOctets > 64) return invalid(LOCAL_TOO_LONG, local);
   // A Unicode domain is measured on its A-label form, which is what DNS limits apply to.
-  if (domainAscii && input.charCodeAt(at + 1) !== 0x5b) {
+  if (domainAscii && input.charCodeAt(at + 1) !== 0x5b /* [ */) {
     if (hasLongLabel(input, at + 1, n)) return invalid(LABEL_TOO_LONG, local);
     if (domainOctets > 253) return invalid(DOMAIN_TOO_LONG, local);
   }

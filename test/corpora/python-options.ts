@@ -31,7 +31,7 @@ const SCOPES: Record<string, OptionScope> = {
     affects: (a) => Buffer.byteLength(localOf(a), 'utf8') > 64,
   },
   // SMTPUTF8 usernames are syntactically valid for us (the mailbox stage checks server support).
-  allow_smtputf8: { byDefault: true, ours: true, trueWidens: true, affects: (a) => /[^ -~]/.test(localOf(a)) },
+  allow_smtputf8: { byDefault: true, ours: true, trueWidens: true, affects: (a) => [...localOf(a)].some((ch) => ch.charCodeAt(0) > 0x7f) },
   // An envelope mailbox has no display name.
   allow_display_name: { byDefault: false, ours: false, trueWidens: true, affects: (a) => a.includes('<') },
   // Address literals are refused by policy, as python does by default.
