@@ -10,4 +10,6 @@ if (!file) {
   console.error('usage: node bin/run-ts.js FILE.ts [args…]');
   process.exit(2);
 }
+// Present the script's own argv as if it had been run directly: [node, FILE, args…].
+process.argv.splice(1, 1);
 await import(pathToFileURL(resolve(file)).href);
