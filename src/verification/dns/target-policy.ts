@@ -1,0 +1,56 @@
+/**
+ * Which IP addresses we may connect to. A domain's MX records are chosen by whoever owns the
+ * domain, so without this a caller could make us probe our own network (SSRF): loopback,
+ * private, link-local, CGNAT, multicast and reserved ranges are refused unless the operator
+ * allows private targets (tests and labs).
+ */
+import { BlockList, isIP } from 'node:net';
+
+// Separate lists: one BlockList maps IPv4 into ::ffff:0:0/96 and would mix the families up.
+const blocked4 = new BlockList();
+const blocked6 = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  blocked4.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  blocked6.addSubnet(net, prefix, 'ipv6');
+}
+
+export function isPublicAddress(ip: string): boolean {
+  const family = isIP(ip);
+  if (family === 0) return false;
+  if (family === 4) return !blocked4.check(ip, 'ipv4');
+  // An IPv4-mapped IPv6 address reaches the IPv4 host it embeds.
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return isIP(mapped[1]!) === 4 && !blocked4.check(mapped[1]!, 'ipv4');
+  if (/^::ffff:/i.test(ip)) return false;
+  return !blocked6.check(ip, 'ipv6');
+}
+
+export function allowedTargets(addresses: string[], allowPrivate: boolean): string[] {
+  return allowPrivate ? addresses.filter((ip) => isIP(ip) !== 0) : addresses.filter(isPublicAddress);
+}

@@ -1,0 +1,82 @@
+/**
+ * The test world: a DNS server and SMTP servers on loopback, started in-process by tests.
+ *
+ *   const world = await startTestWorld();
+ *   const config = loadConfig({ ...process.env, ...world.env });
+ *   …
+ *   await world.close();
+ *
+ * Needs the whole of 127.0.0.0/8 routed to loopback (Linux does this; macOS needs aliases).
+ */
+import { startDnsServer, type TestDnsServer } from './dns-server.js';
+import { defaultScenario, type DefaultScenario, type WorldSpec } from './scenario.js';
+import type { SmtpServerLog } from './smtp-log.js';
+import { startSmtpServers } from './smtp-servers.js';
+
+export interface TestWorld<W extends WorldSpec = DefaultScenario> {
+  /** `127.0.0.2:PORT` */
+  dnsServer: string;
+  smtpPort: number;
+  env: {
+    MAILSURE_DNS_SERVERS: string;
+    MAILSURE_SMTP_PORT: string;
+    MAILSURE_ALLOW_PRIVATE_TARGETS: '1';
+  };
+  domains: W['domains'];
+  addresses: W['addresses'];
+  /** Per SMTP server name: what it saw (connections, sessions, EHLO, MAIL FROM, RCPTs, TLS). */
+  smtp: { [K in keyof W['smtp']]: SmtpServerLog };
+  /** Loopback address of each SMTP server. */
+  smtpAddress(name: keyof W['smtp']): string;
+  /** The DNS server, with the queries it received. */
+  dns: TestDnsServer;
+  /** Clears SMTP logs, greylisting memory and the DNS query log. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export function startTestWorld(): Promise<TestWorld>;
+export function startTestWorld<W extends WorldSpec>(spec: W): Promise<TestWorld<W>>;
+export async function startTestWorld(spec: WorldSpec = defaultScenario): Promise<TestWorld<WorldSpec>> {
+  const dns = await startDnsServer(spec.zone, spec.dnsAddress ?? '127.0.0.2');
+  let smtp;
+  try {
+    smtp = await startSmtpServers(spec.smtp);
+  } catch (error) {
+    await dns.close();
+    throw error;
+  }
+  return {
+    dnsServer: dns.server,
+    smtpPort: smtp.port,
+    env: {
+      MAILSURE_DNS_SERVERS: dns.server,
+      MAILSURE_SMTP_PORT: String(smtp.port),
+      MAILSURE_ALLOW_PRIVATE_TARGETS: '1',
+    },
+    domains: spec.domains,
+    addresses: spec.addresses,
+    smtp: smtp.logs,
+    smtpAddress(name) {
+      const server = spec.smtp[name];
+      if (!server) throw new Error(`no SMTP server named ${name}`);
+      return server.address;
+    },
+    dns,
+    reset() {
+      smtp.reset();
+      dns.queries.length = 0;
+    },
+    async close() {
+      await Promise.all([smtp.close(), dns.close()]);
+    },
+  };
+}
+
+export { defaultScenario } from './scenario.js';
+export type { DefaultScenario, WorldSpec } from './scenario.js';
+export type { Zone, ZoneEntry, DnsBehaviour, MxRecord } from './dns-zone.js';
+export type { SmtpBehaviour, SmtpServerSpec } from './smtp-behaviour.js';
+export { REPLIES } from './smtp-behaviour.js';
+export type { SmtpServerLog, SmtpSessionLog } from './smtp-log.js';
+export type { TestDnsServer } from './dns-server.js';

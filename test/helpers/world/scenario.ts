@@ -1,0 +1,168 @@
+/**
+ * The default world: one invented domain per DNS and SMTP behaviour, under real ICANN TLDs
+ * (`.test`/`.example` would be rejected by our own syntax stage before any lookup happens).
+ * Every MX in the world is on loopback, so the product needs MAILSURE_ALLOW_PRIVATE_TARGETS.
+ */
+import type { Zone, ZoneEntry } from './dns-zone.js';
+import type { SmtpServerSpec } from './smtp-behaviour.js';
+
+export interface WorldSpec {
+  /** Loopback address for the DNS server (default 127.0.0.2). */
+  dnsAddress?: string;
+  zone: Zone;
+  smtp: Record<string, SmtpServerSpec>;
+  /** Named handles for tests: domain names. */
+  domains: Record<string, string>;
+  /** Named handles for tests: full addresses. */
+  addresses: Record<string, string>;
+}
+
+const ip = (last: number) => `127.0.0.${last}`;
+
+const SERVERS = {
+  mailboxes: ip(10),
+  mailboxFull: ip(11),
+  acceptAll: ip(12),
+  tempfail: ip(13),
+  greylist: ip(14),
+  policyBlock: ip(15),
+  refuse: ip(16),
+  tarpit: ip(17),
+  slowBanner: ip(18),
+  starttls: ip(19),
+  bannerReject: ip(20),
+  asciiOnly: ip(21),
+  hostile: ip(22),
+} as const;
+
+const domains = {
+  // SMTP behaviours, one server each
+  mailboxOk: 'mailbox-ok.com',
+  mailboxFull: 'mailbox-full.net',
+  acceptAll: 'accept-all.net',
+  tempfail: 'tempfail.org',
+  greylist: 'greylist.org',
+  policyBlock: 'policy-block.com',
+  refused: 'refused.net',
+  tarpit: 'tarpit.org',
+  slowBanner: 'slow-banner.com',
+  starttls: 'starttls.net',
+  bannerReject: 'banner-reject.org',
+  asciiOnly: 'ascii-only.com',
+  hostile: 'hostile-reply.net',
+  /** MX named like Yahoo's, on the accept-all server: provider profiles match MX host names. */
+  yahooHosted: 'yahoo-hosted.com',
+  // DNS shapes
+  aOnly: 'a-only.com',
+  nullMx: 'null-mx.com',
+  nxdomain: 'no-such-domain.com',
+  noMail: 'no-mail.net',
+  servfail: 'servfail.com',
+  dnsTimeout: 'dns-timeout.org',
+  loopbackMx: 'loopback-mx.com',
+  multiMx: 'multi-mx.com',
+  multiAddress: 'multi-address.com',
+  parked: 'parked-site.com',
+  idn: 'xn--bcher-kva.com',
+  shortTtl: 'short-ttl.com',
+} as const;
+
+const addresses = {
+  known: `alice@${domains.mailboxOk}`,
+  knownToo: `bob@${domains.mailboxOk}`,
+  unknown: `nobody@${domains.mailboxOk}`,
+  utf8Known: `josé@${domains.mailboxOk}`,
+  full452: `full@${domains.mailboxFull}`,
+  full552: `overquota@${domains.mailboxFull}`,
+  fullDomainKnown: `alice@${domains.mailboxFull}`,
+  greylistKnown: `alice@${domains.greylist}`,
+  greylistUnknown: `nobody@${domains.greylist}`,
+  slowBannerKnown: `alice@${domains.slowBanner}`,
+  starttlsKnown: `alice@${domains.starttls}`,
+  asciiOnlyKnown: `alice@${domains.asciiOnly}`,
+  asciiOnlyUtf8: `josé@${domains.asciiOnly}`,
+  aOnlyKnown: `alice@${domains.aOnly}`,
+  multiMxKnown: `alice@${domains.multiMx}`,
+  multiAddressKnown: `alice@${domains.multiAddress}`,
+  idnKnown: `alice@${domains.idn}`,
+  shortTtlKnown: `alice@${domains.shortTtl}`,
+} as const;
+
+const smtp = {
+  mailboxes: {
+    address: SERVERS.mailboxes,
+    behaviour: 'mailboxes',
+    mailboxes: [addresses.known, addresses.knownToo, addresses.utf8Known, `info@${domains.mailboxOk}`, `postmaster@${domains.mailboxOk}`,
+      addresses.aOnlyKnown, addresses.multiMxKnown, addresses.multiAddressKnown, addresses.idnKnown, addresses.shortTtlKnown],
+  },
+  mailboxFull: {
+    address: SERVERS.mailboxFull,
+    behaviour: 'mailbox-full',
+    mailboxes: [addresses.fullDomainKnown],
+    fullMailboxes: { [addresses.full452]: 452, [addresses.full552]: 552 },
+  },
+  acceptAll: { address: SERVERS.acceptAll, behaviour: 'accept-all' },
+  tempfail: { address: SERVERS.tempfail, behaviour: 'tempfail' },
+  greylist: { address: SERVERS.greylist, behaviour: 'greylist', greylistMs: 300, mailboxes: [addresses.greylistKnown] },
+  policyBlock: { address: SERVERS.policyBlock, behaviour: 'policy-block' },
+  refuse: { address: SERVERS.refuse, behaviour: 'refuse' },
+  tarpit: { address: SERVERS.tarpit, behaviour: 'tarpit' },
+  slowBanner: { address: SERVERS.slowBanner, behaviour: 'slow-banner', bannerDelayMs: 1000, mailboxes: [addresses.slowBannerKnown] },
+  starttls: { address: SERVERS.starttls, behaviour: 'mailboxes', starttls: true, mailboxes: [addresses.starttlsKnown] },
+  bannerReject: { address: SERVERS.bannerReject, behaviour: 'banner-reject' },
+  asciiOnly: { address: SERVERS.asciiOnly, behaviour: 'mailboxes', smtputf8: false, mailboxes: [addresses.asciiOnlyKnown, addresses.asciiOnlyUtf8] },
+  hostile: { address: SERVERS.hostile, behaviour: 'huge-reply' },
+} as const satisfies Record<string, SmtpServerSpec>;
+
+/** A domain whose single MX `mx.<domain>` is the given server. */
+function mailDomain(domain: string, server: string, extra: ZoneEntry = {}): Zone {
+  return {
+    [domain]: { mx: [{ priority: 10, exchange: `mx.${domain}` }], ns: [`ns1.${domain}`], txt: ['v=spf1 -all'], ...extra },
+    [`mx.${domain}`]: { a: [server] },
+  };
+}
+
+const zone: Zone = {
+  ...mailDomain(domains.mailboxOk, SERVERS.mailboxes, { a: [SERVERS.mailboxes] }),
+  [`www.${domains.mailboxOk}`]: { a: [SERVERS.mailboxes], aaaa: ['::1'] },
+  ...mailDomain(domains.mailboxFull, SERVERS.mailboxFull),
+  ...mailDomain(domains.acceptAll, SERVERS.acceptAll),
+  ...mailDomain(domains.tempfail, SERVERS.tempfail),
+  ...mailDomain(domains.greylist, SERVERS.greylist),
+  ...mailDomain(domains.policyBlock, SERVERS.policyBlock),
+  ...mailDomain(domains.refused, SERVERS.refuse),
+  ...mailDomain(domains.tarpit, SERVERS.tarpit),
+  ...mailDomain(domains.slowBanner, SERVERS.slowBanner),
+  ...mailDomain(domains.starttls, SERVERS.starttls),
+  ...mailDomain(domains.bannerReject, SERVERS.bannerReject),
+  ...mailDomain(domains.asciiOnly, SERVERS.asciiOnly),
+  ...mailDomain(domains.hostile, SERVERS.hostile),
+  [domains.yahooHosted]: { mx: [{ priority: 1, exchange: 'mx-biz.mail.am0.yahoodns.net' }] },
+  'mx-biz.mail.am0.yahoodns.net': { a: [SERVERS.acceptAll] },
+  // No MX: RFC 5321 §5.1 implicit MX on the A record.
+  [domains.aOnly]: { a: [SERVERS.mailboxes], ns: [`ns1.${domains.aOnly}`] },
+  // RFC 7505: a website but no mail.
+  [domains.nullMx]: { nullMx: true, a: [SERVERS.mailboxes] },
+  // domains.nxdomain is deliberately absent: NXDOMAIN.
+  [domains.noMail]: { ns: [`ns1.${domains.noMail}`], txt: ['v=spf1 -all'] },
+  [domains.servfail]: { behaviour: 'servfail' },
+  [domains.dnsTimeout]: { behaviour: 'timeout' },
+  // 127.0.0.1, where the world listens on nothing: must never be probed unless private targets are allowed.
+  [domains.loopbackMx]: { mx: [{ priority: 10, exchange: `localhost.${domains.loopbackMx}` }] },
+  [`localhost.${domains.loopbackMx}`]: { a: ['127.0.0.1'] },
+  // Preference order: the best MX refuses, the next one answers.
+  [domains.multiMx]: { mx: [{ priority: 20, exchange: `mx2.${domains.multiMx}` }, { priority: 10, exchange: `mx1.${domains.multiMx}` }] },
+  [`mx1.${domains.multiMx}`]: { a: [SERVERS.refuse] },
+  [`mx2.${domains.multiMx}`]: { a: [SERVERS.mailboxes] },
+  // One MX host, two addresses: the first refuses.
+  [domains.multiAddress]: { mx: [{ priority: 10, exchange: `mx.${domains.multiAddress}` }] },
+  [`mx.${domains.multiAddress}`]: { a: [SERVERS.refuse, SERVERS.mailboxes] },
+  // Name servers of a parking service, no MX.
+  [domains.parked]: { ns: ['ns1.sedoparking.com', 'ns2.sedoparking.com'], a: [SERVERS.mailboxes] },
+  ...mailDomain(domains.idn, SERVERS.mailboxes),
+  // TTL 1 s, for cache-expiry tests.
+  ...mailDomain(domains.shortTtl, SERVERS.mailboxes, { ttl: 1 }),
+};
+
+export const defaultScenario = { zone, smtp, domains, addresses } satisfies WorldSpec;
+export type DefaultScenario = typeof defaultScenario;

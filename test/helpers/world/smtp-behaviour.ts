@@ -1,0 +1,104 @@
+/**
+ * What each test SMTP server is, as data, and the pure decision of how it answers a RCPT.
+ * Reply texts carry their RFC 3463 enhanced status code inline, the way most real MTAs write them
+ * (smtp-server's own ENHANCEDSTATUSCODES mode would prefix a code derived from the basic reply
+ * code alone, e.g. 5.1.1 for every 550, which cannot express a 550 5.7.1 policy block).
+ */
+
+export type SmtpBehaviour =
+  /** Known recipients 250, unknown 550 5.1.1. */
+  | 'mailboxes'
+  /** As `mailboxes`, with `fullMailboxes` answering 452 4.2.2 or 552 5.2.2. */
+  | 'mailbox-full'
+  /** Every RCPT 250 (catch-all, or a provider that never rejects at RCPT time). */
+  | 'accept-all'
+  /** Every RCPT 451 4.3.0. */
+  | 'tempfail'
+  /** First RCPT per (client, recipient) 450 4.7.1; a retry after `greylistMs` is judged as `mailboxes`. */
+  | 'greylist'
+  /** Every RCPT 550 5.7.1. */
+  | 'policy-block'
+  /** Nothing listens: connection refused. */
+  | 'refuse'
+  /** Accepts TCP and never says a word. */
+  | 'tarpit'
+  /** Banner after `bannerDelayMs`, then as `mailboxes`. */
+  | 'slow-banner'
+  /** 554 instead of a 220 banner, then closes. */
+  | 'banner-reject'
+  /** Hostile: a normal banner, then an endless multi-line reply to EHLO. */
+  | 'huge-reply';
+
+export interface SmtpServerSpec {
+  /** A loopback address (127.0.0.0/8) of its own; every server shares the world's port. */
+  address: string;
+  behaviour: SmtpBehaviour;
+  /** Known recipients, full addresses, compared case-insensitively. */
+  mailboxes?: readonly string[];
+  /** Recipients whose mailbox is full, with the reply variant. */
+  fullMailboxes?: Record<string, 452 | 552>;
+  /** Greylisting delay before a retry is judged (default 300 ms). */
+  greylistMs?: number;
+  /** Banner delay for `slow-banner` (default 1000 ms). */
+  bannerDelayMs?: number;
+  /** Advertise STARTTLS with a self-signed certificate. Off: STARTTLS is neither advertised nor accepted. */
+  starttls?: boolean;
+  /** Advertise SMTPUTF8 (default true). */
+  smtputf8?: boolean;
+}
+
+export interface RcptReply {
+  code: number;
+  /** Reply text, enhanced status code first. */
+  message: string;
+}
+
+export interface RcptContext {
+  clientAddress: string;
+  now: number;
+  /** (client, recipient) → first attempt time; owned by the server so `reset()` can clear it. */
+  greylist: Map<string, number>;
+}
+
+export const REPLIES = {
+  accepted: { code: 250, message: 'Accepted' },
+  unknown: { code: 550, message: '5.1.1 user unknown' },
+  full452: { code: 452, message: '4.2.2 mailbox full' },
+  full552: { code: 552, message: '5.2.2 mailbox full' },
+  tempfail: { code: 451, message: '4.3.0 temporary failure, try again later' },
+  greylisted: { code: 450, message: '4.7.1 greylisted, try again later' },
+  policy: { code: 550, message: '5.7.1 blocked by policy' },
+  bannerReject: { code: 554, message: 'no SMTP service here' },
+} as const satisfies Record<string, RcptReply>;
+
+export const DEFAULT_GREYLIST_MS = 300;
+export const DEFAULT_BANNER_DELAY_MS = 1000;
+
+export function decideRcpt(spec: SmtpServerSpec, recipient: string, context: RcptContext): RcptReply {
+  switch (spec.behaviour) {
+    case 'accept-all':
+      return REPLIES.accepted;
+    case 'tempfail':
+      return REPLIES.tempfail;
+    case 'policy-block':
+      return REPLIES.policy;
+    case 'greylist': {
+      const key = `${context.clientAddress}|${recipient.toLowerCase()}`;
+      const first = context.greylist.get(key);
+      if (first === undefined) context.greylist.set(key, context.now);
+      if (first === undefined || context.now - first < (spec.greylistMs ?? DEFAULT_GREYLIST_MS)) return REPLIES.greylisted;
+      return judgeMailbox(spec, recipient);
+    }
+    default:
+      return judgeMailbox(spec, recipient);
+  }
+}
+
+function judgeMailbox(spec: SmtpServerSpec, recipient: string): RcptReply {
+  const wanted = recipient.toLowerCase();
+  const full = Object.entries(spec.fullMailboxes ?? {}).find(([address]) => address.toLowerCase() === wanted)?.[1];
+  if (full === 452) return REPLIES.full452;
+  if (full === 552) return REPLIES.full552;
+  const known = (spec.mailboxes ?? []).some((address) => address.toLowerCase() === wanted);
+  return known ? REPLIES.accepted : REPLIES.unknown;
+}

@@ -1,0 +1,153 @@
+/**
+ * One test SMTP server: smtp-server for the behaviours that speak SMTP, a bare TCP server for the
+ * ones that must misbehave below the protocol (tarpit, hostile reply).
+ */
+import { createServer, type Server, type Socket } from 'node:net';
+import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
+import { DEFAULT_BANNER_DELAY_MS, decideRcpt, REPLIES, type SmtpServerSpec } from './smtp-behaviour.js';
+import { clearLog, emptyLog, type SmtpServerLog, type SmtpSessionLog } from './smtp-log.js';
+
+export interface TlsPair {
+  key: string;
+  cert: string;
+}
+
+export interface SmtpListener {
+  name: string;
+  spec: SmtpServerSpec;
+  log: SmtpServerLog;
+  /** Rejects with EADDRINUSE when the port is taken on this address. */
+  listen(port: number): Promise<void>;
+  close(): Promise<void>;
+  /** Forget the log and greylisting memory, between tests sharing one world. */
+  reset(): void;
+}
+
+/** A hostile server stops on its own after this much, in case a client never gives up. */
+const HOSTILE_LIMIT = 16 * 1024 * 1024;
+
+export function createSmtpListener(name: string, spec: SmtpServerSpec, tls?: TlsPair): SmtpListener {
+  const log = emptyLog(name, spec.address, spec.behaviour);
+  const greylist = new Map<string, number>();
+  const sockets = new Set<Socket>();
+  const smtp = spec.behaviour === 'tarpit' || spec.behaviour === 'huge-reply' ? null : smtpServer(name, spec, log, greylist, tls);
+  const server: Server = smtp ? smtp.server : createServer((socket) => rawBehaviour(spec, socket));
+
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    log.connections++;
+    log.active++;
+    log.maxActive = Math.max(log.maxActive, log.active);
+    socket.once('close', () => {
+      sockets.delete(socket);
+      log.active--;
+    });
+  });
+
+  return {
+    name,
+    spec,
+    log,
+    listen: (port) =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, spec.address, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      }),
+    close: () =>
+      new Promise((resolve) => {
+        // Tests end mid-conversation (tarpits, timeouts); closing must not wait for clients.
+        for (const socket of sockets) socket.destroy();
+        if (!server.listening) return resolve();
+        server.close(() => resolve());
+      }),
+    reset() {
+      clearLog(log);
+      greylist.clear();
+    },
+  };
+}
+
+function smtpServer(name: string, spec: SmtpServerSpec, log: SmtpServerLog, greylist: Map<string, number>, tls?: TlsPair): SMTPServer {
+  const starttls = spec.starttls === true;
+  if (starttls && !tls) throw new Error(`SMTP server ${name}: starttls needs a certificate`);
+  const sessions = new Map<string, SmtpSessionLog>();
+  const sessionLog = (session: SMTPServerSession): SmtpSessionLog => {
+    let entry = sessions.get(session.id);
+    if (!entry) {
+      entry = { id: session.id, remoteAddress: session.remoteAddress, tls: false, mailFrom: [], rcpts: [] };
+      sessions.set(session.id, entry);
+      log.sessions.push(entry);
+    }
+    // smtp-server keeps these `false` until known, though typed as strings.
+    if (session.hostNameAppearsAs) entry.helo = session.hostNameAppearsAs;
+    if (session.openingCommand) entry.openingCommand = session.openingCommand;
+    entry.tls = entry.tls || session.secure;
+    return entry;
+  };
+  const fail = (reply: { code: number; message: string }) => Object.assign(new Error(reply.message), { responseCode: reply.code });
+
+  const options: SMTPServerOptions = {
+    name: `mx-${name}.world`,
+    banner: 'Mailsure test world',
+    logger: false,
+    // A reverse lookup would leave loopback for the system resolvers.
+    disableReverseLookup: true,
+    authOptional: true,
+    disabledCommands: starttls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
+    hideSTARTTLS: !starttls,
+    hideSMTPUTF8: spec.smtputf8 === false,
+    closeTimeout: 100,
+    ...(starttls && tls ? { key: tls.key, cert: tls.cert } : {}),
+    onConnect(session, callback) {
+      sessionLog(session);
+      if (spec.behaviour === 'banner-reject') return callback(fail(REPLIES.bannerReject));
+      if (spec.behaviour === 'slow-banner') {
+        setTimeout(() => callback(), spec.bannerDelayMs ?? DEFAULT_BANNER_DELAY_MS).unref();
+        return;
+      }
+      callback();
+    },
+    onMailFrom(address, session, callback) {
+      sessionLog(session).mailFrom.push({ address: address.address, smtputf8: session.envelope.smtpUtf8 === true });
+      callback();
+    },
+    onRcptTo(address, session, callback) {
+      const reply = decideRcpt(spec, address.address, { clientAddress: session.remoteAddress, now: Date.now(), greylist });
+      sessionLog(session).rcpts.push({ address: address.address, code: reply.code });
+      callback(reply.code < 300 ? null : fail(reply));
+    },
+    onData(stream, _session, callback) {
+      // Probes never send DATA; anything that does gets nothing delivered.
+      stream.resume();
+      stream.once('end', () => callback(fail({ code: 554, message: '5.7.1 the test world delivers nothing' })));
+    },
+    onClose(session) {
+      sessionLog(session);
+    },
+  };
+  const server = new SMTPServer(options);
+  // Listen errors surface through listen(); connection-level noise (resets by impatient clients) is expected.
+  server.on('error', () => undefined);
+  return server;
+}
+
+function rawBehaviour(spec: SmtpServerSpec, socket: Socket): void {
+  socket.on('error', () => undefined);
+  if (spec.behaviour === 'tarpit') return; // hold the connection, say nothing
+  socket.write('220 mx-hostile.world ESMTP\r\n');
+  socket.once('data', () => {
+    const line = `250-${'x'.repeat(1000)}\r\n`;
+    let sent = 0;
+    const pump = (): void => {
+      while (!socket.destroyed && sent < HOSTILE_LIMIT) {
+        sent += line.length;
+        if (!socket.write(line)) return void socket.once('drain', pump);
+      }
+      if (!socket.destroyed) socket.end('250 done\r\n');
+    };
+    pump();
+  });
+}
