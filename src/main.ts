@@ -1,6 +1,7 @@
-/** The `mailsure` command line: serve, keys, migrate (import and generate come with enrichment). */
+/** The `mailsure` command line: serve, migrate, keys, import. */
 import { Command } from 'commander';
 import { ConfigError, loadConfig } from './core/config.js';
+import { registerImportCommands } from './cli/import/register.js';
 import { registerKeyCommands } from './cli/keys.js';
 import { fail, print } from './cli/output.js';
 import { serve } from './cli/serve.js';
@@ -22,6 +23,7 @@ export async function main(argv: string[]): Promise<void> {
       print(`database is up to date (${storage.engine})`);
     });
   registerKeyCommands(program);
+  registerImportCommands(program);
 
   try {
     await program.parseAsync(argv);

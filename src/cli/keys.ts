@@ -3,11 +3,10 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { parseClientListLine } from '../accounts/client-list-file.js';
-import { createKey, KeyOptionError, parseKeyOptions, type KeyOptions } from '../accounts/key-admin.js';
+import { createKey, parseKeyOptions, type KeyOptions } from '../accounts/key-admin.js';
 import type { ApiKeyRecord } from '../accounts/key-config.js';
-import { loadConfig } from '../core/config.js';
-import { DuplicateKeyName, type ClientListEntry, type ClientListKind, type Storage } from '../storage/interfaces.js';
-import { openStorage } from '../storage/open-storage.js';
+import type { ClientListEntry, ClientListKind, Storage } from '../storage/interfaces.js';
+import { withStorage } from './with-storage.js';
 import { fail, print, table } from './output.js';
 
 type SettingFlags = KeyOptions & { name?: string };
@@ -142,18 +141,4 @@ function describe(k: ApiKeyRecord): string {
 
 function quotaText(k: ApiKeyRecord): string {
   return k.quota === null ? `${k.callsUsed}/unlimited` : `${k.callsUsed}/${k.quota}`;
-}
-
-async function withStorage(run: (storage: Storage) => Promise<void>): Promise<void> {
-  let storage: Storage | undefined;
-  try {
-    const config = loadConfig(process.env);
-    storage = await openStorage({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
-    await run(storage);
-  } catch (error) {
-    if (error instanceof KeyOptionError || error instanceof DuplicateKeyName) fail(error.message);
-    throw error;
-  } finally {
-    await storage?.close();
-  }
 }

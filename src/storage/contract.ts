@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clientListStoreContract } from './contract/client-list-store-contract.js';
 import type { OpenStorage } from './contract/fixtures.js';
 import { keyStoreContract } from './contract/key-store-contract.js';
+import { policyStoreContract } from './contract/policy-store-contract.js';
 import { reopenContract } from './contract/reopen-contract.js';
 import { usageStoreContract } from './contract/usage-store-contract.js';
 import type { Storage } from './interfaces.js';
@@ -40,6 +41,7 @@ export function runStorageContract(name: string, make: OpenStorage, reopen?: Ope
     keyStoreContract(current);
     usageStoreContract(current);
     clientListStoreContract(current);
+    policyStoreContract(current);
     if (reopen) reopenContract(current, reopen);
   });
 }

@@ -39,10 +39,16 @@ export interface ClientListEntriesTable {
   value: string;
 }
 
+export interface PolicyEntriesTable {
+  kind: string;
+  value: string;
+}
+
 export interface Database {
   api_keys: ApiKeysTable;
   usage_daily: UsageDailyTable;
   client_list_entries: ClientListEntriesTable;
+  policy_entries: PolicyEntriesTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -57,6 +57,24 @@ export interface ClientListStore {
   count(keyId: number, kind: ClientListKind): Promise<number>;
 }
 
+/** Shared policy lists of decisions §2 (`mailsure import policy --kind …`). */
+export const POLICY_KINDS = ['trap', 'complainer', 'optout', 'do_not_email', 'bouncer'] as const;
+export type PolicyKind = (typeof POLICY_KINDS)[number];
+
+/** One address (`local@domain`) or a whole domain (A-label form), lower-cased. */
+export interface PolicyEntry {
+  kind: PolicyKind;
+  value: string;
+}
+
+export interface PolicyStore {
+  /** Adds entries, ignoring ones already present; returns how many were new. */
+  add(entries: PolicyEntry[]): Promise<number>;
+  /** Entries for this exact address, then for its whole domain. */
+  match(address: string, domain: string): Promise<PolicyEntry[]>;
+  count(kind: PolicyKind): Promise<number>;
+}
+
 export class DuplicateKeyName extends Error {
   constructor(readonly keyName: string) {
     super(`a key named "${keyName}" already exists`);
@@ -71,6 +89,7 @@ export interface Storage {
   keys: KeyStore;
   usage: UsageStore;
   clientLists: ClientListStore;
+  policy: PolicyStore;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -3,6 +3,7 @@ import { engineOf, type Database } from '../database.js';
 import type { Storage } from '../interfaces.js';
 import { KyselyClientListStore } from './client-list-store.js';
 import { KyselyKeyStore } from './key-store.js';
+import { KyselyPolicyStore } from './policy-store.js';
 import { KyselyUsageStore } from './usage-store.js';
 
 /** The stores over an already migrated database; `close` ends the connection(s). */
@@ -13,6 +14,7 @@ export function kyselyStorage(db: Kysely<Database>): Storage {
     keys: new KyselyKeyStore(db),
     usage: new KyselyUsageStore(db),
     clientLists: new KyselyClientListStore(db),
+    policy: new KyselyPolicyStore(db),
     async ping() {
       await sql`select 1`.execute(db);
     },

@@ -1,6 +1,7 @@
 import type { Storage } from '../interfaces.js';
 import { MemoryClientListStore } from './memory-client-list-store.js';
 import { MemoryKeyStore } from './memory-key-store.js';
+import { MemoryPolicyStore } from './memory-policy-store.js';
 import { MemoryUsageStore } from './memory-usage-store.js';
 
 /** A fresh, empty storage in this process's memory: for unit tests of the domain modules. */
@@ -10,6 +11,7 @@ export function openMemoryStorage(opts: { now?: () => Date } = {}): Storage {
     keys: new MemoryKeyStore(opts.now),
     usage: new MemoryUsageStore(),
     clientLists: new MemoryClientListStore(),
+    policy: new MemoryPolicyStore(),
     async ping() {},
     async close() {},
   };

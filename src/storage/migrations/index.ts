@@ -5,7 +5,9 @@
  */
 import type { Migration } from 'kysely';
 import { accounts } from './0001-accounts.js';
+import { policy } from './0002-policy.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0001-accounts': accounts,
+  '0002-policy': policy,
 });

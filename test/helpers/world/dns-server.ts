@@ -46,7 +46,7 @@ export async function startDnsServer(initialZone: Zone, address = '127.0.0.2'): 
       if (answer.rcode === RCODE.NXDOMAIN) response.authorities.push(soa(question.name));
     } else {
       for (const record of answer.records) {
-        response.answers.push(resource(question.name, answer.ttl, record));
+        response.answers.push(resource(question.name, record.ttl, record.data));
       }
       if (answer.records.length === 0) response.authorities.push(soa(question.name));
     }

@@ -55,7 +55,9 @@ export type RecordData =
 export type ZoneAnswer =
   | { kind: 'drop' }
   | { kind: 'rcode'; rcode: number }
-  | { kind: 'records'; ttl: number; records: RecordData[] };
+  | { kind: 'records'; records: { ttl: number; data: RecordData }[] };
+
+const ANY = 255;
 
 export function normaliseName(name: string): string {
   return name.toLowerCase().replace(/\.$/, '');
@@ -67,11 +69,15 @@ export function lookupZone(zone: Zone, name: string, typeNumber: number): ZoneAn
   if (!entry || entry.behaviour === 'nxdomain') return { kind: 'rcode', rcode: RCODE.NXDOMAIN };
   if (entry.behaviour === 'servfail') return { kind: 'rcode', rcode: RCODE.SERVFAIL };
   if (entry.behaviour === 'timeout') return { kind: 'drop' };
-  const type = TYPE_BY_NUMBER.get(typeNumber);
-  // Types we do not model (SOA, CAA, …) exist-but-empty: NOERROR/NODATA, as for a real zone.
-  if (!type) return { kind: 'records', ttl: DEFAULT_TTL, records: [] };
-  const ttl = entry.ttls?.[type] ?? entry.ttl ?? DEFAULT_TTL;
-  return { kind: 'records', ttl, records: recordsOf(entry, type) };
+  // ANY gets everything we hold (what node:dns resolveAny asks for).
+  const types = typeNumber === ANY ? [...TYPE_BY_NUMBER.values()] : [TYPE_BY_NUMBER.get(typeNumber)];
+  const records = types.flatMap((type) => {
+    // Types we do not model (SOA, CAA, …) exist-but-empty: NOERROR/NODATA, as for a real zone.
+    if (!type) return [];
+    const ttl = entry.ttls?.[type] ?? entry.ttl ?? DEFAULT_TTL;
+    return recordsOf(entry, type).map((data) => ({ ttl, data }));
+  });
+  return { kind: 'records', records };
 }
 
 function recordsOf(entry: ZoneEntry, type: RecordType): RecordData[] {

@@ -160,8 +160,9 @@ const zone: Zone = {
   // Name servers of a parking service, no MX.
   [domains.parked]: { ns: ['ns1.sedoparking.com', 'ns2.sedoparking.com'], a: [SERVERS.mailboxes] },
   ...mailDomain(domains.idn, SERVERS.mailboxes),
-  // TTL 1 s, for cache-expiry tests.
+  // TTL 1 s on the MX and on its host's A, for cache-expiry tests.
   ...mailDomain(domains.shortTtl, SERVERS.mailboxes, { ttl: 1 }),
+  [`mx.${domains.shortTtl}`]: { a: [SERVERS.mailboxes], ttl: 1 },
 };
 
 export const defaultScenario = { zone, smtp, domains, addresses } satisfies WorldSpec;
