@@ -16,6 +16,7 @@ export interface KeyOptions {
   quota?: string;
   rate?: string;
   trial?: boolean;
+  bouncers?: boolean;
 }
 
 export class KeyOptionError extends Error {
@@ -60,6 +61,7 @@ export function parseKeyOptions(options: KeyOptions): Partial<KeySettings> {
     else problems.push('rate must be a whole number of calls per second, at least 1');
   }
   if (options.trial !== undefined) out.trial = options.trial;
+  if (options.bouncers !== undefined) out.bouncers = options.bouncers;
   if (problems.length) throw new KeyOptionError(problems);
   return out;
 }
@@ -84,6 +86,7 @@ export async function createKey(store: KeyStore, name: string, options: KeyOptio
     quota: parsed.quota === undefined ? (trial ? TRIAL_QUOTA : null) : parsed.quota,
     rate: parsed.rate ?? DEFAULT_RATE_PER_SECOND,
     trial,
+    bouncers: parsed.bouncers ?? false,
   };
   const key = generateApiKey();
   const webhookSecret = generateWebhookSecret();

@@ -29,6 +29,8 @@ export interface KeySettings {
   /** Calls per second on real-time endpoints. */
   rate: number;
   trial: boolean;
+  /** Report matches of the shared bouncer list as code 520 (an optional feature). */
+  bouncers: boolean;
 }
 
 export interface ApiKeyRecord extends KeySettings {

@@ -20,6 +20,8 @@ export interface ApiKeysTable {
   rate: number;
   /** 0 or 1: the same integer on both engines keeps the queries identical. */
   trial: number;
+  /** 0 or 1 (migration 0003). */
+  bouncers: Generated<number>;
   calls_used: Generated<number>;
   created_at: string;
   revoked_at: string | null;

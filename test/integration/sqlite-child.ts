@@ -18,6 +18,7 @@ try {
     quota: null,
     rate: 500,
     trial: false,
+    bouncers: false,
   });
   for (let i = 0; i < 25; i += 1) await storage.keys.addCalls(1, 1);
   await storage.clientLists.add(key.id, [{ kind: 'suppression', value: `${name}.example` }]);

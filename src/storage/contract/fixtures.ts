@@ -18,6 +18,7 @@ export function newKey(name: string, overrides: Partial<NewApiKey> = {}): NewApi
     quota: null,
     rate: 500,
     trial: false,
+    bouncers: false,
     ...overrides,
   };
 }

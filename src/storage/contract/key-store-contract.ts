@@ -31,6 +31,7 @@ export function keyStoreContract(storage: CurrentStorage): void {
         quota: 10_000_000_000, // past 2^31: a BIGINT must come back as a number
         rate: 25,
         trial: true,
+        bouncers: true,
       });
       await keys().create(everything);
       await keys().create(newKey('none', { fields: [], services: [] }));
@@ -72,8 +73,9 @@ export function keyStoreContract(storage: CurrentStorage): void {
       expect(updated).toEqual({ ...created, fields: null, rate: 5, callsUsed: 7 });
       expect(await keys().findByName('alpha')).toEqual(updated);
       expect(await keys().update('alpha', {})).toEqual(updated);
-      expect(await keys().update('alpha', { trial: true, services: ['lists'] })).toMatchObject({
+      expect(await keys().update('alpha', { trial: true, services: ['lists'], bouncers: true })).toMatchObject({
         trial: true,
+        bouncers: true,
         services: ['lists'],
         quota: 100,
       });

@@ -16,6 +16,7 @@ export function toRecord(row: Selectable<ApiKeysTable>): ApiKeyRecord {
     quota: row.quota,
     rate: row.rate,
     trial: row.trial === 1,
+    bouncers: row.bouncers === 1,
     callsUsed: row.calls_used,
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
@@ -31,10 +32,11 @@ export function newKeyRow(settings: KeySettings): Pick<Insertable<ApiKeysTable>,
     quota: settings.quota,
     rate: settings.rate,
     trial: settings.trial ? 1 : 0,
+    bouncers: settings.bouncers ? 1 : 0,
   };
 }
 
-type SettingColumn = 'services' | 'variant' | 'fields' | 'quota' | 'rate' | 'trial';
+type SettingColumn = 'services' | 'variant' | 'fields' | 'quota' | 'rate' | 'trial' | 'bouncers';
 
 /** Only the settings present in `changes`: undefined means "leave as is", null is a value. */
 export function settingsToRow(changes: Partial<KeySettings>): Updateable<ApiKeysTable> {
@@ -45,6 +47,7 @@ export function settingsToRow(changes: Partial<KeySettings>): Updateable<ApiKeys
   if (changes.quota !== undefined) row.quota = changes.quota;
   if (changes.rate !== undefined) row.rate = changes.rate;
   if (changes.trial !== undefined) row.trial = changes.trial ? 1 : 0;
+  if (changes.bouncers !== undefined) row.bouncers = changes.bouncers ? 1 : 0;
   return row;
 }
 

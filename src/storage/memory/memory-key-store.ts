@@ -25,6 +25,7 @@ export class MemoryKeyStore implements KeyStore {
       quota: key.quota,
       rate: key.rate,
       trial: key.trial,
+      bouncers: key.bouncers,
       callsUsed: 0,
       createdAt: this.now().toISOString(),
       revokedAt: null,
@@ -48,7 +49,7 @@ export class MemoryKeyStore implements KeyStore {
   async update(name: string, changes: Partial<KeySettings>): Promise<ApiKeyRecord | undefined> {
     const record = this.find((r) => r.name === name);
     if (record === undefined) return undefined;
-    const { services, variant, fields, quota, rate, trial } = structuredClone(changes);
+    const { services, variant, fields, quota, rate, trial, bouncers } = structuredClone(changes);
     // Only known settings, and undefined means "unchanged", as in the SQL stores.
     if (services !== undefined) record.services = services;
     if (variant !== undefined) record.variant = variant;
@@ -56,6 +57,7 @@ export class MemoryKeyStore implements KeyStore {
     if (quota !== undefined) record.quota = quota;
     if (rate !== undefined) record.rate = rate;
     if (trial !== undefined) record.trial = trial;
+    if (bouncers !== undefined) record.bouncers = bouncers;
     return structuredClone(record);
   }
 

@@ -6,8 +6,10 @@
 import type { Migration } from 'kysely';
 import { accounts } from './0001-accounts.js';
 import { policy } from './0002-policy.js';
+import { keyBouncers } from './0003-key-bouncers.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0001-accounts': accounts,
   '0002-policy': policy,
+  '0003-key-bouncers': keyBouncers,
 });

@@ -1,0 +1,103 @@
+/**
+ * What a reply to RCPT TO says about the mailbox (decisions §4). Pure and total: every reply maps
+ * to exactly one class, and only `no-mailbox` / `mailbox-full` are proof against an address.
+ *
+ * The enhanced status code (RFC 3463) decides first, because it is the machine-readable part and
+ * texts vary by vendor and language. Two exceptions, where the code carries no information:
+ * - an undefined detail (`X.0.0`, and `5.5.0` "other protocol status", which Outlook.com sends
+ *   for unknown users) falls through to the reply code and text;
+ * - an enhanced class that disagrees with the reply code (`550 2.1.5`) is ignored: RFC 3463 §2
+ *   requires them to agree, and the basic code is what the protocol acts on.
+ * And one guard: a 5.1.x whose text names a block list or spam is treated as policy, since an
+ * address is called invalid only on proof and such a reply contradicts itself.
+ */
+import { leadingEnhancedCode, type SmtpReply } from './smtp-reply.js';
+
+export type ReplyClass =
+  | 'accepted'
+  /** Permanent: the mailbox does not exist (5.1.x). Proof of an invalid address. */
+  | 'no-mailbox'
+  /** The mailbox exists and is over quota (4.2.2 / 5.2.2, 452 / 552). Proof of undeliverable. */
+  | 'mailbox-full'
+  /** Our probe was refused (5.7.x, block lists, reputation). Says nothing about the mailbox. */
+  | 'policy'
+  /** Any other permanent refusal: not proof about the mailbox either. */
+  | 'rejected-other'
+  /** Try again later (4xx), greylisting included. */
+  | 'temporary';
+
+export interface ReplyClassification {
+  class: ReplyClass;
+  /** A temporary refusal that names greylisting: worth one retry within the time budget. */
+  greylisted: boolean;
+}
+
+type Reply = Pick<SmtpReply, 'code' | 'text'> & { enhanced?: string };
+
+const GREYLIST = /gr[ae]y ?list|gr[ae]ylisted/i;
+const POLICY = /spam|block(ed|list)?|black ?list|deny ?list|policy|reputation|access denied|not authori[sz]ed|banned|prohibited|relay(ing)? (access )?denied|spamhaus|barracuda|\brbl\b|\bdnsbl\b/i;
+const FULL = /mailbox (is )?full|over ?quota|quota exceeded|exceeded (its |the )?(storage|quota)|insufficient storage|out of storage|mailbox size limit/i;
+const STRONG_BLOCK = /spamhaus|block ?list|black ?list|\bblocked\b|\brbl\b|dnsbl|reputation|\bspam\b/i;
+const NO_MAILBOX =
+  /user unknown|unknown user|no such (user|mailbox|recipient|address)|does not exist|doesn'?t exist|doesn'?t have an? .{1,40}account|mailbox unavailable|mailbox not found|recipient rejected|recipient address rejected|invalid (recipient|mailbox|address)|user not found|address (not found|unknown|rejected)|unrouteable address|not a valid (mailbox|recipient)|no mailbox|recipient unknown|unknown recipient|recipient not found/i;
+const TOO_MANY = /too many recipients/i;
+
+export function classifyRcptReply(reply: Reply): ReplyClassification {
+  const enhanced = usableEnhanced(reply);
+  const greylisted = reply.code >= 400 && reply.code < 500 && GREYLIST.test(reply.text);
+  let decided = enhanced ? byEnhanced(enhanced) : byCodeAndText(reply);
+  if (decided === 'no-mailbox' && STRONG_BLOCK.test(reply.text)) decided = 'policy';
+  return { class: decided, greylisted };
+}
+
+/**
+ * A refusal of the envelope itself (EHLO/HELO or MAIL FROM): no recipient was ever judged, so it
+ * can only mean our probe was refused (permanent) or should come back later.
+ */
+export function classifyEnvelopeReply(reply: Reply): ReplyClassification {
+  const temporary = reply.code >= 400 && reply.code < 500;
+  return { class: temporary ? 'temporary' : 'policy', greylisted: temporary && GREYLIST.test(reply.text) };
+}
+
+/** 452 4.5.3 "too many recipients": the transaction is full, not the mailbox (RFC 5321 §4.5.3.1.10). */
+export function isTooManyRecipients(reply: Reply): boolean {
+  const enhanced = reply.enhanced ?? leadingEnhancedCode(reply.text);
+  return (reply.code === 452 || reply.code === 451) && (enhanced === '4.5.3' || TOO_MANY.test(reply.text));
+}
+
+function usableEnhanced(reply: Reply): [number, number, number] | undefined {
+  const code = reply.enhanced ?? leadingEnhancedCode(reply.text);
+  if (!code) return undefined;
+  const parts = code.split('.').map(Number) as [number, number, number];
+  if (parts[0] !== Math.floor(reply.code / 100)) return undefined;
+  if (parts[2] === 0 && (parts[1] === 0 || (parts[0] === 5 && parts[1] === 5))) return undefined;
+  return parts;
+}
+
+function byEnhanced([klass, subject, detail]: [number, number, number]): ReplyClass {
+  if (klass === 2) return 'accepted';
+  if (subject === 2 && detail === 2) return 'mailbox-full';
+  if (klass === 4) return 'temporary';
+  // 5.1.7 / 5.1.8 are about our sender address, not the recipient: a refusal of the probe.
+  if (subject === 1) return detail === 7 || detail === 8 ? 'policy' : 'no-mailbox';
+  if (subject === 7) return 'policy';
+  return 'rejected-other';
+}
+
+function byCodeAndText(reply: Reply): ReplyClass {
+  const { code, text } = reply;
+  if (code >= 200 && code < 300) return 'accepted';
+  if (code >= 400 && code < 500) {
+    // Only 452 is a full mailbox: decisions §4 keeps every other 4xx out of the invalid verdicts.
+    return code === 452 && !TOO_MANY.test(text) ? 'mailbox-full' : 'temporary';
+  }
+  if (code >= 500 && code < 600) {
+    // Policy words win over mailbox words: "recipient rejected: blocked" is no proof.
+    if (POLICY.test(text)) return 'policy';
+    if (code === 552 || FULL.test(text)) return 'mailbox-full';
+    if (NO_MAILBOX.test(text)) return 'no-mailbox';
+    return 'rejected-other';
+  }
+  // 1xx/3xx make no sense after RCPT; never proof of anything.
+  return 'rejected-other';
+}
