@@ -10,6 +10,12 @@ import type { Config } from './core/config.js';
 import type { Logger } from './core/logger.js';
 import type { Storage } from './storage/interfaces.js';
 import { openStorage } from './storage/open-storage.js';
+import type { CatchAllFact } from './verification/decide-mailbox.js';
+import { createCachedDnsClient } from './verification/dns/cached-dns-client.js';
+import type { AddressAnswer, MailRoute } from './verification/dns/mail-route.js';
+import { createNodeDnsClient } from './verification/dns/node-dns-client.js';
+import { createMemoryFactCache } from './verification/fact-cache.js';
+import { createSmtpProber } from './verification/smtp/prober.js';
 import { createVerifyService, type VerifyService } from './verification/verify-service.js';
 
 export interface Container {
@@ -36,13 +42,38 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
     redis,
     authenticator: createKeyAuthenticator(storage.keys, clock),
     meter,
-    verify: createVerifyService(),
+    verify: createVerification(config, storage, clock, logger),
     async close() {
       await meter.close().catch((error: unknown) => logger.error({ err: error }, 'could not flush usage'));
       redis?.disconnect();
       await storage.close();
     },
   };
+}
+
+/** The verification pipeline as configured: DNS servers, SMTP identity and port, depth, SSRF rule. */
+export function createVerification(
+  config: Pick<Config, 'verifyDepth' | 'dnsServers' | 'smtpPort' | 'smtpHelo' | 'smtpFrom' | 'allowPrivateTargets'>,
+  storage: Pick<Storage, 'policy' | 'clientLists'>,
+  clock: Clock,
+  logger?: Logger,
+): VerifyService {
+  const dns = createCachedDnsClient(createNodeDnsClient(config.dnsServers), {
+    routes: createMemoryFactCache<MailRoute>(clock),
+    addresses: createMemoryFactCache<AddressAnswer>(clock),
+    nameServers: createMemoryFactCache<string[]>(clock),
+  });
+  return createVerifyService({
+    depth: config.verifyDepth,
+    dns,
+    prober: createSmtpProber({ port: config.smtpPort, helo: config.smtpHelo, from: config.smtpFrom }),
+    catchAll: createMemoryFactCache<CatchAllFact>(clock),
+    policy: storage.policy,
+    clientLists: storage.clientLists,
+    allowPrivateTargets: config.allowPrivateTargets,
+    clock,
+    ...(logger ? { logger } : {}),
+  });
 }
 
 export function connectRedis(url: string, logger: Logger): Redis {

@@ -10,7 +10,8 @@ import { createLogger } from '../../src/core/logger.js';
 import { buildApp } from '../../src/http/app.js';
 import type { Storage } from '../../src/storage/interfaces.js';
 import { openMemoryStorage } from '../../src/storage/open-storage.js';
-import { createVerifyService } from '../../src/verification/verify-service.js';
+import { createVerification } from '../../src/container.js';
+import { loadConfig } from '../../src/core/config.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -22,7 +23,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function makeTestApp(options: { storage?: Storage; redis?: Redis; rateLimitNamespace?: string; trustProxy?: boolean } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  storage?: Storage;
+  redis?: Redis;
+  rateLimitNamespace?: string;
+  trustProxy?: boolean;
+  /** MAILSURE_* variables for the verification pipeline (the test world's, or a depth). */
+  env?: Record<string, string>;
+}
+
+export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const storage = options.storage ?? openMemoryStorage();
   const logs: string[] = [];
   const sink = new Writable({
@@ -36,7 +46,7 @@ export async function makeTestApp(options: { storage?: Storage; redis?: Redis; r
     logger: createLogger('info', sink),
     authenticator: createKeyAuthenticator(storage.keys, systemClock),
     meter,
-    verify: createVerifyService(),
+    verify: createVerification(loadConfig({ MAILSURE_VERIFY_DEPTH: 'syntax', ...options.env }), storage, systemClock),
     redis: options.redis ?? null,
     ...(options.rateLimitNamespace ? { rateLimitNamespace: options.rateLimitNamespace } : {}),
     trustProxy: options.trustProxy ?? false,

@@ -30,7 +30,10 @@ export function verifyRoutes(app: FastifyInstance, deps: { verify: VerifyService
     async (request) => {
       const key = request.apiKey!;
       const timeoutMs = parseTimeout(request.query.timeout);
-      const verdict = await deps.verify.verify(request.query.email, { timeoutMs });
+      const verdict = await deps.verify.verify(request.query.email, {
+        timeoutMs,
+        key: { id: key.id, bouncers: key.bouncers, corrections: key.services.includes('corrections') },
+      });
       deps.meter.record(key, { verification: 1 });
       return key.variant === 'safe_to_send' ? renderSafeToSend(verdict) : renderEmailValidation(verdict);
     },

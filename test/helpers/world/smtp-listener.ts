@@ -38,9 +38,25 @@ export function createSmtpListener(name: string, spec: SmtpServerSpec, tls?: Tls
     log.connections++;
     log.active++;
     log.maxActive = Math.max(log.maxActive, log.active);
+    // A session ends at QUIT, as far as the server is concerned. Counting until the socket's
+    // close event instead would race with the client's next connection: the client may release
+    // its slot and reconnect before this process has processed the old socket's FIN.
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      log.active--;
+    };
+    const watch = (chunk: Buffer) => {
+      const text = chunk.toString('latin1');
+      if (/(^|\n)QUIT\r?\n/i.test(text)) end();
+      // After STARTTLS the bytes are ciphertext (and belong to the TLS layer): stop looking.
+      if (/(^|\n)STARTTLS\r?\n/i.test(text)) socket.off('data', watch);
+    };
+    if (smtp) socket.on('data', watch);
     socket.once('close', () => {
       sockets.delete(socket);
-      log.active--;
+      end();
     });
   });
 

@@ -20,7 +20,10 @@ export interface SmtpServerLog {
   behaviour: SmtpBehaviour;
   /** TCP connections accepted (also for the raw tarpit/hostile servers). */
   connections: number;
-  /** Connections open right now, and the most ever open at once. */
+  /**
+   * Sessions open right now (from TCP accept until QUIT, or until the socket closes), and the
+   * most ever open at once.
+   */
   active: number;
   maxActive: number;
   /** SMTP sessions (smtp-server based behaviours only), in connection order. */

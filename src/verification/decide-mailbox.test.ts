@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { decideHostAddresses, decideMailRoute } from './decide-domain.js';
+import { decideMailbox, decideProbeFailure } from './decide-mailbox.js';
+
+describe('decideMailRoute', () => {
+  it('proves only what DNS answered', () => {
+    expect(decideMailRoute({ kind: 'nxdomain' })).toEqual({ code: 310 });
+    expect(decideMailRoute({ kind: 'null-mx' })).toEqual({ code: 325 });
+    expect(decideMailRoute({ kind: 'no-mail' })).toEqual({ code: 325 });
+    expect(decideMailRoute({ kind: 'unavailable', reason: 'ESERVFAIL' })).toEqual({ code: 5 });
+    expect(decideMailRoute({ kind: 'mx', hosts: [{ name: 'mx.a.com', priority: 10 }] })).toEqual({ hosts: [{ name: 'mx.a.com', priority: 10 }] });
+  });
+
+  it('condemns a domain whose hosts are all absent or private, but not one whose lookups went unanswered', () => {
+    expect(decideHostAddresses({ reachable: [], onlyPrivate: true, unanswered: false })).toEqual({ code: 325 });
+    expect(decideHostAddresses({ reachable: [], onlyPrivate: false, unanswered: true })).toEqual({ code: 5 });
+    expect(decideHostAddresses({ reachable: [{ host: 'mx', addresses: ['8.8.8.8'] }], onlyPrivate: true, unanswered: true })).toBeUndefined();
+  });
+});
+
+describe('decideMailbox', () => {
+  it('calls an address invalid only on mailbox-class proof', () => {
+    expect(decideMailbox({ address: 'no-mailbox' }, 'unknown')).toEqual({ code: 400 });
+    expect(decideMailbox({ address: 'mailbox-full' }, 'unknown')).toEqual({ code: 410 });
+    for (const cls of ['policy', 'temporary', 'rejected-other'] as const) {
+      expect(decideMailbox({ address: cls, random: 'no-mailbox' }, 'unknown').code).toBe(20);
+    }
+  });
+
+  it('tells a deliverable mailbox from a catch-all domain by the random probe', () => {
+    expect(decideMailbox({ address: 'accepted', random: 'no-mailbox' }, 'unknown')).toEqual({ code: 50, catchAll: 'no' });
+    expect(decideMailbox({ address: 'accepted', random: 'accepted' }, 'unknown')).toEqual({ code: 45, catchAll: 'yes' });
+    expect(decideMailbox({ address: 'accepted', random: 'temporary' }, 'unknown')).toEqual({ code: 20 });
+    expect(decideMailbox({ address: 'accepted' }, 'no')).toEqual({ code: 50 });
+    expect(decideMailbox({ address: 'accepted' }, 'yes')).toEqual({ code: 45 });
+    expect(decideMailbox({ address: 'accepted' }, 'unknown')).toEqual({ code: 20 });
+  });
+
+  it('maps session failures', () => {
+    expect(decideProbeFailure('refused')).toBe(420);
+    expect(decideProbeFailure('timeout')).toBe(5);
+    expect(decideProbeFailure('banner-reject')).toBe(20);
+    expect(decideProbeFailure('protocol-error')).toBe(20);
+  });
+});

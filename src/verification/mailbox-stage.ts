@@ -1,0 +1,77 @@
+/**
+ * The mailbox stage's I/O: probe the reachable MX hosts in preference order with the address and,
+ * when the domain's catch-all fact is unknown, a random local part in the same session; retry
+ * once after greylisting when the time budget allows. Decisions are in decide-mailbox.ts.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FactCache } from './fact-cache.js';
+import { CODE } from './decide-domain.js';
+import { decideMailbox, decideProbeFailure, type CatchAllFact } from './decide-mailbox.js';
+import type { ProbeOutcome, RecipientReply, SmtpProber } from './smtp/prober.js';
+
+export const CATCH_ALL_TTL_MS = 24 * 3600_000;
+
+export interface MailboxStageDeps {
+  prober: SmtpProber;
+  catchAll: FactCache<CatchAllFact>;
+  /** Wait before the one retry after greylisting. */
+  greylistRetryMs: number;
+  randomLocalPart?: () => string;
+}
+
+export interface MailboxTarget {
+  /** The address as we send it: local part @ A-label domain. */
+  recipient: string;
+  asciiDomain: string;
+  hosts: { host: string; addresses: string[] }[];
+}
+
+export async function runMailboxStage(deps: MailboxStageDeps, target: MailboxTarget, deadline: number): Promise<number> {
+  const known = (await deps.catchAll.get(target.asciiDomain)) ?? 'unknown';
+  if (known === 'yes') return CODE.catchAll;
+  const random = known === 'unknown' ? `${(deps.randomLocalPart ?? randomLocalPart)()}@${target.asciiDomain}` : undefined;
+  const recipients = random ? [target.recipient, random] : [target.recipient];
+
+  let outcome = await probeHosts(deps.prober, target.hosts, recipients, deadline);
+  if (outcome.kind === 'replies' && greylisted(outcome.replies.get(target.recipient))) {
+    // One retry, and only when the wait and a second session still fit in the budget.
+    if (Date.now() + deps.greylistRetryMs + 1_000 < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, deps.greylistRetryMs));
+      outcome = await probeHosts(deps.prober, target.hosts, recipients, deadline);
+    }
+  }
+  if (outcome.kind !== 'replies') return decideProbeFailure(outcome.kind);
+
+  const reply = outcome.replies.get(target.recipient);
+  if (!reply) return CODE.domainOk;
+  // We did not send a non-ASCII address to a server without SMTPUTF8: it cannot accept it.
+  if (reply.stage === 'local' && reply.enhanced === '5.6.7') return CODE.addressRefused;
+  const decision = decideMailbox({ address: reply.class, ...(random ? { random: outcome.replies.get(random)?.class ?? 'temporary' } : {}) }, known);
+  if (decision.catchAll) await deps.catchAll.set(target.asciiDomain, decision.catchAll, CATCH_ALL_TTL_MS);
+  return decision.code;
+}
+
+/** Hosts in preference order: the next one when a host refuses or fails; a timeout ends the search. */
+async function probeHosts(prober: SmtpProber, hosts: MailboxTarget['hosts'], recipients: string[], deadline: number): Promise<ProbeOutcome> {
+  let last: ProbeOutcome | undefined;
+  let allRefused = true;
+  for (const host of hosts) {
+    const outcome = await prober.probe(host, recipients, deadline);
+    if (outcome.kind === 'replies' || outcome.kind === 'timeout') return outcome;
+    allRefused &&= outcome.kind === 'refused';
+    last = outcome;
+  }
+  if (!last) return { kind: 'refused', detail: 'no hosts' };
+  if (allRefused || last.kind === 'replies') return last;
+  return { kind: 'protocol-error', detail: last.detail };
+}
+
+function greylisted(reply: RecipientReply | undefined): boolean {
+  return reply !== undefined && reply.class === 'temporary';
+}
+
+/** Letters and digits that look like a person's mailbox, not a probe marker. */
+function randomLocalPart(): string {
+  const alphabet = 'abcdefghijkmnopqrstuvwxyz23456789';
+  return [...randomBytes(14)].map((b) => alphabet[b % alphabet.length]).join('');
+}
