@@ -57,6 +57,7 @@ export function createVerification(
   storage: Pick<Storage, 'policy' | 'clientLists'>,
   clock: Clock,
   logger?: Logger,
+  tuning: { greylistRetryMs?: number } = {},
 ): VerifyService {
   const dns = createCachedDnsClient(createNodeDnsClient(config.dnsServers), {
     routes: createMemoryFactCache<MailRoute>(clock),
@@ -73,6 +74,7 @@ export function createVerification(
     allowPrivateTargets: config.allowPrivateTargets,
     clock,
     ...(logger ? { logger } : {}),
+    ...tuning,
   });
 }
 

@@ -50,6 +50,7 @@ export interface VerifyService {
 }
 
 type Partial = Omit<Verdict, 'address' | 'roleAccount'>;
+type Learned = { domainType?: DomainType | undefined };
 
 export function createVerifyService(deps: VerifyDeps): VerifyService {
   const service: VerifyService = {
@@ -62,12 +63,14 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
       }
       const base = { address: syntax.address, roleAccount: syntax.roleAccount };
       const local = syntax.address.slice(0, syntax.address.lastIndexOf('@'));
+      // What the stages learned so far, so a verdict cut short by the deadline still carries it.
+      const learned: Learned = {};
       let timer: NodeJS.Timeout | undefined;
       const expired = new Promise<Partial>((resolve) => {
-        timer = setTimeout(() => resolve({ code: CODE.timeout }), Math.max(0, deadline - deps.clock.now()));
+        timer = setTimeout(() => resolve({ code: CODE.timeout, ...learned }), Math.max(0, deadline - deps.clock.now()));
       });
       try {
-        const decided = await Promise.race([decide(local, syntax.asciiDomain, options, deadline), expired]);
+        const decided = await Promise.race([decide(local, syntax.asciiDomain, options, deadline, learned), expired]);
         const verdict: Verdict = { ...base, ...decided };
         return withCorrections(verdict, input, options, deadline);
       } catch (error) {
@@ -80,7 +83,7 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
   };
   return service;
 
-  async function decide(local: string, domain: string, options: VerifyOptions, deadline: number): Promise<Partial> {
+  async function decide(local: string, domain: string, options: VerifyOptions, deadline: number, learned: Learned): Promise<Partial> {
     const address = `${local}@${domain}`;
     if (options.key) {
       const client = decideClientLists(await deps.clientLists.match(options.key.id, address, domain));
@@ -90,6 +93,7 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
     if (policy) return { ...policy, ...nameType(domain) };
 
     const byName = nameType(domain);
+    Object.assign(learned, byName);
     if (byName.domainType === 'disposable') return { code: CODE.trap, domainType: 'disposable' };
     if (isDangerousMailbox(local)) return { code: CODE.dangerousMailbox, ...byName };
     if (deps.depth === 'syntax') return { code: CODE.syntaxOk, ...byName };
@@ -99,6 +103,7 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
     const mxHosts = 'hosts' in routed ? routed.hosts.map((h) => h.name) : [];
     const domainType = classifyDomain({ domain, mxHosts, nsHosts, working: 'hosts' in routed });
     const typed = domainType ? { domainType } : {};
+    learned.domainType = domainType;
     if ('code' in routed) return { code: routed.code, ...typed };
     if (domainType === 'disposable') return { code: CODE.trap, ...typed };
 

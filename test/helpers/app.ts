@@ -30,6 +30,8 @@ export interface TestAppOptions {
   trustProxy?: boolean;
   /** MAILSURE_* variables for the verification pipeline (the test world's, or a depth). */
   env?: Record<string, string>;
+  /** Wait before the greylisting retry (short in tests). */
+  greylistRetryMs?: number;
 }
 
 export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -41,12 +43,15 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
       done();
     },
   });
+  const logger = createLogger('info', sink);
   const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock: systemClock });
   const app = await buildApp({
-    logger: createLogger('info', sink),
+    logger,
     authenticator: createKeyAuthenticator(storage.keys, systemClock),
     meter,
-    verify: createVerification(loadConfig({ MAILSURE_VERIFY_DEPTH: 'syntax', ...options.env }), storage, systemClock),
+    verify: createVerification(loadConfig({ MAILSURE_VERIFY_DEPTH: 'syntax', ...options.env }), storage, systemClock, logger, {
+      greylistRetryMs: options.greylistRetryMs ?? 400,
+    }),
     redis: options.redis ?? null,
     ...(options.rateLimitNamespace ? { rateLimitNamespace: options.rateLimitNamespace } : {}),
     trustProxy: options.trustProxy ?? false,

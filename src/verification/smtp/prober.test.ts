@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestWorld, type TestWorld } from '../../../test/helpers/world/index.js';
 import { createSmtpProber, type ProbeOutcome, type SmtpProber } from './prober.js';
+import { runSmtpSession } from './smtp-session.js';
 
 let world: TestWorld;
 let prober: SmtpProber;
@@ -38,9 +39,6 @@ describe('SMTP prober against the test world', () => {
   });
 
   it('starts a new transaction (RSET, MAIL FROM) per batch, still one connection', async () => {
-    const { createSmtpProber: _unused, ...rest } = { createSmtpProber };
-    void rest;
-    const { runSmtpSession } = await import('./smtp-session.js');
     const recipients = ['a', 'b', 'c', 'd', 'e'].map((local) => `${local}@${world.domains.acceptAll}`);
     const result = await runSmtpSession({
       address: world.smtpAddress('acceptAll'), port: world.smtpPort, helo: 'probe.mailsure.com', from: 'verify@mailsure.com',
@@ -171,14 +169,28 @@ describe('SMTP prober against the test world', () => {
     expect(outcomes.every((outcome) => outcome.kind === 'replies')).toBe(true);
     expect(world.smtp.acceptAll.connections).toBe(10);
     expect(world.smtp.acceptAll.maxActive).toBe(2);
+
+    // The measurement can see more when the limit allows it.
+    world.reset();
+    const loose = createSmtpProber({ port: world.smtpPort, helo: 'probe.mailsure.com', from: 'verify@mailsure.com', maxSessionsPerHost: 10 });
+    await Promise.all(Array.from({ length: 10 }, (_, i) => loose.probe(target('acceptAll'), [`user${i}@${world.domains.acceptAll}`], soon(5000))));
+    expect(world.smtp.acceptAll.maxActive).toBeGreaterThan(2);
+  });
+
+  it('limits per host, not globally: another host is not held up', async () => {
+    const limited = createSmtpProber({ port: world.smtpPort, helo: 'probe.mailsure.com', from: 'verify@mailsure.com', maxSessionsPerHost: 1 });
+    const stuck = limited.probe(target('tarpit'), [world.addresses.known], Date.now() + 600);
+    const other = replies(await limited.probe(target('mailboxes'), [world.addresses.known], soon()));
+    expect(other.replies.get(world.addresses.known)?.class).toBe('accepted');
+    expect((await stuck).kind).toBe('timeout');
   });
 
   it('waiting for a slot counts against the deadline', async () => {
     const limited = createSmtpProber({ port: world.smtpPort, helo: 'probe.mailsure.com', from: 'verify@mailsure.com', maxSessionsPerHost: 1 });
-    const deadline = Date.now() + 300;
+    const started = Date.now();
     const [first, second] = await Promise.all([
-      limited.probe(target('tarpit'), [world.addresses.known], deadline),
-      limited.probe(target('tarpit'), [world.addresses.known], deadline),
+      limited.probe(target('tarpit'), [world.addresses.known], started + 400),
+      limited.probe(target('tarpit'), [world.addresses.known], started + 200),
     ]);
     expect(first.kind).toBe('timeout');
     expect(second).toMatchObject({ kind: 'timeout', detail: expect.stringMatching(/slot/) });

@@ -58,9 +58,10 @@ export type SessionResult =
     };
 
 const DEFAULT_BATCH = 50;
-const NON_ASCII = /[^\x00-\x7f]/;
+const nonAscii = (text: string): boolean => /[^\p{ASCII}]/u.test(text);
 // Anything that could end or split a command line, or break out of the <…> path.
-const UNSENDABLE = /[\x00-\x1f\x7f<>]/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSENDABLE = /[\u0000-\u001f\u007f<>]/u;
 
 export async function runSmtpSession(options: SessionOptions): Promise<SessionResult> {
   const replies = new Map<string, RecipientReply>();
@@ -116,7 +117,7 @@ async function converse(transport: SmtpTransport, options: SessionOptions, repli
   }
   if (sendable.length === 0) return quit(transport, done);
 
-  const needsUtf8 = NON_ASCII.test(options.from) || sendable.some((recipient) => NON_ASCII.test(recipient));
+  const needsUtf8 = nonAscii(options.from) || sendable.some(nonAscii);
   const mailFrom = `MAIL FROM:<${options.from}>${needsUtf8 && smtputf8 ? ' SMTPUTF8' : ''}`;
   const pipelining = extensions.has('PIPELINING');
   const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH);
@@ -130,23 +131,10 @@ async function converse(transport: SmtpTransport, options: SessionOptions, repli
       return closing(transport, mail, done);
     }
     const batch = queue.splice(0, batchSize);
-    const answers = await rcptBatch(transport, batch, pipelining);
-    const retry: string[] = [];
-    for (const [index, recipient] of batch.entries()) {
-      const reply = answers[index];
-      if (!reply) {
-        // The server ended the session (421) before answering this one.
-        replies.set(recipient, record(answers.at(-1)!, 'rcpt'));
-        continue;
-      }
-      // "Too many recipients" for the first RCPT of a transaction is not about the count.
-      if (isTooManyRecipients(reply) && index > 0) retry.push(recipient);
-      else replies.set(recipient, record(reply, 'rcpt'));
-    }
-    const last = answers.at(-1);
-    if (last?.code === 421) {
-      everyone([...retry, ...queue], replies, last, 'rcpt');
-      return closing(transport, last, done);
+    const { retry, closedBy } = await rcptBatch(transport, batch, pipelining, replies);
+    if (closedBy) {
+      everyone([...retry, ...queue], replies, closedBy, 'rcpt');
+      return closing(transport, closedBy, done);
     }
     queue.unshift(...retry);
   }
@@ -163,24 +151,35 @@ async function greet(transport: SmtpTransport, helo: string): Promise<SmtpReply>
   return ehlo;
 }
 
-/** Replies for a batch, in order; stops early when the server says 421 (it is closing). */
-async function rcptBatch(transport: SmtpTransport, batch: string[], pipelining: boolean): Promise<SmtpReply[]> {
-  const answers: SmtpReply[] = [];
+/**
+ * RCPT for each recipient of a batch, recording each reply as it comes (so a failure mid-batch
+ * keeps what was learnt). Returns the recipients to ask again in a new transaction, and the 421
+ * that ended the session if the server closed it.
+ */
+async function rcptBatch(
+  transport: SmtpTransport,
+  batch: string[],
+  pipelining: boolean,
+  replies: Map<string, RecipientReply>,
+): Promise<{ retry: string[]; closedBy?: SmtpReply }> {
+  const retry: string[] = [];
   if (pipelining) transport.write(...batch.map((recipient) => `RCPT TO:<${recipient}>`));
-  for (const recipient of batch) {
+  for (const [index, recipient] of batch.entries()) {
     if (!pipelining) transport.write(`RCPT TO:<${recipient}>`);
     const reply = await transport.read();
-    answers.push(reply);
-    if (reply.code === 421) break;
+    if (reply.code === 421) return { retry: [...retry, ...batch.slice(index)], closedBy: reply };
+    // "Too many recipients" for the first RCPT of a transaction is not about the count.
+    if (isTooManyRecipients(reply) && index > 0) retry.push(recipient);
+    else replies.set(recipient, record(reply, 'rcpt'));
   }
-  return answers;
+  return { retry };
 }
 
 function localRefusal(recipient: string, smtputf8: boolean): RecipientReply | undefined {
   if (UNSENDABLE.test(recipient)) {
     return { class: 'rejected-other', greylisted: false, code: 501, enhanced: '5.1.3', text: 'not sent: the address contains characters that cannot be sent in SMTP', stage: 'local' };
   }
-  if (NON_ASCII.test(recipient) && !smtputf8) {
+  if (nonAscii(recipient) && !smtputf8) {
     // What an RFC 6531 server answers for this; we do not send what it could only refuse.
     return { class: 'rejected-other', greylisted: false, code: 553, enhanced: '5.6.7', text: 'not sent: non-ASCII address and the server does not offer SMTPUTF8', stage: 'local' };
   }

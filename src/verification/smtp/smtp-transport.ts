@@ -200,6 +200,9 @@ export class SmtpTransport {
   private fail(error: TransportError): void {
     if (!this.failure) {
       this.failure = error;
+      // Replies queued before a close are the server's last words (a 554 banner, a 421) and
+      // still count; after a protocol error or the deadline the conversation is void.
+      if (error.kind !== 'closed') this.replies.length = 0;
       clearTimeout(this.deadlineTimer);
       this.socket.destroy();
     }

@@ -4,6 +4,7 @@
  * (smtp-server's own ENHANCEDSTATUSCODES mode would prefix a code derived from the basic reply
  * code alone, e.g. 5.1.1 for every 550, which cannot express a 550 5.7.1 policy block).
  */
+import { domainToASCII } from 'node:url';
 
 export type SmtpBehaviour =
   /** Known recipients 250, unknown 550 5.1.1. */
@@ -95,10 +96,16 @@ export function decideRcpt(spec: SmtpServerSpec, recipient: string, context: Rcp
 }
 
 function judgeMailbox(spec: SmtpServerSpec, recipient: string): RcptReply {
-  const wanted = recipient.toLowerCase();
-  const full = Object.entries(spec.fullMailboxes ?? {}).find(([address]) => address.toLowerCase() === wanted)?.[1];
+  const wanted = mailboxKey(recipient);
+  const full = Object.entries(spec.fullMailboxes ?? {}).find(([address]) => mailboxKey(address) === wanted)?.[1];
   if (full === 452) return REPLIES.full452;
   if (full === 552) return REPLIES.full552;
-  const known = (spec.mailboxes ?? []).some((address) => address.toLowerCase() === wanted);
+  const known = (spec.mailboxes ?? []).some((address) => mailboxKey(address) === wanted);
   return known ? REPLIES.accepted : REPLIES.unknown;
+}
+
+/** smtp-server hands over IDN domains decoded to Unicode; compare in A-label form. */
+function mailboxKey(address: string): string {
+  const at = address.lastIndexOf('@');
+  return `${address.slice(0, at).toLowerCase()}@${domainToASCII(address.slice(at + 1).toLowerCase())}`;
 }

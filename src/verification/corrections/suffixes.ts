@@ -1,0 +1,101 @@
+// The endings a mistyped domain is corrected towards, and what counts as a broken ending.
+//
+// Targets are the TLDs and second-level registries that carry most mail, with rough popularity
+// weights (relative, .com = 1000; our order-of-magnitude estimates from registry sizes, only their
+// order matters) used to break ties: a bare `c` completes to `com`, not `ca`.
+
+import { getPublicSuffix } from 'tldts';
+import { isIcannTld, RESERVED_TLDS } from '../tld.js';
+import { typoCost } from './distance.js';
+
+export const COMMON_SUFFIXES: ReadonlyMap<string, number> = new Map([
+  ['com', 1000], ['net', 150], ['org', 100], ['edu', 30], ['gov', 20], ['mil', 3], ['info', 10],
+  ['biz', 5], ['io', 5], ['co', 5], ['me', 3], ['us', 8], ['eu', 5], ['uk', 1],
+  ['de', 60], ['ru', 50], ['fr', 40], ['it', 30], ['nl', 20], ['es', 20], ['pl', 20], ['ca', 20],
+  ['be', 10], ['ch', 10], ['at', 10], ['se', 10], ['dk', 8], ['no', 6], ['fi', 6], ['ie', 5],
+  ['pt', 8], ['cz', 8], ['sk', 3], ['hu', 6], ['ro', 6], ['gr', 6], ['bg', 2], ['hr', 2], ['si', 2],
+  ['rs', 2], ['lt', 2], ['lv', 2], ['ee', 2], ['ua', 5], ['by', 2], ['kz', 2], ['tr', 3], ['il', 1],
+  ['in', 10], ['cn', 10], ['jp', 3], ['kr', 2], ['tw', 2], ['hk', 2], ['sg', 3], ['my', 1], ['vn', 2],
+  ['id', 1], ['ph', 1], ['th', 1], ['nz', 1], ['za', 1], ['au', 1], ['br', 2], ['mx', 3], ['ar', 2],
+  ['cl', 4], ['pe', 2],
+  ['co.uk', 40], ['org.uk', 5], ['ac.uk', 8], ['gov.uk', 3],
+  ['com.au', 15], ['net.au', 3], ['org.au', 2], ['edu.au', 3], ['gov.au', 2],
+  ['co.nz', 6], ['co.za', 8], ['co.in', 5], ['ac.in', 2], ['co.il', 5], ['ac.il', 2],
+  ['co.jp', 15], ['ne.jp', 3], ['ac.jp', 2], ['co.kr', 5], ['com.tw', 5], ['com.hk', 3], ['com.sg', 3],
+  ['com.my', 2], ['co.th', 2], ['co.id', 2], ['com.cn', 5], ['edu.cn', 2], ['com.tr', 5], ['com.ua', 2],
+  ['com.br', 30], ['net.br', 3], ['org.br', 2], ['edu.br', 3], ['gov.br', 3],
+  ['com.mx', 10], ['gob.mx', 2], ['edu.mx', 2], ['com.ar', 8], ['gob.ar', 1], ['edu.ar', 1],
+  ['com.co', 3], ['com.pe', 2], ['com.ve', 1],
+]);
+
+/**
+ * Real country TLDs that see far more mistyped `.com`/`.net` than mail: Cameroon (`.cm`) and Oman
+ * (`.om`) are the classic typo-squatting cases for `.com`, Niger (`.ne`) and Ethiopia (`.et`) for
+ * `.net`. We correct them, as fnando/email_typo does; a caller that knows such a domain works
+ * passes it in `knownDomains` and it is left alone.
+ */
+export const SUSPECT_TLDS: ReadonlyMap<string, string> = new Map([
+  ['cm', 'com'],
+  ['om', 'com'],
+  ['ne', 'net'],
+  ['et', 'net'],
+]);
+
+/** Generic TLDs under which a big provider's brand name is a typo of its `.com` (gmail.net). */
+export const SWAPPABLE_TLDS: ReadonlySet<string> = new Set(['net', 'org', 'co', 'info', 'biz', 'us']);
+
+const PSL = { allowPrivateDomains: false, validateHostname: false } as const;
+
+/** The ICANN public suffix of a well-formed domain (`co.uk` for `a.co.uk`, `br` for `a.co.br`). */
+export function publicSuffix(domain: string): string {
+  return getPublicSuffix(domain, PSL) ?? domain.slice(domain.lastIndexOf('.') + 1);
+}
+
+export type SuffixState = 'fine' | 'broken' | 'leave';
+
+/**
+ * `broken` when the ending cannot be right: no dot, an unknown TLD, a suspect TLD, or a country
+ * registry's second level that does not exist there but is one slip from one that does
+ * (`example.co.br`, `example.ed.br`, `gmail.o.uk`). `leave` for special-use TLDs (`.test`,
+ * `.local`) and numeric ones, which are deliberate or not domains at all.
+ */
+export function suffixState(domain: string): SuffixState {
+  const dot = domain.lastIndexOf('.');
+  if (dot === -1) return 'broken';
+  const tld = domain.slice(dot + 1);
+  if (tld.length === 0) return 'broken';
+  if (/^[0-9]+$/.test(tld) || RESERVED_TLDS.has(tld)) return 'leave';
+  if (!isIcannTld(tld) || SUSPECT_TLDS.has(tld)) return 'broken';
+  return misplacedSecondLevel(domain) === null ? 'fine' : 'broken';
+}
+
+/** For `a.co.br`: the registry ending that was meant (`com.br`), else null. */
+export function misplacedSecondLevel(domain: string): string | null {
+  const labels = domain.split('.');
+  if (labels.length < 3) return null;
+  const tld = labels[labels.length - 1] as string;
+  const second = labels[labels.length - 2] as string;
+  if (second.length > 4 || publicSuffix(domain) !== tld) return null;
+  const typed = `${second}.${tld}`;
+  let best: string | null = null;
+  let bestCost = Infinity;
+  for (const suffix of secondLevelsOf(tld)) {
+    const cost = typoCost(typed, suffix);
+    // Only slips (a neighbouring key, a dropped letter); anything further is more likely a real
+    // name registered directly under the TLD.
+    if (cost <= 0.75 && cost < bestCost) [best, bestCost] = [suffix, cost];
+  }
+  return best;
+}
+
+const BY_TLD = new Map<string, string[]>();
+for (const suffix of COMMON_SUFFIXES.keys()) {
+  const dot = suffix.indexOf('.');
+  if (dot === -1) continue;
+  const tld = suffix.slice(dot + 1);
+  BY_TLD.set(tld, [...(BY_TLD.get(tld) ?? []), suffix]);
+}
+
+function secondLevelsOf(tld: string): readonly string[] {
+  return BY_TLD.get(tld) ?? [];
+}

@@ -1,0 +1,63 @@
+// Corrections for one address: ranked candidate addresses (at most three), each valid by
+// `classifySyntax`, never the input itself. Candidate generation only: the verification pipeline
+// checks every candidate and offers the deliverable ones (api-reference `email_corrections`).
+//
+// The bar is a correction that is much likelier than the address as typed. A valid address at a
+// popular, caller-known or known-real domain gets nothing; a valid address elsewhere gets only a
+// domain fix towards a popular domain (`gmial.com`) or a repeated TLD (`example.com.com`), or one
+// of the two near-certain username slips (see repair-syntax.ts).
+
+import { classifySyntax, MAX_INPUT_LENGTH } from '../syntax.js';
+import { byRank, domainFixes, isPopularDomain, type DomainFix } from './domain-fixes.js';
+import { repairInvalid, repairValidLocal, type Repaired } from './repair-syntax.js';
+
+export interface CorrectionContext {
+  /** Domains the caller knows to receive mail: never corrected, and `x.co` → `x.com` when x.com is here. */
+  knownDomains?: ReadonlySet<string>;
+}
+
+export const MAX_CORRECTIONS = 3;
+
+const NONE: ReadonlySet<string> = new Set();
+
+interface Candidate extends DomainFix {
+  local: string;
+}
+
+export function suggestCorrections(input: string, context: CorrectionContext = {}): string[] {
+  if (typeof input !== 'string' || input.length === 0 || input.length > MAX_INPUT_LENGTH) return [];
+  const known = context.knownDomains ?? NONE;
+  const verdict = classifySyntax(input);
+  let variants: Repaired[];
+  if (verdict.ok) {
+    const local = repairValidLocal(verdict.local);
+    variants = [{ local, domain: verdict.domain, cost: local === verdict.local ? 0 : 0.1 }];
+  } else {
+    variants = repairInvalid(input);
+  }
+
+  const candidates: Candidate[] = [];
+  for (const v of variants) {
+    const fixes = domainFixes(v.domain, known);
+    for (const f of fixes) candidates.push({ ...f, local: v.local, cost: v.cost + f.cost });
+    if (v.cost > 0) {
+      const popular = isPopularDomain(v.domain) || known.has(v.domain);
+      // The domain as typed ranks after any fix of it: a fix exists only when it looks wrong.
+      const tier = fixes.length > 0 ? 2 : popular ? 0 : 1;
+      candidates.push({ local: v.local, domain: v.domain, cost: v.cost, tier: tier as 0 | 1, weight: 0 });
+    }
+  }
+  candidates.sort(byRank);
+  const best = candidates[0]?.tier;
+
+  const self = verdict.ok ? verdict.address : null;
+  const out: string[] = [];
+  for (const c of candidates) {
+    if (best === 0 && c.tier !== 0) break;
+    const checked = classifySyntax(`${c.local}@${c.domain}`);
+    if (!checked.ok || checked.address === self || out.includes(checked.address)) continue;
+    out.push(checked.address);
+    if (out.length === MAX_CORRECTIONS) break;
+  }
+  return out;
+}

@@ -1,0 +1,265 @@
+/**
+ * Session edge cases against scripted servers on 127.0.0.1 (real sockets): what the test world's
+ * well-behaved smtp-server cannot be made to do.
+ */
+import { createServer, type Server, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runSmtpSession, type SessionOptions } from './smtp-session.js';
+
+type Script = (command: string, reply: (text: string) => void, socket: Socket) => void;
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+/** A server that sends `banner`, then hands each command line to `script`. */
+async function scripted(script: Script, banner = '220 scripted ESMTP', ehlo = ['250-scripted', '250 PIPELINING']): Promise<{ port: number; chunks: string[] }> {
+  const chunks: string[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    const reply = (text: string) => void (socket.destroyed || socket.write(`${text}\r\n`));
+    if (banner) reply(banner);
+    let buffer = '';
+    socket.on('data', (chunk) => {
+      chunks.push(chunk.toString('latin1'));
+      buffer += chunk.toString('latin1');
+      let at: number;
+      while ((at = buffer.indexOf('\r\n')) >= 0) {
+        const line = buffer.slice(0, at);
+        buffer = buffer.slice(at + 2);
+        if (/^EHLO /i.test(line)) ehlo.forEach(reply);
+        else if (/^QUIT/i.test(line)) {
+          reply('221 bye');
+          socket.end();
+        } else script(line, reply, socket);
+      }
+    });
+  });
+  server.on('close', () => sockets.forEach((socket) => socket.destroy()));
+  const origClose = server.close.bind(server);
+  server.close = ((cb?: (err?: Error) => void) => {
+    sockets.forEach((socket) => socket.destroy());
+    return origClose(cb);
+  }) as Server['close'];
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return { port: address.port, chunks };
+}
+
+/** MAIL and RSET succeed; RCPT is up to `rcpt`. */
+const envelope =
+  (rcpt: (address: string) => string): Script =>
+  (command, reply) => {
+    if (/^MAIL FROM/i.test(command) || /^RSET/i.test(command)) reply('250 2.0.0 ok');
+    else if (/^RCPT TO:<(.*)>/i.test(command)) reply(rcpt(/^RCPT TO:<(.*)>/i.exec(command)![1]!));
+    else reply('502 5.5.1 unknown');
+  };
+
+const options = (port: number, extra: Partial<SessionOptions> = {}): SessionOptions => ({
+  address: '127.0.0.1',
+  port,
+  helo: 'probe.mailsure.com',
+  from: 'verify@mailsure.com',
+  recipients: ['a@x.com'],
+  deadline: Date.now() + 2000,
+  connectTimeoutMs: 1000,
+  startTls: true,
+  ...extra,
+});
+
+describe('SMTP session', () => {
+  it('pipelines the RCPTs of a batch when PIPELINING is offered', async () => {
+    const { port, chunks } = await scripted(envelope(() => '250 2.1.5 ok'));
+    const result = await runSmtpSession(options(port, { recipients: ['a@x.com', 'b@x.com', 'c@x.com'] }));
+    expect(result.kind).toBe('replies');
+    expect(chunks.find((chunk) => chunk.startsWith('RCPT'))).toBe('RCPT TO:<a@x.com>\r\nRCPT TO:<b@x.com>\r\nRCPT TO:<c@x.com>\r\n');
+  });
+
+  it('one RCPT at a time without PIPELINING', async () => {
+    const { port, chunks } = await scripted(envelope(() => '250 ok'), undefined, ['250 scripted']);
+    const result = await runSmtpSession(options(port, { recipients: ['a@x.com', 'b@x.com'] }));
+    expect(result.kind).toBe('replies');
+    expect(chunks.filter((chunk) => chunk.startsWith('RCPT'))).toEqual(['RCPT TO:<a@x.com>\r\n', 'RCPT TO:<b@x.com>\r\n']);
+  });
+
+  it('falls back to HELO when EHLO is unknown', async () => {
+    const seen: string[] = [];
+    const { port } = await scripted(
+      (command, reply) => {
+        seen.push(command.split(' ')[0]!);
+        if (/^HELO/i.test(command)) reply('250 hello');
+        else envelope(() => '250 ok')(command, reply, undefined as never);
+      },
+      undefined,
+      ['500 5.5.1 command not recognized'],
+    );
+    const result = await runSmtpSession(options(port));
+    expect(result).toMatchObject({ kind: 'replies', smtputf8: false });
+    expect(seen[0]).toBe('HELO');
+  });
+
+  it('starts a new transaction on 452 4.5.3 too many recipients, and asks again', async () => {
+    let inTransaction = 0;
+    const { port, chunks } = await scripted((command, reply) => {
+      if (/^(MAIL|RSET)/i.test(command)) {
+        inTransaction = 0;
+        reply('250 ok');
+      } else if (/^RCPT/i.test(command)) reply(++inTransaction > 2 ? '452 4.5.3 Error: too many recipients' : '550 5.1.1 user unknown');
+    });
+    const recipients = ['a@x.com', 'b@x.com', 'c@x.com', 'd@x.com', 'e@x.com'];
+    const result = await runSmtpSession(options(port, { recipients }));
+    if (result.kind !== 'replies') throw new Error(result.detail);
+    expect([...result.replies.values()].map((reply) => reply.class)).toEqual(Array(5).fill('no-mailbox'));
+    expect(chunks.join('').match(/^RSET/gm)).toHaveLength(2);
+  });
+
+  it('a 421 mid-batch ends the session; unanswered recipients are temporary', async () => {
+    let count = 0;
+    const { port } = await scripted(
+      envelope(() => (++count === 1 ? '250 ok' : '421 4.7.0 too busy, closing')),
+      undefined,
+      ['250 scripted'],
+    );
+    const result = await runSmtpSession(options(port, { recipients: ['a@x.com', 'b@x.com', 'c@x.com'] }));
+    if (result.kind !== 'replies') throw new Error(result.detail);
+    expect(result.replies.get('a@x.com')?.class).toBe('accepted');
+    expect(result.replies.get('b@x.com')).toMatchObject({ class: 'temporary', code: 421 });
+    expect(result.replies.get('c@x.com')).toMatchObject({ class: 'temporary', code: 421 });
+  });
+
+  it('a refused MAIL FROM is about our probe, never about the recipients', async () => {
+    const { port } = await scripted((command, reply) => reply(/^MAIL/i.test(command) ? '550 5.1.8 sender address rejected: user unknown' : '250 ok'));
+    const result = await runSmtpSession(options(port, { recipients: ['a@x.com', 'b@x.com'] }));
+    if (result.kind !== 'replies') throw new Error(result.detail);
+    expect(result.replies.get('a@x.com')).toMatchObject({ class: 'policy', stage: 'mail', code: 550 });
+    expect(result.replies.get('b@x.com')).toMatchObject({ class: 'policy', stage: 'mail' });
+  });
+
+  it('a temporary MAIL FROM refusal is temporary for everyone', async () => {
+    const { port } = await scripted((command, reply) => reply(/^MAIL/i.test(command) ? '451 4.7.1 greylisted, come back later' : '250 ok'));
+    const result = await runSmtpSession(options(port));
+    if (result.kind !== 'replies') throw new Error(result.detail);
+    expect(result.replies.get('a@x.com')).toMatchObject({ class: 'temporary', greylisted: true, stage: 'mail' });
+  });
+
+  it('EHLO refused with 554: policy for everyone at the helo stage, no HELO attempt', async () => {
+    const { port, chunks } = await scripted(envelope(() => '250 ok'), undefined, ['554 5.7.1 your IP is on our block list']);
+    const result = await runSmtpSession(options(port));
+    if (result.kind !== 'replies') throw new Error(result.detail);
+    expect(result.replies.get('a@x.com')).toMatchObject({ class: 'policy', stage: 'helo', code: 554 });
+    expect(chunks.join('')).not.toMatch(/HELO|MAIL/);
+  });
+
+  it('banner 421: banner-reject carrying the reply', async () => {
+    const { port } = await scripted(envelope(() => '250 ok'), '421 4.3.2 try later');
+    expect(await runSmtpSession(options(port))).toMatchObject({ kind: 'banner-reject', reply: { code: 421, enhanced: '4.3.2' } });
+  });
+
+  it('a single endless line is a protocol error, not a memory problem', async () => {
+    const { port } = await scripted(() => undefined, '');
+    servers.at(-1)!.on('connection', (socket) => {
+      const chunk = `220-${'y'.repeat(16 * 1024)}`;
+      const pump = () => {
+        while (!socket.destroyed && socket.write(chunk));
+        if (!socket.destroyed) socket.once('drain', pump);
+      };
+      pump();
+    });
+    const result = await runSmtpSession(options(port));
+    expect(result).toMatchObject({ kind: 'protocol-error', detail: expect.stringMatching(/longer than/) });
+  });
+
+  it('a flood of small replies is a protocol error', async () => {
+    const { port } = await scripted(envelope(() => '250 ok'), `220 hi${'\r\n250 ok'.repeat(2000)}`);
+    const result = await runSmtpSession(options(port));
+    expect(result).toMatchObject({ kind: 'protocol-error', detail: expect.stringMatching(/more replies/) });
+  });
+
+  it('reply lines that disagree on the code are a protocol error', async () => {
+    const { port } = await scripted(envelope(() => '250 ok'), '220-hello\r\n554 gotcha');
+    expect(await runSmtpSession(options(port))).toMatchObject({ kind: 'protocol-error', detail: expect.stringMatching(/disagree/) });
+  });
+
+  it('garbage instead of a banner is a protocol error', async () => {
+    const { port } = await scripted(envelope(() => '250 ok'), 'HTTP/1.1 400 Bad Request');
+    expect((await runSmtpSession(options(port))).kind).toBe('protocol-error');
+  });
+
+  it('the server hanging up mid-session is a protocol error with the partial replies', async () => {
+    let count = 0;
+    const { port } = await scripted((command, reply, socket) => {
+      if (/^MAIL/i.test(command)) return reply('250 ok');
+      if (++count === 1) return reply('250 ok');
+      socket.destroy();
+    }, undefined, ['250 scripted']);
+    const result = await runSmtpSession(options(port, { recipients: ['a@x.com', 'b@x.com'] }));
+    expect(result.kind).toBe('protocol-error');
+    if (result.kind !== 'replies') expect(result.partial?.get('a@x.com')?.class).toBe('accepted');
+  });
+
+  it('refuses replies injected before the TLS handshake (STARTTLS response injection)', async () => {
+    const { port } = await scripted(
+      (command, reply) => {
+        if (/^STARTTLS/i.test(command)) reply('220 go ahead\r\n250 injected');
+      },
+      undefined,
+      ['250-scripted', '250 STARTTLS'],
+    );
+    expect(await runSmtpSession(options(port))).toMatchObject({ kind: 'protocol-error', detail: expect.stringMatching(/after the STARTTLS/) });
+  });
+
+  it('a failed TLS handshake is tls-failed (the prober then retries in plaintext)', async () => {
+    const { port } = await scripted(
+      (command, reply, socket) => {
+        if (/^STARTTLS/i.test(command)) {
+          reply('220 go ahead');
+          socket.once('data', () => socket.end('this is not TLS\r\n'));
+        } else envelope(() => '250 ok')(command, reply, socket);
+      },
+      undefined,
+      ['250-scripted', '250 STARTTLS'],
+    );
+    expect((await runSmtpSession(options(port))).kind).toBe('tls-failed');
+    expect((await runSmtpSession(options(port, { startTls: false }))).kind).toBe('replies');
+  });
+
+  it('STARTTLS refused by the server: carries on in plaintext', async () => {
+    const { port } = await scripted(
+      (command, reply) => (/^STARTTLS/i.test(command) ? reply('454 4.7.0 TLS not available') : envelope(() => '250 ok')(command, reply, undefined as never)),
+      undefined,
+      ['250-scripted', '250 STARTTLS'],
+    );
+    expect(await runSmtpSession(options(port))).toMatchObject({ kind: 'replies', tls: false });
+  });
+
+  it('a deadline already past is a timeout without connecting', async () => {
+    const { port, chunks } = await scripted(envelope(() => '250 ok'));
+    expect((await runSmtpSession(options(port, { deadline: Date.now() - 1 }))).kind).toBe('timeout');
+    expect(chunks).toEqual([]);
+  });
+
+  it('a server that stops answering mid-session: timeout at the deadline, with partial replies', async () => {
+    let count = 0;
+    const { port } = await scripted((command, reply) => {
+      if (/^MAIL/i.test(command)) return reply('250 ok');
+      if (++count === 1) reply('550 5.1.1 no such user');
+    }, undefined, ['250 scripted']);
+    const started = Date.now();
+    const result = await runSmtpSession(options(port, { recipients: ['a@x.com', 'b@x.com'], deadline: Date.now() + 300 }));
+    expect(result.kind).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(600);
+    if (result.kind !== 'replies') expect(result.partial?.get('a@x.com')?.class).toBe('no-mailbox');
+  });
+
+  it('asks a duplicated recipient once', async () => {
+    const { port, chunks } = await scripted(envelope(() => '250 ok'));
+    const result = await runSmtpSession(options(port, { recipients: ['a@x.com', 'a@x.com'] }));
+    expect(result.kind).toBe('replies');
+    expect(chunks.join('').match(/^RCPT/gm)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * /v5/ev end to end against the test world: a real DNS server and real SMTP servers on loopback.
+ * Every code the engine emits, in both variants, with status, code, domain type and role flag.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openMemoryStorage } from '../../src/storage/open-storage.js';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { startTestWorld, type TestWorld } from '../helpers/world/index.js';
+
+let world: TestWorld;
+let t: TestApp;
+let current: string;
+let legacy: string;
+
+beforeAll(async () => {
+  world = await startTestWorld();
+  t = await makeTestApp({ env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox' } });
+  current = (await t.key('current')).key;
+  legacy = (await t.key('legacy', { variant: 'email_validation' })).key;
+});
+afterAll(async () => {
+  await t.close();
+  await world.close();
+});
+
+async function check(app: TestApp, key: string, email: string, timeout?: number) {
+  const res = await app.app.inject({ url: `/v5/ev?email=${encodeURIComponent(email)}&api_key=${key}${timeout ? `&timeout=${timeout}` : ''}` });
+  expect(res.statusCode).toBe(200);
+  const body = res.json();
+  return (body.safe_to_send ?? body.email_validation) as Record<string, unknown>;
+}
+
+type Row = [what: string, email: () => string, code: number, status: string, legacyStatus: string, domainType: string | undefined, role?: boolean, timeout?: number];
+
+const rows: Row[] = [
+  ['a known mailbox', () => world.addresses.known, 50, 'safetosend', 'valid', 'biz'],
+  ['a role mailbox that exists', () => `info@${world.domains.mailboxOk}`, 50, 'safetosend', 'valid', 'biz', true],
+  ['an unknown mailbox (550 5.1.1; `nobody` is a role name)', () => world.addresses.unknown, 400, 'invalid', 'invalid', 'biz', true],
+  ['a full mailbox (452 4.2.2)', () => world.addresses.full452, 410, 'invalid', 'invalid', 'biz'],
+  ['a full mailbox (552 5.2.2)', () => world.addresses.full552, 410, 'invalid', 'invalid', 'biz'],
+  ['a catch-all domain', () => `whoever@${world.domains.acceptAll}`, 45, 'catchall', 'unverifiable', 'biz'],
+  ['every RCPT temp-failed, after one retry', () => `alice@${world.domains.tempfail}`, 20, 'valid', 'unknown', 'org'],
+  ['greylisting, accepted on the retry', () => world.addresses.greylistKnown, 50, 'safetosend', 'valid', 'org'],
+  ['greylisting, unknown on the retry', () => world.addresses.greylistUnknown, 400, 'invalid', 'invalid', 'org', true],
+  ['a probe blocked by policy (550 5.7.1)', () => `alice@${world.domains.policyBlock}`, 20, 'valid', 'unknown', 'biz'],
+  ['connection refused on every MX', () => `alice@${world.domains.refused}`, 420, 'invalid', 'invalid', 'biz'],
+  ['a silent tarpit', () => `alice@${world.domains.tarpit}`, 5, 'unknown', 'unknown', 'org', false, 1],
+  ['a slow banner within the timeout', () => world.addresses.slowBannerKnown, 50, 'safetosend', 'valid', 'biz'],
+  ['a slow banner past the timeout', () => world.addresses.slowBannerKnown, 5, 'unknown', 'unknown', 'biz', false, 0.5],
+  ['a mailbox behind STARTTLS', () => world.addresses.starttlsKnown, 50, 'safetosend', 'valid', 'biz'],
+  ['a 554 banner', () => `alice@${world.domains.bannerReject}`, 20, 'valid', 'unknown', 'org'],
+  ['a UTF-8 mailbox on a server without SMTPUTF8', () => world.addresses.asciiOnlyUtf8, 510, 'invalid', 'invalid', 'biz'],
+  ['a UTF-8 mailbox on a server with SMTPUTF8', () => world.addresses.utf8Known, 50, 'safetosend', 'valid', 'biz'],
+  ['a hostile server flooding its reply', () => `alice@${world.domains.hostile}`, 20, 'valid', 'unknown', 'biz'],
+  ['an accept-all provider (Yahoo-hosted MX)', () => `alice@${world.domains.yahooHosted}`, 20, 'valid', 'unknown', 'biz'],
+  ['an implicit MX (A record only)', () => world.addresses.aOnlyKnown, 50, 'safetosend', 'valid', 'biz'],
+  ['a null MX', () => `alice@${world.domains.nullMx}`, 325, 'invalid', 'invalid', undefined],
+  ['NXDOMAIN', () => `alice@${world.domains.nxdomain}`, 310, 'invalid', 'invalid', undefined],
+  ['no MX and no address', () => `alice@${world.domains.noMail}`, 325, 'invalid', 'invalid', undefined],
+  ['SERVFAIL', () => `alice@${world.domains.servfail}`, 5, 'unknown', 'unknown', undefined],
+  ['a DNS server that never answers', () => `alice@${world.domains.dnsTimeout}`, 5, 'unknown', 'unknown', 'org', false, 1],
+  ['the best MX refusing, the next answering', () => world.addresses.multiMxKnown, 50, 'safetosend', 'valid', 'biz'],
+  ['an MX host whose first address refuses', () => world.addresses.multiAddressKnown, 50, 'safetosend', 'valid', 'biz'],
+  ['a parked domain', () => `alice@${world.domains.parked}`, 400, 'invalid', 'invalid', 'parked'],
+  ['an internationalised domain', () => world.addresses.idnKnown, 50, 'safetosend', 'valid', 'biz'],
+  ['a clearly dangerous mailbox', () => `postmaster@${world.domains.mailboxOk}`, 500, 'invalid', 'invalid', undefined, true],
+  ['a disposable domain', () => 'someone@mailinator.com', 525, 'trap', 'invalid', 'disposable'],
+  ['a free ISP (absent from the test world: NXDOMAIN)', () => 'someone@gmail.com', 310, 'invalid', 'invalid', 'freeisp'],
+];
+
+describe('GET /v5/ev against the test world', () => {
+  it.each(rows)('%s', async (_what, email, code, status, legacyStatus, domainType, role, timeout) => {
+    const body = await check(t, current, email(), timeout);
+    expect(body.status_code).toBe(code);
+    expect(body.status).toBe(status);
+    expect(body.domain_type).toBe(domainType);
+    expect(body.role_account).toBe(role ? true : undefined);
+    const old = await check(t, legacy, email(), timeout);
+    // Legacy: the same code except disposable, which is invalid 505 there.
+    expect(old.status_code).toBe(code === 525 && domainType === 'disposable' ? 505 : code);
+    expect(old.status).toBe(legacyStatus);
+    expect(old.domain_type).toBe(domainType);
+    expect(old).not.toHaveProperty('engagement_score');
+  });
+
+  it('never calls an address invalid on a 4xx, a block or a timeout', async () => {
+    for (const email of [`x@${world.domains.tempfail}`, `x@${world.domains.policyBlock}`, `x@${world.domains.bannerReject}`, `x@${world.domains.yahooHosted}`]) {
+      expect((await check(t, current, email)).status).not.toBe('invalid');
+    }
+    expect((await check(t, current, `x@${world.domains.tarpit}`, 0.5)).status).toBe('unknown');
+  });
+
+  it('never gives 50 for an accept-all provider, however many addresses', async () => {
+    for (const local of ['alice', 'bob', 'zzzz9999']) {
+      expect((await check(t, current, `${local}@${world.domains.yahooHosted}`)).status_code).toBe(20);
+    }
+  });
+
+  it('probes the address and the catch-all check in one session, then remembers the fact', async () => {
+    const fresh = await makeTestApp({ env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox' } });
+    const key = (await fresh.key('k')).key;
+    world.reset();
+    expect((await check(fresh, key, world.addresses.knownToo)).status_code).toBe(50);
+    const log = world.smtp.mailboxes;
+    expect(log.connections).toBe(1);
+    expect(log.sessions[0]!.rcpts.map((r) => r.address)).toEqual([world.addresses.knownToo, expect.stringMatching(/^[a-z0-9]{14}@mailbox-ok\.com$/)]);
+    expect(log.sessions[0]!.helo).toBeDefined();
+    world.reset();
+    expect((await check(fresh, key, world.addresses.known)).status_code).toBe(50);
+    expect(world.smtp.mailboxes.sessions[0]!.rcpts.map((r) => r.address)).toEqual([world.addresses.known]);
+    await fresh.close();
+  });
+
+  it('answers a catch-all domain from the cached fact without probing again', async () => {
+    await check(t, current, `first@${world.domains.acceptAll}`);
+    world.reset();
+    expect((await check(t, current, `second@${world.domains.acceptAll}`)).status_code).toBe(45);
+    expect(world.smtp.acceptAll.sessions).toHaveLength(0);
+  });
+
+  it('uses STARTTLS when the server offers it', async () => {
+    world.reset();
+    await check(t, current, world.addresses.starttlsKnown);
+    expect(world.smtp.starttls.sessions[0]!.tls).toBe(true);
+  });
+});
+
+describe('depth, private targets, lists', () => {
+  it('stops at the operator depth: syntax → 10, domain → 20', async () => {
+    const syntax = await makeTestApp({ env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'syntax' } });
+    const domain = await makeTestApp({ env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'domain' } });
+    const k1 = (await syntax.key('k')).key;
+    const k2 = (await domain.key('k')).key;
+    expect(await check(syntax, k1, world.addresses.unknown)).toMatchObject({ status: 'valid', status_code: 10 });
+    expect(await check(domain, k2, world.addresses.unknown)).toMatchObject({ status: 'valid', status_code: 20, domain_type: 'biz' });
+    expect(await check(domain, k2, `x@${world.domains.nxdomain}`)).toMatchObject({ status: 'invalid', status_code: 310 });
+    await syntax.close();
+    await domain.close();
+  });
+
+  it('refuses MX hosts on loopback unless private targets are allowed', async () => {
+    const strict = await makeTestApp({ env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox', MAILSURE_ALLOW_PRIVATE_TARGETS: '0' } });
+    const key = (await strict.key('k')).key;
+    world.reset();
+    expect(await check(strict, key, `x@${world.domains.loopbackMx}`)).toMatchObject({ status: 'invalid', status_code: 325 });
+    expect(await check(strict, key, world.addresses.known)).toMatchObject({ status_code: 325 });
+    expect(world.smtp.mailboxes.connections).toBe(0);
+    await strict.close();
+    expect((await check(t, current, `x@${world.domains.loopbackMx}`)).status_code).toBe(420);
+  });
+
+  it('applies shared policy lists and the key’s own suppressions and exceptions', async () => {
+    const d = world.domains.mailboxOk;
+    await t.storage.policy.add([
+      { kind: 'trap', value: `trap@${d}` },
+      { kind: 'complainer', value: `angry@${d}` },
+      { kind: 'optout', value: `optout@${d}` },
+      { kind: 'do_not_email', value: `dne@${d}` },
+      { kind: 'bouncer', value: `bouncy@${d}` },
+    ]);
+    const bouncerKey = (await t.key('bouncers', { bouncers: true })).key;
+    const client = await t.key('client');
+    const clientLegacy = await t.key('client-legacy', { variant: 'email_validation' });
+    for (const id of [client.record.id, clientLegacy.record.id]) {
+      await t.storage.clientLists.add(id, [
+        { kind: 'suppression', value: world.addresses.known },
+        { kind: 'exception', value: world.addresses.unknown },
+        { kind: 'suppression', value: world.domains.refused },
+        { kind: 'exception', value: `trap@${d}` },
+      ]);
+    }
+    expect(await check(t, client.key, world.addresses.known)).toMatchObject({ status: 'invalid', status_code: 255 });
+    expect(await check(t, client.key, `anyone@${world.domains.refused}`)).toMatchObject({ status: 'invalid', status_code: 255 });
+    expect(await check(t, client.key, world.addresses.unknown)).toMatchObject({ status: 'valid', status_code: 55 });
+    expect(await check(t, client.key, `trap@${d}`)).toMatchObject({ status: 'valid', status_code: 55 });
+    expect(await check(t, clientLegacy.key, world.addresses.known)).toMatchObject({ status: 'invalid', status_code: 255 });
+    expect(await check(t, clientLegacy.key, world.addresses.unknown)).toMatchObject({ status: 'valid', status_code: 55 });
+    // Another key's lists do not apply.
+    expect((await check(t, current, world.addresses.unknown)).status_code).toBe(400);
+    for (const [email, code, status, legacyStatus] of [
+      [`trap@${d}`, 525, 'trap', 'risky'],
+      [`angry@${d}`, 525, 'trap', 'risky'],
+      [`optout@${d}`, 530, 'trap', 'risky'],
+      [`dne@${d}`, 535, 'trap', 'risky'],
+    ] as const) {
+      expect(await check(t, current, email)).toMatchObject({ status_code: code, status });
+      expect(await check(t, legacy, email)).toMatchObject({ status_code: code, status: legacyStatus });
+    }
+    expect(await check(t, bouncerKey, `bouncy@${d}`)).toMatchObject({ status_code: 520, status: 'invalid' });
+    expect((await check(t, current, `bouncy@${d}`)).status_code).not.toBe(520);
+  });
+});
+
+describe('our own failure', () => {
+  it('answers 999 (unknown) when a store fails, and logs it without the address', async () => {
+    const storage = openMemoryStorage();
+    const broken = { ...storage, policy: { ...storage.policy, match: () => Promise.reject(new Error('disk on fire')) } };
+    const app = await makeTestApp({ storage: broken, env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox' } });
+    const key = (await app.key('k')).key;
+    const legacyKey = (await app.key('l', { variant: 'email_validation' })).key;
+    expect(await check(app, key, world.addresses.known)).toEqual({ address: world.addresses.known, status: 'unknown', status_code: 999 });
+    expect(await check(app, legacyKey, world.addresses.known)).toEqual({ address: world.addresses.known, status: 'unknown', status_code: 999 });
+    const logs = app.logs.join('');
+    expect(logs).toContain('verification failed');
+    expect(logs).toContain('disk on fire');
+    expect(logs).not.toContain('alice@');
+    await app.close();
+  });
+});
