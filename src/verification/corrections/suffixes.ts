@@ -51,41 +51,60 @@ export function publicSuffix(domain: string): string {
   return getPublicSuffix(domain, PSL) ?? domain.slice(domain.lastIndexOf('.') + 1);
 }
 
-export type SuffixState = 'fine' | 'broken' | 'leave';
+/**
+ * Second-level labels that registries use under a country TLD (`co.uk`, `com.br`). Under a TLD
+ * where the pair is not a registry ending (`co.pl`, `co.be`), such a label is a typo, not a name.
+ */
+const REGISTRY_LABELS: ReadonlySet<string> = new Set(['ac', 'co', 'com', 'ed', 'edu', 'go', 'gob', 'gov', 'mil', 'ne', 'net', 'or', 'org']);
 
 /**
- * `broken` when the ending cannot be right: no dot, an unknown TLD, a suspect TLD, or a country
- * registry's second level that does not exist there but is one slip from one that does
- * (`example.co.br`, `example.ed.br`, `gmail.o.uk`). `leave` for special-use TLDs (`.test`,
- * `.local`) and numeric ones, which are deliberate or not domains at all.
+ * - `fine`: a real ending.
+ * - `tld`: no dot, an unknown TLD or a suspect one; any common ending may replace it.
+ * - `second-level`: a country registry's second level that does not exist there but is one slip
+ *   from one that does (`example.co.br`, `example.ed.br`, `gmail.o.uk`); only that one fits.
+ * - `leave`: special-use (`.test`, `.local`) or numeric TLDs, deliberate or not domains at all.
  */
+export type SuffixState = 'fine' | 'tld' | 'second-level' | 'leave';
+
 export function suffixState(domain: string): SuffixState {
   const dot = domain.lastIndexOf('.');
-  if (dot === -1) return 'broken';
+  if (dot === -1) return 'tld';
   const tld = domain.slice(dot + 1);
-  if (tld.length === 0) return 'broken';
+  if (tld.length === 0) return 'tld';
   if (/^[0-9]+$/.test(tld) || RESERVED_TLDS.has(tld)) return 'leave';
-  if (!isIcannTld(tld) || SUSPECT_TLDS.has(tld)) return 'broken';
-  return misplacedSecondLevel(domain) === null ? 'fine' : 'broken';
+  if (!isIcannTld(tld) || SUSPECT_TLDS.has(tld)) return 'tld';
+  return intendedSecondLevel(domain) === null ? 'fine' : 'second-level';
 }
 
-/** For `a.co.br`: the registry ending that was meant (`com.br`), else null. */
-export function misplacedSecondLevel(domain: string): string | null {
+/** For `a.co.br`: the registry ending that was meant and what the slip costs, else null. */
+export function intendedSecondLevel(domain: string): { suffix: string; cost: number } | null {
   const labels = domain.split('.');
   if (labels.length < 3) return null;
   const tld = labels[labels.length - 1] as string;
   const second = labels[labels.length - 2] as string;
   if (second.length > 4 || publicSuffix(domain) !== tld) return null;
   const typed = `${second}.${tld}`;
-  let best: string | null = null;
-  let bestCost = Infinity;
-  for (const suffix of secondLevelsOf(tld)) {
+  let best: { suffix: string; cost: number } | null = null;
+  for (const suffix of BY_TLD.get(tld) ?? []) {
     const cost = typoCost(typed, suffix);
     // Only slips (a neighbouring key, a dropped letter); anything further is more likely a real
     // name registered directly under the TLD.
-    if (cost <= 0.75 && cost < bestCost) [best, bestCost] = [suffix, cost];
+    if (cost <= 0.75 && (best === null || cost < best.cost)) best = { suffix, cost };
   }
   return best;
+}
+
+/** `example.co.pl`: a registry label under a TLD that has no such registry. */
+export function hasImpossibleSecondLevel(domain: string): boolean {
+  const labels = domain.split('.');
+  if (labels.length < 3) return false;
+  const tld = labels[labels.length - 1] as string;
+  return REGISTRY_LABELS.has(labels[labels.length - 2] as string) && publicSuffix(domain) === tld;
+}
+
+/** The popularity of a domain's ending, 1 when it is not a common one. */
+export function suffixWeight(domain: string): number {
+  return COMMON_SUFFIXES.get(publicSuffix(domain)) ?? 1;
 }
 
 const BY_TLD = new Map<string, string[]>();
@@ -94,8 +113,4 @@ for (const suffix of COMMON_SUFFIXES.keys()) {
   if (dot === -1) continue;
   const tld = suffix.slice(dot + 1);
   BY_TLD.set(tld, [...(BY_TLD.get(tld) ?? []), suffix]);
-}
-
-function secondLevelsOf(tld: string): readonly string[] {
-  return BY_TLD.get(tld) ?? [];
 }

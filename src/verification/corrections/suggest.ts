@@ -8,7 +8,7 @@
 // of the two near-certain username slips (see repair-syntax.ts).
 
 import { classifySyntax, MAX_INPUT_LENGTH } from '../syntax.js';
-import { byRank, domainFixes, isPopularDomain, type DomainFix } from './domain-fixes.js';
+import { byRank, domainFixes, isPopularDomain, type Ranked } from './domain-fixes.js';
 import { repairInvalid, repairValidLocal, type Repaired } from './repair-syntax.js';
 
 export interface CorrectionContext {
@@ -20,7 +20,7 @@ export const MAX_CORRECTIONS = 3;
 
 const NONE: ReadonlySet<string> = new Set();
 
-interface Candidate extends DomainFix {
+interface Candidate extends Ranked {
   local: string;
 }
 
@@ -44,7 +44,7 @@ export function suggestCorrections(input: string, context: CorrectionContext = {
       const popular = isPopularDomain(v.domain) || known.has(v.domain);
       // The domain as typed ranks after any fix of it: a fix exists only when it looks wrong.
       const tier = fixes.length > 0 ? 2 : popular ? 0 : 1;
-      candidates.push({ local: v.local, domain: v.domain, cost: v.cost, tier: tier as 0 | 1, weight: 0 });
+      candidates.push({ local: v.local, domain: v.domain, cost: v.cost, tier, weight: 1 });
     }
   }
   candidates.sort(byRank);
@@ -55,6 +55,9 @@ export function suggestCorrections(input: string, context: CorrectionContext = {
   for (const c of candidates) {
     if (best === 0 && c.tier !== 0) break;
     const checked = classifySyntax(`${c.local}@${c.domain}`);
+    // The likeliest reading is a provider address this username cannot have (`test@gmail.com`:
+    // Gmail needs six characters). A lesser reading (ymail.com) is not what was meant either.
+    if (!checked.ok && checked.rule === 'provider-username') break;
     if (!checked.ok || checked.address === self || out.includes(checked.address)) continue;
     out.push(checked.address);
     if (out.length === MAX_CORRECTIONS) break;
