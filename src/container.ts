@@ -10,6 +10,7 @@ import type { Config } from './core/config.js';
 import type { Logger } from './core/logger.js';
 import type { Storage } from './storage/interfaces.js';
 import { openStorage } from './storage/open-storage.js';
+import { suggestCorrections } from './verification/corrections/index.js';
 import type { CatchAllFact } from './verification/decide-mailbox.js';
 import { createCachedDnsClient } from './verification/dns/cached-dns-client.js';
 import type { AddressAnswer, MailRoute } from './verification/dns/mail-route.js';
@@ -57,7 +58,7 @@ export function createVerification(
   storage: Pick<Storage, 'policy' | 'clientLists'>,
   clock: Clock,
   logger?: Logger,
-  tuning: { greylistRetryMs?: number } = {},
+  tuning: { greylistRetryMs?: number; listPresenceTtlMs?: number } = {},
 ): VerifyService {
   const dns = createCachedDnsClient(createNodeDnsClient(config.dnsServers), {
     routes: createMemoryFactCache<MailRoute>(clock),
@@ -73,6 +74,7 @@ export function createVerification(
     clientLists: storage.clientLists,
     allowPrivateTargets: config.allowPrivateTargets,
     clock,
+    suggestCorrections: (input) => suggestCorrections(input),
     ...(logger ? { logger } : {}),
     ...tuning,
   });

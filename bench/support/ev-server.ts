@@ -14,10 +14,14 @@ import { createLogger } from '../../src/core/logger.js';
 import { createContainer } from '../../src/container.js';
 import { buildApp } from '../../src/http/app.js';
 import { loadTls } from '../../src/http/tls.js';
+import { startTestWorld } from '../../test/helpers/world/index.js';
 
 const kind = process.argv[2];
+/** `syntax`, or `domain` against a test world (real DNS server on loopback) started here. */
+const depth = process.argv[3] ?? 'syntax';
+const world = depth === 'domain' ? await startTestWorld() : undefined;
 const dataDir = mkdtempSync(join(tmpdir(), 'mailsure-bench-'));
-const config = loadConfig({ MAILSURE_DATA_DIR: dataDir, MAILSURE_VERIFY_DEPTH: 'syntax', MAILSURE_DEMO: '0' });
+const config = loadConfig({ MAILSURE_DATA_DIR: dataDir, MAILSURE_VERIFY_DEPTH: depth, MAILSURE_DEMO: '0', ...(world?.env ?? {}) });
 const tls = await loadTls(config);
 const logger = createLogger('info', pino.destination('/dev/null'));
 
@@ -45,3 +49,4 @@ if (kind === 'bare') {
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(JSON.stringify({ port: (app.server.address() as { port: number }).port, key }) + '\n');
 }
+process.on('SIGINT', () => process.exit(0));

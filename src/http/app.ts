@@ -13,7 +13,7 @@ import { installAuth } from './auth.js';
 import { installErrorHandler } from './error-handler.js';
 import { installHttpsOnly } from './https-only.js';
 import { parseQueryString } from './query-string.js';
-import { installRateLimit } from './rate-limit.js';
+import { createKeyRateLimiter } from './rate-limit.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import { listRoutes } from './routes/lists.js';
 import { verifyRoutes } from './routes/verify.js';
@@ -51,15 +51,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 16 * 1024 * 1024,
   }) as unknown as FastifyInstance;
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    return payload;
+    done();
   });
 
   installErrorHandler(app);
   if (deps.trustProxy) installHttpsOnly(app);
-  installAuth(app, deps);
-  await installRateLimit(app, deps.redis, deps.rateLimitNamespace);
+  installAuth(app, { ...deps, limiter: createKeyRateLimiter(deps.redis, deps.rateLimitNamespace) });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -2,15 +2,17 @@
  * Authentication as decisions §3 describes it, for every route that declares `config.auth`:
  * query key on real-time and bulk routes, header key on the List API (a key sent only in the
  * query there is not read), 401 for a missing/unknown/revoked/unpermitted key, 403 for an
- * exhausted quota.
+ * exhausted quota, then 429 past the key's rate on rate-limited routes. One hook, in that order:
+ * every extra hook is a promise per request on the hot path.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { KeyAuthenticator } from '../accounts/key-authenticator.js';
 import type { UsageMeter } from '../accounts/usage-meter.js';
 import { errors } from '../core/errors.js';
 import { MALFORMED, type ParsedQuery } from './query-string.js';
+import type { KeyRateLimiter } from './rate-limit.js';
 
-export function installAuth(app: FastifyInstance, deps: { authenticator: KeyAuthenticator; meter: UsageMeter }): void {
+export function installAuth(app: FastifyInstance, deps: { authenticator: KeyAuthenticator; meter: UsageMeter; limiter: KeyRateLimiter }): void {
   app.addHook('onRequest', async (request) => {
     const auth = request.routeOptions.config?.auth;
     const query = request.query as ParsedQuery;
@@ -21,6 +23,10 @@ export function installAuth(app: FastifyInstance, deps: { authenticator: KeyAuth
     if (!auth.services.some((service) => key.services.includes(service))) throw errors.keyNotPermitted();
     if (!deps.meter.withinQuota(key)) throw errors.quotaExceeded();
     request.apiKey = key;
+    if (auth.rateLimited) {
+      const retryAfter = await deps.limiter.consume(key.id, key.rate);
+      if (retryAfter !== undefined) throw errors.rateLimited(retryAfter);
+    }
   });
 }
 

@@ -1,26 +1,42 @@
 /**
  * The per-key rate limit on real-time and bulk routes (default 500 calls a second, per key
- * `--rate`). In-process by default; with Redis every API process shares one counter per key.
- * A Redis outage lets calls through (and is logged) rather than taking the API down.
+ * `--rate`), with rate-limiter-flexible: one fixed one-second window per key, in-process by
+ * default, in Redis when configured so that every API process shares one counter per key. If
+ * Redis stops answering, an in-process limiter takes over (each process then holds the limit on
+ * its own) rather than letting calls through unlimited or refusing them all.
  */
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { errors } from '../core/errors.js';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
-export async function installRateLimit(app: FastifyInstance, redis: Redis | null, nameSpace = 'mailsure:rate:'): Promise<void> {
-  await app.register(rateLimit, {
-    // One shared counter per key across every rate-limited route: a per-route config would give
-    // each route its own store. Routes that are not rate-limited are let through by allowList.
-    global: true,
-    hook: 'onRequest',
-    allowList: (request) => request.routeOptions.config?.auth?.rateLimited !== true || !request.apiKey,
-    timeWindow: 1_000,
-    max: async (request) => request.apiKey?.rate ?? 1,
-    keyGenerator: (request) => `k${request.apiKey?.id ?? 0}`,
-    ...(redis ? { redis, nameSpace, skipOnError: true } : {}),
-    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-    addHeaders: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true, 'retry-after': true },
-    errorResponseBuilder: (_request, context) => errors.rateLimited(context.ttl / 1000),
-  });
+export interface KeyRateLimiter {
+  /** Undefined when the call may go ahead; otherwise the seconds until it may. */
+  consume(keyId: number, ratePerSecond: number): Promise<number | undefined>;
 }
+
+export function createKeyRateLimiter(redis: Redis | null, keyPrefix = 'mailsure:rate'): KeyRateLimiter {
+  // A limiter holds one points value; keys differ in rate, so one limiter per distinct rate.
+  const byRate = new Map<number, RateLimiterAbstract>();
+  const limiterFor = (points: number): RateLimiterAbstract => {
+    let limiter = byRate.get(points);
+    if (!limiter) {
+      const memory = new RateLimiterMemory({ points, duration: 1, keyPrefix: `${keyPrefix}:${points}` });
+      limiter = redis
+        ? new RateLimiterRedis({ storeClient: redis, points, duration: 1, keyPrefix: `${keyPrefix}:${points}`, insuranceLimiter: memory, rejectIfRedisNotReady: true })
+        : memory;
+      byRate.set(points, limiter);
+    }
+    return limiter;
+  };
+  return {
+    async consume(keyId, ratePerSecond) {
+      try {
+        await limiterFor(ratePerSecond).consume(`k${keyId}`);
+        return undefined;
+      } catch (refusal) {
+        if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+        throw refusal;
+      }
+    },
+  };
+}
+

@@ -55,6 +55,8 @@ export interface ClientListStore {
    */
   match(keyId: number, address: string, domain: string): Promise<ClientListEntry[]>;
   count(keyId: number, kind: ClientListKind): Promise<number>;
+  /** Whether the key has any entry at all: lets verification skip lookups for most keys. */
+  hasAny(keyId: number): Promise<boolean>;
 }
 
 /** Shared policy lists of decisions §2 (`mailsure import policy --kind …`). */
@@ -73,6 +75,8 @@ export interface PolicyStore {
   /** Entries for this exact address, then for its whole domain. */
   match(address: string, domain: string): Promise<PolicyEntry[]>;
   count(kind: PolicyKind): Promise<number>;
+  /** Whether any list holds any entry. */
+  hasAny(): Promise<boolean>;
 }
 
 export class DuplicateKeyName extends Error {

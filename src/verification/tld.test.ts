@@ -30,4 +30,10 @@ describe('tldFault', () => {
     expect(RESERVED_TLDS.has('onion')).toBe(true);
     expect(isIcannTld('zz')).toBe(false);
   });
+
+  it('knows .za, which the public suffix list carries only as co.za, ac.za and so on', () => {
+    expect(isIcannTld('za')).toBe(true);
+    expect(tldFault('mweb.co.za')).toBeNull();
+    expect(tldFault('example.za')).toBeNull();
+  });
 });

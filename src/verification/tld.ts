@@ -31,7 +31,14 @@ const PSL_OPTIONS = { allowPrivateDomains: false, extractHostname: false, valida
 const icannCache = new Map<string, boolean>();
 const CACHE_LIMIT = 4096;
 
+/**
+ * Delegated TLDs the public suffix list has no rule of their own for, only rules under them
+ * (`co.za`, `ac.za`, …): tldts would otherwise call every address there an unknown TLD.
+ */
+const DELEGATED_WITHOUT_OWN_RULE: ReadonlySet<string> = new Set(['za']);
+
 export function isIcannTld(tld: string): boolean {
+  if (DELEGATED_WITHOUT_OWN_RULE.has(tld)) return true;
   let known = icannCache.get(tld);
   if (known === undefined) {
     // A sample host under the TLD: tldts matches the longest rule, and for a TLD with only

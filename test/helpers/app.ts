@@ -51,6 +51,8 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     meter,
     verify: createVerification(loadConfig({ MAILSURE_VERIFY_DEPTH: 'syntax', ...options.env }), storage, systemClock, logger, {
       greylistRetryMs: options.greylistRetryMs ?? 400,
+      // Tests add list entries between calls; a real server notices within 5 s.
+      listPresenceTtlMs: 0,
     }),
     redis: options.redis ?? null,
     ...(options.rateLimitNamespace ? { rateLimitNamespace: options.rateLimitNamespace } : {}),

@@ -194,7 +194,7 @@ describe('depth, private targets, lists', () => {
 describe('our own failure', () => {
   it('answers 999 (unknown) when a store fails, and logs it without the address', async () => {
     const storage = openMemoryStorage();
-    const broken = { ...storage, policy: { ...storage.policy, match: () => Promise.reject(new Error('disk on fire')) } };
+    const broken = { ...storage, policy: { ...storage.policy, hasAny: async () => true, match: () => Promise.reject(new Error('disk on fire')) } };
     const app = await makeTestApp({ storage: broken, env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox' } });
     const key = (await app.key('k')).key;
     const legacyKey = (await app.key('l', { variant: 'email_validation' })).key;
@@ -205,5 +205,43 @@ describe('our own failure', () => {
     expect(logs).toContain('disk on fire');
     expect(logs).not.toContain('alice@');
     await app.close();
+  });
+});
+
+describe('corrections', () => {
+  it('offers only verified, deliverable fixes, to keys with the corrections service, and stays invalid', async () => {
+    const withFixes = (await t.key('fixes', { services: 'verification,corrections' })).key;
+    const legacyFixes = (await t.key('fixes-legacy', { services: 'verification,corrections', variant: 'email_validation' })).key;
+    // A trailing space (210): the trimmed address exists.
+    expect(await check(t, withFixes, `${world.addresses.known} `)).toEqual({
+      address: `${world.addresses.known} `,
+      status: 'invalid',
+      status_code: 210,
+      email_corrections: [world.addresses.known],
+    });
+    expect(await check(t, legacyFixes, `${world.addresses.known} `)).toMatchObject({ status: 'invalid', status_code: 210, email_corrections: [world.addresses.known] });
+    // Without the service: no corrections.
+    const plain = (await t.key('no-fixes', { services: 'verification' })).key;
+    expect(await check(t, plain, `${world.addresses.known} `)).not.toHaveProperty('email_corrections');
+    // The fix of an address whose mailbox does not exist is not offered.
+    expect(await check(t, withFixes, `${world.addresses.unknown} `)).not.toHaveProperty('email_corrections');
+    // A valid address gets no suggestion.
+    expect(await check(t, withFixes, world.addresses.known)).not.toHaveProperty('email_corrections');
+  });
+
+  it('offers a domain fix only when the corrected domain verifies', async () => {
+    const withFixes = (await t.key('fixes2', { services: 'verification,corrections' })).key;
+    expect(await check(t, withFixes, `alice@${world.domains.mailboxOk.replace('.com', '.con')}`)).toEqual({
+      address: 'alice@mailbox-ok.con',
+      status: 'invalid',
+      status_code: 200,
+      email_corrections: [world.addresses.known],
+    });
+    // gmail.com does not exist in the test world (NXDOMAIN), so the fix of a gmail typo is withheld.
+    const res = await check(t, withFixes, 'jonathan.smith@gmail.cmo');
+    expect(res).toMatchObject({ status: 'invalid', status_code: 200 });
+    expect(res).not.toHaveProperty('email_corrections');
+    // Typo-squatted domains that the disposable lists carry stay trap 525, without a fix.
+    expect(await check(t, withFixes, 'jonathan.smith@gmial.com')).toMatchObject({ status: 'trap', status_code: 525, domain_type: 'disposable' });
   });
 });

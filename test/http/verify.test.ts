@@ -6,7 +6,8 @@ let key: string;
 
 beforeEach(async () => {
   t = await makeTestApp();
-  key = (await t.key('acme')).key;
+  // Verification alone: corrections (tested with the test world) would add suggestions here.
+  key = (await t.key('acme', { services: 'verification' })).key;
 });
 afterEach(() => t.close());
 
@@ -25,7 +26,7 @@ describe('GET /v5/ev at depth syntax', () => {
   });
 
   it('renders the legacy variant for a legacy key', async () => {
-    const legacy = (await t.key('old', { variant: 'email_validation' })).key;
+    const legacy = (await t.key('old', { variant: 'email_validation', services: 'verification' })).key;
     expect((await ev(`email=jane@example.com&api_key=${legacy}`)).json()).toEqual({
       email_validation: { address: 'jane@example.com', status: 'unknown', status_code: 10 },
     });
@@ -57,11 +58,15 @@ describe('GET /v5/ev at depth syntax', () => {
     ['jane@-example.com', 115],
     ['jane@example.notatld', 200],
     ['ab@gmail.com', 125],
-  ])('echoes the invalid input %j as given with code %i', async (email, code) => {
+    ['jo(comment)hn@example.com', 110],
+    [`${'a'.repeat(65)}@example.com`, 130],
+  ])('echoes the invalid input %j as given with code %i, in both variants', async (email, code) => {
     const res = await ev(`email=${email}&api_key=${key}`);
     expect(res.statusCode).toBe(200);
     const body = res.json().safe_to_send;
     expect(body).toMatchObject({ address: decodeURIComponent(email), status: 'invalid', status_code: code });
+    const legacy = (await t.key(`legacy-${code}-${email.length}`, { variant: 'email_validation' })).key;
+    expect((await ev(`email=${email}&api_key=${legacy}`)).json().email_validation).toMatchObject({ address: decodeURIComponent(email), status: 'invalid', status_code: code });
   });
 
   it('classifies an oversized address as too long rather than failing', async () => {

@@ -19,6 +19,8 @@ describe.skipIf(!url)(`rate limit shared through Redis${url ? '' : ' (skipped: M
     const storage = openMemoryStorage();
     const [r1, r2] = [new Redis(url!), new Redis(url!)];
     clients.push(r1, r2);
+    // Until a client is ready the limiter deliberately falls back to in-process counting.
+    await Promise.all([r1.ping(), r2.ping()]);
     const a = await makeTestApp({ storage, redis: r1, rateLimitNamespace: namespace });
     const b = await makeTestApp({ storage, redis: r2, rateLimitNamespace: namespace });
     const { key } = await a.key('shared', { rate: '6' });

@@ -1,11 +1,11 @@
 /** GET /v5/ev: verify one address (api-reference "Verify one address"). */
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
 import type { UsageMeter } from '../../accounts/usage-meter.js';
 import { errors } from '../../core/errors.js';
 import { renderEmailValidation, renderSafeToSend } from '../../verification/render.js';
 import type { VerifyService } from '../../verification/verify-service.js';
-import { EmailValidation, ErrorBody, EvQuery, PlainTextError, SafeToSend } from '../schemas/verification.js';
+import { ErrorBody, EvQuery, PlainTextError, VerificationResponse } from '../schemas/verification.js';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const MAX_TIMEOUT_MS = 30_000;
@@ -19,7 +19,7 @@ export function verifyRoutes(app: FastifyInstance, deps: { verify: VerifyService
         summary: 'Verify one address',
         querystring: EvQuery,
         response: {
-          200: Type.Union([SafeToSend, EmailValidation]),
+          200: VerificationResponse,
           400: ErrorBody,
           401: PlainTextError,
           403: ErrorBody,

@@ -11,10 +11,15 @@ export function clientListStoreContract(storage: CurrentStorage): void {
   describe('ClientListStore', () => {
     it('adds entries and returns how many were new, ignoring repeats', async () => {
       const id = await keyId(storage(), 'alpha');
+      const other = await keyId(storage(), 'beta');
+      expect(await lists().hasAny(id)).toBe(false);
       expect(await lists().add(id, [])).toBe(0);
+      expect(await lists().hasAny(id)).toBe(false);
       expect(await lists().add(id, [suppress('a@x.com'), suppress('x.com'), suppress('a@x.com')])).toBe(2);
       expect(await lists().add(id, [suppress('x.com'), suppress('b@x.com')])).toBe(1);
       expect(await lists().add(id, [allow('x.com')])).toBe(1); // same value, other kind
+      expect(await lists().hasAny(id)).toBe(true);
+      expect(await lists().hasAny(other)).toBe(false);
       expect(await lists().count(id, 'suppression')).toBe(3);
       expect(await lists().count(id, 'exception')).toBe(1);
     });

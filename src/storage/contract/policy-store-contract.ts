@@ -9,8 +9,11 @@ export function policyStoreContract(storage: CurrentStorage): void {
 
   describe('PolicyStore', () => {
     it('adds entries once and counts them per kind', async () => {
+      expect(await policy().hasAny()).toBe(false);
       expect(await policy().add([])).toBe(0);
+      expect(await policy().hasAny()).toBe(false);
       expect(await policy().add([entry('trap', 'a@x.com'), entry('trap', 'x.com'), entry('trap', 'a@x.com')])).toBe(2);
+      expect(await policy().hasAny()).toBe(true);
       expect(await policy().add([entry('optout', 'a@x.com'), entry('trap', 'x.com')])).toBe(1);
       expect(await policy().count('trap')).toBe(2);
       expect(await policy().count('optout')).toBe(1);

@@ -46,6 +46,11 @@ export class KyselyClientListStore implements ClientListStore {
     );
   }
 
+  async hasAny(keyId: number): Promise<boolean> {
+    const row = await this.db.selectFrom('client_list_entries').select('key_id').where('key_id', '=', keyId).limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
   async count(keyId: number, kind: ClientListKind): Promise<number> {
     const row = await this.db
       .selectFrom('client_list_entries')

@@ -31,6 +31,10 @@ export class KyselyPolicyStore implements PolicyStore {
     return orderPolicyMatches(rows as PolicyEntry[], address);
   }
 
+  async hasAny(): Promise<boolean> {
+    return (await this.db.selectFrom('policy_entries').select('kind').limit(1).executeTakeFirst()) !== undefined;
+  }
+
   async count(kind: PolicyKind): Promise<number> {
     const row = await this.db
       .selectFrom('policy_entries')

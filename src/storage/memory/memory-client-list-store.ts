@@ -25,6 +25,11 @@ export class MemoryClientListStore implements ClientListStore {
     return orderMatches(found, address);
   }
 
+  async hasAny(keyId: number): Promise<boolean> {
+    const lists = this.lists.get(keyId);
+    return lists !== undefined && (lists.suppression.size > 0 || lists.exception.size > 0);
+  }
+
   async count(keyId: number, kind: ClientListKind): Promise<number> {
     return this.lists.get(keyId)?.[kind].size ?? 0;
   }

@@ -21,6 +21,10 @@ export class MemoryPolicyStore implements PolicyStore {
     return orderPolicyMatches(found, address);
   }
 
+  async hasAny(): Promise<boolean> {
+    return this.byValue.size > 0;
+  }
+
   async count(kind: PolicyKind): Promise<number> {
     let n = 0;
     for (const kinds of this.byValue.values()) if (kinds.has(kind)) n += 1;

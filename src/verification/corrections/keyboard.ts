@@ -6,13 +6,14 @@
 
 const ROWS = ['1234567890-', 'qwertyuiop', 'asdfghjkl;', 'zxcvbnm,.'];
 
-const NEIGHBOURS = new Map<string, Set<string>>();
+// A 128×128 table of ASCII char-code pairs: the distance loop asks this for every cell.
+const ADJACENT = new Uint8Array(128 * 128);
 
-function add(a: string | undefined, b: string | undefined): void {
+function mark(a: string | undefined, b: string | undefined): void {
   if (a === undefined || b === undefined) return;
-  let set = NEIGHBOURS.get(a);
-  if (set === undefined) NEIGHBOURS.set(a, (set = new Set()));
-  set.add(b);
+  for (const x of new Set([a, a.toUpperCase()])) {
+    for (const y of new Set([b, b.toUpperCase()])) ADJACENT[x.charCodeAt(0) * 128 + y.charCodeAt(0)] = 1;
+  }
 }
 
 for (let r = 0; r < ROWS.length; r++) {
@@ -20,11 +21,15 @@ for (let r = 0; r < ROWS.length; r++) {
   for (let c = 0; c < row.length; c++) {
     const key = row[c];
     const touching = [row[c - 1], row[c + 1], ROWS[r - 1]?.[c], ROWS[r - 1]?.[c + 1], ROWS[r + 1]?.[c - 1], ROWS[r + 1]?.[c]];
-    for (const other of touching) add(key, other);
+    for (const other of touching) mark(key, other);
   }
 }
 
-/** True when `a` and `b` are different keys that touch; case-insensitive for letters. */
+/** True when the UTF-16 code units `a` and `b` are different keys that touch; case-insensitive. */
+export function areAdjacentCodes(a: number, b: number): boolean {
+  return a < 128 && b < 128 && ADJACENT[a * 128 + b] === 1;
+}
+
 export function areAdjacentKeys(a: string, b: string): boolean {
-  return NEIGHBOURS.get(a.toLowerCase())?.has(b.toLowerCase()) === true;
+  return a.length === 1 && b.length === 1 && areAdjacentCodes(a.charCodeAt(0), b.charCodeAt(0));
 }

@@ -38,8 +38,12 @@ const M_NEIGHBOURS = new Set([',', '<']);
 
 const POPULAR_BY_LENGTH = POPULAR_DOMAINS.map((p) => p.domain).sort((a, b) => b.length - a.length);
 
+/** Past this, the input is not a typed address (those are at most 254 octets) and gets no repairs. */
+const MAX_REPAIR_INPUT = 1024;
+
 /** Repaired variants of an invalid input, best first; empty when no repair yields a username and domain. */
 export function repairInvalid(input: string): Repaired[] {
+  if (input.length > MAX_REPAIR_INPUT) return [];
   let s = input;
   let cost = 0;
   const step = (next: string, c: number): void => {
@@ -55,12 +59,12 @@ export function repairInvalid(input: string): Repaired[] {
   step(unwrap(s), 0.05);
 
   // A quoted username (`"john doe"@…`) starts with a quote that is not junk.
-  let start = /^"[^"]*"@/.test(s) ? 1 : 0;
-  while (start < s.length && EDGE_JUNK.has(s[start] as string)) start++;
+  let start = 0;
+  if (!/^"[^"]*"@/.test(s)) while (start < s.length && EDGE_JUNK.has(s[start] as string)) start++;
   let end = s.length;
   while (end > start && (EDGE_JUNK.has(s[end - 1] as string) || TRAILING_ONLY_JUNK.has(s[end - 1] as string))) end--;
+  // What followed the address: a key beside `m` after `.co` hints at `.com` (M_NEIGHBOURS).
   const firstTrailing = s[end];
-  if (start === 1 && s[0] === '"') start = 0;
   step(s.slice(start, end), 0.1);
 
   if (!s.includes('@')) step(s.replace(/\s*[[(]at[\])]\s*/i, '@'), 0.1);
@@ -95,8 +99,8 @@ export function repairInvalid(input: string): Repaired[] {
 /** The two near-certain slips in an otherwise valid username; the input when there are none. */
 export function repairValidLocal(local: string): string {
   let out = local;
-  if (out.startsWith('`')) out = out.replace(/^`+/, '');
-  if (out.endsWith('#')) out = out.replace(/#+$/, '');
+  while (out.startsWith('`')) out = out.slice(1);
+  out = trimEnd(out, '#');
   return out.length > 0 ? out : local;
 }
 
@@ -126,7 +130,7 @@ function splitGluedDomain(s: string): [string, string] | null {
   const lower = s.toLowerCase();
   for (const domain of POPULAR_BY_LENGTH) {
     if (lower.length > domain.length && lower.endsWith(domain)) {
-      const local = s.slice(0, -domain.length).replace(/[._-]+$/, '');
+      const local = trimEnd(s.slice(0, -domain.length), '._-');
       if (local.length > 0) return [local, domain];
     }
   }
@@ -142,8 +146,7 @@ function repairLocal(local: string): string {
     if (ch === ',') out += '.';
     else if (!LOCAL_ILLEGAL.has(ch)) out += ch;
   }
-  out = out.replace(/\.{2,}/g, '.').replace(/^\.+|\.+$/g, '');
-  return repairValidLocal(out);
+  return repairValidLocal(trimBoth(out.replace(/\.{2,}/g, '.'), '.'));
 }
 
 function repairDomain(domain: string): string {
@@ -156,5 +159,18 @@ function repairDomain(domain: string): string {
     // in a host name (`#gmail.com`, `example.com/.au`).
     else if (c >= 0x80 || /[a-z0-9.-]/.test(ch)) out += ch;
   }
-  return out.replace(/\.{2,}/g, '.').replace(/^[.-]+|[.-]+$/g, '');
+  return trimBoth(out.replace(/\.{2,}/g, '.'), '.-');
+}
+
+// Loops rather than anchored regular expressions: `/[.-]+$/` backtracks quadratically on long runs.
+function trimEnd(s: string, chars: string): string {
+  let end = s.length;
+  while (end > 0 && chars.includes(s[end - 1] as string)) end--;
+  return s.slice(0, end);
+}
+
+function trimBoth(s: string, chars: string): string {
+  let start = 0;
+  while (start < s.length && chars.includes(s[start] as string)) start++;
+  return trimEnd(s.slice(start), chars);
 }

@@ -8,6 +8,7 @@ import { getPublicSuffix } from 'tldts';
 import { isIcannTld, RESERVED_TLDS } from '../tld.js';
 import { typoCost } from './distance.js';
 
+// prettier-ignore
 export const COMMON_SUFFIXES: ReadonlyMap<string, number> = new Map([
   ['com', 1000], ['net', 150], ['org', 100], ['edu', 30], ['gov', 20], ['mil', 3], ['info', 10],
   ['biz', 5], ['io', 5], ['co', 5], ['me', 3], ['us', 8], ['eu', 5], ['uk', 1],
@@ -72,8 +73,17 @@ export function suffixState(domain: string): SuffixState {
   const tld = domain.slice(dot + 1);
   if (tld.length === 0) return 'tld';
   if (/^[0-9]+$/.test(tld) || RESERVED_TLDS.has(tld)) return 'leave';
-  if (!isIcannTld(tld) || SUSPECT_TLDS.has(tld)) return 'tld';
+  if (!isRealTld(tld) || SUSPECT_TLDS.has(tld)) return 'tld';
   return intendedSecondLevel(domain) === null ? 'fine' : 'second-level';
+}
+
+/**
+ * A delegated TLD. The public suffix list has no rule for a few TLDs that register only under
+ * second levels (`.za`: co.za, org.za…), so a TLD with such a registry ending counts too.
+ */
+export function isRealTld(tld: string): boolean {
+  if (isIcannTld(tld)) return true;
+  return ['co', 'com', 'org', 'net', 'ac', 'gov', 'edu'].some((label) => publicSuffix(`x.${label}.${tld}`) === `${label}.${tld}`);
 }
 
 /** For `a.co.br`: the registry ending that was meant and what the slip costs, else null. */
@@ -92,6 +102,10 @@ export function intendedSecondLevel(domain: string): { suffix: string; cost: num
     if (cost <= 0.75 && (best === null || cost < best.cost)) best = { suffix, cost };
   }
   return best;
+}
+
+export function isRegistryLabel(label: string): boolean {
+  return REGISTRY_LABELS.has(label);
 }
 
 /** `example.co.pl`: a registry label under a TLD that has no such registry. */

@@ -8,8 +8,10 @@
 // of the two near-certain username slips (see repair-syntax.ts).
 
 import { classifySyntax, MAX_INPUT_LENGTH } from '../syntax.js';
-import { byRank, domainFixes, isPopularDomain, type Ranked } from './domain-fixes.js';
+import { domainFixes, isPopularDomain } from './domain-fixes.js';
+import { byRank, score, type Ranked } from './rank.js';
 import { repairInvalid, repairValidLocal, type Repaired } from './repair-syntax.js';
+import { suffixWeight } from './suffixes.js';
 
 export interface CorrectionContext {
   /** Domains the caller knows to receive mail: never corrected, and `x.co` → `x.com` when x.com is here. */
@@ -17,6 +19,11 @@ export interface CorrectionContext {
 }
 
 export const MAX_CORRECTIONS = 3;
+/**
+ * Alternatives are offered only while they stay nearly as likely as the best: `example.con` gets
+ * example.com, not also example.cn and example.co.
+ */
+const MAX_SCORE_GAP = 0.5;
 
 const NONE: ReadonlySet<string> = new Set();
 
@@ -44,16 +51,17 @@ export function suggestCorrections(input: string, context: CorrectionContext = {
       const popular = isPopularDomain(v.domain) || known.has(v.domain);
       // The domain as typed ranks after any fix of it: a fix exists only when it looks wrong.
       const tier = fixes.length > 0 ? 2 : popular ? 0 : 1;
-      candidates.push({ local: v.local, domain: v.domain, cost: v.cost, tier, weight: 1 });
+      candidates.push({ local: v.local, domain: v.domain, cost: v.cost, tier, weight: suffixWeight(v.domain) });
     }
   }
   candidates.sort(byRank);
-  const best = candidates[0]?.tier;
+  const first = candidates[0];
+  if (first === undefined) return [];
 
   const self = verdict.ok ? verdict.address : null;
   const out: string[] = [];
   for (const c of candidates) {
-    if (best === 0 && c.tier !== 0) break;
+    if ((first.tier === 0 && c.tier !== 0) || score(c) > score(first) + MAX_SCORE_GAP) break;
     const checked = classifySyntax(`${c.local}@${c.domain}`);
     // The likeliest reading is a provider address this username cannot have (`test@gmail.com`:
     // Gmail needs six characters). A lesser reading (ymail.com) is not what was meant either.

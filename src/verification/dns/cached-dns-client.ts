@@ -45,7 +45,7 @@ export function createCachedDnsClient(inner: DnsClient, caches: DnsCaches): DnsC
       const hit = await caches.nameServers.get(domain);
       if (hit) return hit;
       const servers = await inner.nameServers(domain, deadline);
-      if (servers.length > 0) await caches.nameServers.set(domain, servers, MX_TTL_MS);
+      if (servers !== null) await caches.nameServers.set(domain, servers, servers.length > 0 ? MX_TTL_MS : NEGATIVE_TTL_MS);
       return servers;
     },
   };

@@ -28,6 +28,6 @@ export type AddressAnswer =
 export interface DnsClient {
   mailRoute(domain: string, deadline: number): Promise<MailRoute>;
   addresses(host: string, deadline: number): Promise<AddressAnswer>;
-  /** Name servers of the domain, lower-case; empty when unknown. */
-  nameServers(domain: string, deadline: number): Promise<string[]>;
+  /** Name servers of the domain, lower-case; empty when it has none; null when DNS did not answer. */
+  nameServers(domain: string, deadline: number): Promise<string[] | null>;
 }

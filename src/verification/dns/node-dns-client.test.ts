@@ -45,5 +45,6 @@ describe('node DNS client', () => {
     expect(await dns.addresses(`none.${world.domains.nxdomain}`, soon())).toEqual({ kind: 'nxdomain' });
     expect(await dns.nameServers(world.domains.parked, soon())).toEqual(['ns1.sedoparking.com', 'ns2.sedoparking.com']);
     expect(await dns.nameServers(world.domains.nxdomain, soon())).toEqual([]);
+    expect(await dns.nameServers(world.domains.servfail, soon())).toBeNull();
   });
 });

@@ -46,7 +46,8 @@ export function createNodeDnsClient(servers: string[]): DnsClient {
     },
     async nameServers(domain, deadline) {
       const ns = await settle(resolver.resolveNs(domain), deadline);
-      return ns.ok ? ns.value.map((n) => n.toLowerCase().replace(/\.$/, '')) : [];
+      if (ns.ok) return ns.value.map((n) => n.toLowerCase().replace(/\.$/, ''));
+      return ns.code === 'ENOTFOUND' || ns.code === 'ENODATA' ? [] : null;
     },
   };
 

@@ -1,0 +1,23 @@
+import { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
+import { createKeyRateLimiter } from './rate-limit.js';
+
+describe('key rate limiter', () => {
+  it('allows the rate per key per second, then tells how long to wait', async () => {
+    const limiter = createKeyRateLimiter(null);
+    const results = [];
+    for (let i = 0; i < 5; i++) results.push(await limiter.consume(1, 3));
+    expect(results).toEqual([undefined, undefined, undefined, 1, 1]);
+    expect(await limiter.consume(2, 3)).toBeUndefined();
+  });
+
+  it('falls back to an in-process limit when Redis is not there', async () => {
+    const dead = new Redis({ host: '127.0.0.1', port: 1, lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    dead.on('error', () => undefined);
+    const limiter = createKeyRateLimiter(dead, 'test');
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await limiter.consume(7, 2));
+    expect(results).toEqual([undefined, undefined, 1, 1]);
+    dead.disconnect();
+  });
+});

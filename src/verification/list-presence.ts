@@ -1,0 +1,28 @@
+/**
+ * Whether there is any list to look in, remembered for a few seconds: most keys have no
+ * suppressions or exceptions, and most deployments no policy list, so the per-address lookups
+ * are skipped for them. An import made by the CLI (another process) is seen within `ttlMs`.
+ */
+import type { Clock } from '../core/clock.js';
+import type { ClientListStore, PolicyStore } from '../storage/interfaces.js';
+
+export interface ListPresence {
+  policy(): Promise<boolean>;
+  client(keyId: number): Promise<boolean>;
+}
+
+export function createListPresence(policy: PolicyStore, clientLists: ClientListStore, clock: Clock, ttlMs = 5_000): ListPresence {
+  const known = new Map<string, { present: boolean; expires: number }>();
+  const remembered = async (key: string, ask: () => Promise<boolean>): Promise<boolean> => {
+    const hit = known.get(key);
+    if (hit && hit.expires > clock.now()) return hit.present;
+    const present = await ask();
+    if (known.size > 50_000) known.clear();
+    known.set(key, { present, expires: clock.now() + ttlMs });
+    return present;
+  };
+  return {
+    policy: () => remembered('policy', () => policy.hasAny()),
+    client: (keyId) => remembered(`client:${keyId}`, () => clientLists.hasAny(keyId)),
+  };
+}
