@@ -35,7 +35,8 @@ if (kind === 'bare') {
   process.stdout.write(JSON.stringify({ port: (app.server.address() as { port: number }).port, key: 'none' }) + '\n');
 } else {
   const container = await createContainer(config, logger);
-  const { key } = await createKey(container.storage.keys, 'bench', { services: 'all', rate: '1000000' });
+  // Verification alone: the syntax and domain paths, as the goals name them (corrections have their own bench).
+  const { key } = await createKey(container.storage.keys, 'bench', { services: 'verification', rate: '1000000' });
   const app = await buildApp({
     logger,
     authenticator: container.authenticator,

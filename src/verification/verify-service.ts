@@ -9,13 +9,13 @@ import type { VerifyDepth } from '../core/config.js';
 import type { Logger } from '../core/logger.js';
 import { maskAddress } from '../core/logger.js';
 import type { ClientListStore, PolicyStore } from '../storage/interfaces.js';
-import { CODE, decideHostAddresses, decideMailRoute } from './decide-domain.js';
+import { CODE } from './decide-domain.js';
 import { decideClientLists, decidePolicy } from './decide-lists.js';
 import type { CatchAllFact } from './decide-mailbox.js';
 import type { DnsClient } from './dns/mail-route.js';
 import { classifyDomain, isDangerousMailbox, profileFor } from './domain-facts/index.js';
 import type { FactCache } from './fact-cache.js';
-import { resolveHosts } from './host-addresses.js';
+import { createDomainStage } from './domain-stage.js';
 import { createListPresence } from './list-presence.js';
 import { runMailboxStage } from './mailbox-stage.js';
 import { statusesFor } from './render.js';
@@ -56,6 +56,7 @@ type Partial = Omit<Verdict, 'address' | 'roleAccount'>;
 
 export function createVerifyService(deps: VerifyDeps): VerifyService {
   const presence = createListPresence(deps.policy, deps.clientLists, deps.clock, deps.listPresenceTtlMs);
+  const domainStage = createDomainStage(deps);
   const service: VerifyService = {
     async verify(input, options) {
       const deadline = deps.clock.now() + options.timeoutMs;
@@ -97,24 +98,16 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
     if (isDangerousMailbox(local)) return { code: CODE.dangerousMailbox, ...byName };
     if (deps.depth === 'syntax') return { code: CODE.syntaxOk, ...byName };
 
-    const [route, nsHosts] = await Promise.all([deps.dns.mailRoute(domain, deadline), deps.dns.nameServers(domain, deadline)]);
-    const routed = decideMailRoute(route);
-    const mxHosts = 'hosts' in routed ? routed.hosts.map((h) => h.name) : [];
-    const domainType = classifyDomain({ domain, mxHosts, nsHosts: nsHosts ?? [], working: 'hosts' in routed });
-    const typed = domainType ? { domainType } : {};
-    if ('code' in routed) return { code: routed.code, ...typed };
-    if (domainType === 'disposable') return { code: CODE.trap, ...typed };
-
-    const summary = await resolveHosts(deps.dns, routed.hosts, deps.allowPrivateTargets, deadline);
-    const unreachable = decideHostAddresses(summary);
-    if (unreachable) return { ...unreachable, ...typed };
+    const facts = await domainStage(domain, deadline);
+    const typed = facts.domainType ? { domainType: facts.domainType } : {};
+    if (facts.code !== undefined) return { code: facts.code, ...typed };
     if (deps.depth === 'domain') return { code: CODE.domainOk, ...typed };
     // Providers that accept every recipient at RCPT time can only ever say "maybe": 20, never 50.
-    if (profileFor(domain, mxHosts)?.acceptsAllAtRcpt) return { code: CODE.domainOk, ...typed };
+    if (profileFor(domain, facts.mxHosts)?.acceptsAllAtRcpt) return { code: CODE.domainOk, ...typed };
 
     const code = await runMailboxStage(
       { prober: deps.prober, catchAll: deps.catchAll, greylistRetryMs: deps.greylistRetryMs ?? 3_000, ...(deps.randomLocalPart ? { randomLocalPart: deps.randomLocalPart } : {}) },
-      { recipient: address, asciiDomain: domain, hosts: summary.reachable },
+      { recipient: address, asciiDomain: domain, hosts: facts.reachable },
       deadline,
     );
     return { code, ...typed };

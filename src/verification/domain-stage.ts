@@ -1,0 +1,54 @@
+/**
+ * The domain stage: MX (or implicit MX), name servers, domain type, and the MX hosts we may
+ * probe. Its result is remembered per domain for a short while on top of the DNS caches, so a
+ * burst of addresses at one domain costs one map lookup each instead of a chain of cache reads.
+ * A result that rests on a missing DNS answer (code 5) is never remembered.
+ */
+import type { Clock } from '../core/clock.js';
+import { CODE, decideHostAddresses, decideMailRoute } from './decide-domain.js';
+import type { DnsClient } from './dns/mail-route.js';
+import { classifyDomain } from './domain-facts/index.js';
+import { resolveHosts } from './host-addresses.js';
+import type { DomainType } from './verdict.js';
+
+export interface DomainStageResult {
+  /** Set when the domain alone decides the verdict (310, 325, 525, 5). */
+  code?: number;
+  domainType?: DomainType;
+  mxHosts: string[];
+  /** MX hosts with addresses we may connect to, in preference order. */
+  reachable: { host: string; addresses: string[] }[];
+}
+
+/** Not longer than the shortest TTL the DNS caches keep a positive answer (30 s). */
+const REMEMBER_MS = 30_000;
+const MAX_REMEMBERED = 50_000;
+
+export function createDomainStage(deps: { dns: DnsClient; allowPrivateTargets: boolean; clock: Clock }) {
+  const remembered = new Map<string, { result: DomainStageResult; expires: number }>();
+
+  async function look(domain: string, deadline: number): Promise<DomainStageResult> {
+    const [route, nsHosts] = await Promise.all([deps.dns.mailRoute(domain, deadline), deps.dns.nameServers(domain, deadline)]);
+    const routed = decideMailRoute(route);
+    const mxHosts = 'hosts' in routed ? routed.hosts.map((h) => h.name) : [];
+    const domainType = classifyDomain({ domain, mxHosts, nsHosts: nsHosts ?? [], working: 'hosts' in routed });
+    const typed = domainType ? { domainType } : {};
+    if ('code' in routed) return { code: routed.code, ...typed, mxHosts, reachable: [] };
+    if (domainType === 'disposable') return { code: CODE.trap, ...typed, mxHosts, reachable: [] };
+    const summary = await resolveHosts(deps.dns, routed.hosts, deps.allowPrivateTargets, deadline);
+    const unreachable = decideHostAddresses(summary);
+    return { ...unreachable, ...typed, mxHosts, reachable: summary.reachable };
+  }
+
+  return async function domainStage(domain: string, deadline: number): Promise<DomainStageResult> {
+    const hit = remembered.get(domain);
+    const now = deps.clock.now();
+    if (hit && hit.expires > now) return hit.result;
+    const result = await look(domain, deadline);
+    if (result.code !== CODE.timeout) {
+      if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+      remembered.set(domain, { result, expires: now + REMEMBER_MS });
+    }
+    return result;
+  };
+}
