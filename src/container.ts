@@ -10,6 +10,8 @@ import type { Config } from './core/config.js';
 import type { Logger } from './core/logger.js';
 import type { Storage } from './storage/interfaces.js';
 import { openStorage } from './storage/open-storage.js';
+import { createEnrichService, createExactMatcher, type EnrichService } from './enrichment/enrich-service.js';
+import { createEngagement } from './enrichment/engagement.js';
 import { suggestCorrections } from './verification/corrections/index.js';
 import type { CatchAllFact } from './verification/decide-mailbox.js';
 import { createCachedDnsClient } from './verification/dns/cached-dns-client.js';
@@ -28,6 +30,7 @@ export interface Container {
   authenticator: KeyAuthenticator;
   meter: UsageMeter;
   verify: VerifyService;
+  enrich: EnrichService;
   close(): Promise<void>;
 }
 
@@ -44,6 +47,7 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
     authenticator: createKeyAuthenticator(storage.keys, clock),
     meter,
     verify: createVerification(config, storage, clock, logger),
+    enrich: createEnrichService({ people: storage.people, activity: storage.activity, matcher: createExactMatcher(storage.people), clock }),
     async close() {
       await meter.close().catch((error: unknown) => logger.error({ err: error }, 'could not flush usage'));
       redis?.disconnect();
@@ -55,10 +59,10 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
 /** The verification pipeline as configured: DNS servers, SMTP identity and port, depth, SSRF rule. */
 export function createVerification(
   config: Pick<Config, 'verifyDepth' | 'dnsServers' | 'smtpPort' | 'smtpHelo' | 'smtpFrom' | 'allowPrivateTargets'>,
-  storage: Pick<Storage, 'policy' | 'clientLists'>,
+  storage: Pick<Storage, 'policy' | 'clientLists' | 'activity'>,
   clock: Clock,
   logger?: Logger,
-  tuning: { greylistRetryMs?: number; listPresenceTtlMs?: number } = {},
+  tuning: { greylistRetryMs?: number; listPresenceTtlMs?: number; activityPresenceTtlMs?: number } = {},
 ): VerifyService {
   const dns = createCachedDnsClient(createNodeDnsClient(config.dnsServers), {
     routes: createMemoryFactCache<MailRoute>(clock),
@@ -75,6 +79,7 @@ export function createVerification(
     allowPrivateTargets: config.allowPrivateTargets,
     clock,
     suggestCorrections: (input) => suggestCorrections(input),
+    engagement: createEngagement(storage.activity, clock, tuning.activityPresenceTtlMs),
     ...(logger ? { logger } : {}),
     ...tuning,
   });

@@ -42,6 +42,7 @@ if (kind === 'bare') {
     authenticator: container.authenticator,
     meter: container.meter,
     verify: container.verify,
+    enrich: container.enrich,
     redis: null,
     trustProxy: false,
     readiness: {},

@@ -18,6 +18,7 @@ export async function serve(): Promise<void> {
     authenticator: container.authenticator,
     meter: container.meter,
     verify: container.verify,
+    enrich: container.enrich,
     redis: container.redis,
     trustProxy: config.trustProxy,
     readiness: {

@@ -9,6 +9,8 @@ import type { KeyAuthenticator } from '../accounts/key-authenticator.js';
 import type { UsageMeter } from '../accounts/usage-meter.js';
 import type { Logger } from '../core/logger.js';
 import type { VerifyService } from '../verification/verify-service.js';
+import type { EnrichService } from '../enrichment/enrich-service.js';
+import { enrichmentRoutes } from './routes/enrichment.js';
 import { installAuth } from './auth.js';
 import { installErrorHandler } from './error-handler.js';
 import { installHttpsOnly } from './https-only.js';
@@ -24,6 +26,7 @@ export interface AppDeps {
   authenticator: KeyAuthenticator;
   meter: UsageMeter;
   verify: VerifyService;
+  enrich: EnrichService;
   /** Shared rate-limit store; null keeps the limiter in-process. */
   redis: Redis | null;
   /** Redis key prefix of the rate-limit counters (tests isolate themselves with it). */
@@ -74,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   healthRoutes(app, deps.readiness);
   verifyRoutes(app, deps);
+  enrichmentRoutes(app, deps);
   listRoutes(app);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;

@@ -7,7 +7,7 @@ import { AppError, errors } from '../core/errors.js';
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = toAppError(error);
+    const appError = toAppError(error, request.routeOptions.config?.auth?.jsonBody === true);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, appError);
   });
@@ -22,12 +22,13 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   return reply.type('application/json; charset=utf-8').send(error.toBody());
 }
 
-function toAppError(error: FastifyError): AppError {
+function toAppError(error: FastifyError, jsonBody: boolean): AppError {
   if (error instanceof AppError) return error;
   if (error.validation && error.validation.length > 0) return fromValidation(error);
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return errors.unsupportedMediaType();
+      // The reference's bulk calls answer a missing application/json with 400 Invalid JSON.
+      return jsonBody ? errors.invalidJson() : errors.unsupportedMediaType();
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return errors.payloadTooLarge();
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

@@ -10,6 +10,8 @@ export interface RouteAuth {
   plainText401?: boolean;
   /** Real-time and bulk endpoints fall under the per-key rate limit. */
   rateLimited?: boolean;
+  /** Bulk endpoints: a body that is not JSON, whatever its Content-Type, is `Invalid JSON`. */
+  jsonBody?: boolean;
 }
 
 declare module 'fastify' {

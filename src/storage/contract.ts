@@ -3,9 +3,11 @@
  * fresh, empty database per test (see contract.test.ts).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { activityStoreContract } from './contract/activity-store-contract.js';
 import { clientListStoreContract } from './contract/client-list-store-contract.js';
 import type { OpenStorage } from './contract/fixtures.js';
 import { keyStoreContract } from './contract/key-store-contract.js';
+import { peopleStoreContract } from './contract/people-store-contract.js';
 import { policyStoreContract } from './contract/policy-store-contract.js';
 import { reopenContract } from './contract/reopen-contract.js';
 import { usageStoreContract } from './contract/usage-store-contract.js';
@@ -42,6 +44,8 @@ export function runStorageContract(name: string, make: OpenStorage, reopen?: Ope
     usageStoreContract(current);
     clientListStoreContract(current);
     policyStoreContract(current);
+    peopleStoreContract(current);
+    activityStoreContract(current);
     if (reopen) reopenContract(current, reopen);
   });
 }

@@ -46,11 +46,56 @@ export interface PolicyEntriesTable {
   value: string;
 }
 
+/** A person (migration 0004). `*_norm` columns hold person-key.ts normalisations for exact lookups. */
+export interface PeopleTable {
+  id: Generated<number>;
+  person_key: string;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  /** Empty when the person has no ZIP. */
+  zip5: string;
+  first_norm: string;
+  last_norm: string;
+  street_norm: string;
+  city_norm: string;
+  /** JSON object of enrichment values by API field name. */
+  fields: string;
+  /** JSON array of interest names. */
+  interests: string;
+  updated_at: string;
+}
+
+/** An address belongs to one person; `position` keeps the order the person listed them in. */
+export interface PersonEmailsTable {
+  email: string;
+  person_id: number;
+  position: number;
+  sha1: string;
+  md5: string;
+}
+
+export interface ActivityEventsTable {
+  email: string;
+  source: string;
+  /** `YYYY-MM-DD`, UTC. */
+  seen_on: string;
+  /** `seen` or `open`. */
+  event: string;
+}
+
 export interface Database {
   api_keys: ApiKeysTable;
   usage_daily: UsageDailyTable;
   client_list_entries: ClientListEntriesTable;
   policy_entries: PolicyEntriesTable;
+  people: PeopleTable;
+  person_emails: PersonEmailsTable;
+  activity_events: ActivityEventsTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -3,6 +3,7 @@
  * over kysely; `memory/` implements them for unit tests. One contract suite runs against each.
  */
 import type { ApiKeyRecord, KeySettings } from '../accounts/key-config.js';
+import type { ActivityEvent, ActivityStats, NameAddressQuery, NewPerson, PersonRecord } from '../enrichment/person.js';
 
 export type NewApiKey = KeySettings & {
   name: string;
@@ -79,6 +80,32 @@ export interface PolicyStore {
   hasAny(): Promise<boolean>;
 }
 
+export interface PeopleStore {
+  /** Inserts or updates by `personKey`; an email moves to the person that lists it last. */
+  upsert(people: NewPerson[]): Promise<{ inserted: number; updated: number }>;
+  /** By lower-cased trimmed address. */
+  findByEmail(email: string): Promise<PersonRecord | undefined>;
+  /** By lower-case hex SHA-1 / MD5 of the lower-cased trimmed address. */
+  findBySha1(hex: string): Promise<PersonRecord | undefined>;
+  findByMd5(hex: string): Promise<PersonRecord | undefined>;
+  /** Batched lookups for bulk requests: one round trip per identifier kind, not one per record. */
+  findManyByEmail(emails: string[]): Promise<Map<string, PersonRecord>>;
+  findManyBySha1(hexes: string[]): Promise<Map<string, PersonRecord>>;
+  findManyByMd5(hexes: string[]): Promise<Map<string, PersonRecord>>;
+  /** Exact match on normalised names and the postal fields given. */
+  findByNameAndAddress(query: NameAddressQuery): Promise<PersonRecord[]>;
+  count(): Promise<number>;
+}
+
+export interface ActivityStore {
+  /** Adds events, ignoring exact repeats (same email, source, day and event); returns how many were new. */
+  add(events: ActivityEvent[]): Promise<number>;
+  /** Whether any event is stored: lets verification skip engagement lookups on an empty store. */
+  hasAny(): Promise<boolean>;
+  /** Stats per address for the windows starting on the given days (`YYYY-MM-DD`). */
+  statsFor(emails: string[], windows: { since6m: string; since12m: string }): Promise<Map<string, ActivityStats>>;
+}
+
 export class DuplicateKeyName extends Error {
   constructor(readonly keyName: string) {
     super(`a key named "${keyName}" already exists`);
@@ -94,6 +121,8 @@ export interface Storage {
   usage: UsageStore;
   clientLists: ClientListStore;
   policy: PolicyStore;
+  people: PeopleStore;
+  activity: ActivityStore;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;

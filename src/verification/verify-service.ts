@@ -39,6 +39,8 @@ export interface VerifyDeps {
   randomLocalPart?: () => string;
   /** How long "this key has no list" is remembered (default 5 s). */
   listPresenceTtlMs?: number;
+  /** The 0–10 engagement score of an address from activity data; undefined when there is none. */
+  engagement?: (address: string) => Promise<number | undefined>;
 }
 
 export interface VerifyOptions {
@@ -73,6 +75,10 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
       try {
         const decided = await decide(local, syntax.asciiDomain, options, deadline);
         const verdict: Verdict = { ...base, ...decided };
+        if (deps.engagement && ENGAGED.has(statusesFor(verdict.code)[0])) {
+          const score = await deps.engagement(`${local}@${syntax.asciiDomain}`);
+          if (score !== undefined) verdict.engagementScore = score;
+        }
         return withCorrections(verdict, input, options, deadline);
       } catch (error) {
         deps.logger?.error({ err: error, address: maskAddress(syntax.address) }, 'verification failed');
@@ -134,4 +140,6 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
 }
 
 const DELIVERABLE = new Set(['safetosend', 'valid', 'catchall']);
+/** api-reference: engagement_score only for safetosend, valid and catchall. */
+const ENGAGED = DELIVERABLE;
 const CORRECTION_BUDGET_MS = 5_000;

@@ -5,12 +5,13 @@ import type { Redis } from 'ioredis';
 import { createKey, type CreatedKey, type KeyOptions } from '../../src/accounts/key-admin.js';
 import { createKeyAuthenticator } from '../../src/accounts/key-authenticator.js';
 import { createUsageMeter, type UsageMeter } from '../../src/accounts/usage-meter.js';
-import { systemClock } from '../../src/core/clock.js';
+import { systemClock, type Clock } from '../../src/core/clock.js';
 import { createLogger } from '../../src/core/logger.js';
 import { buildApp } from '../../src/http/app.js';
 import type { Storage } from '../../src/storage/interfaces.js';
 import { openMemoryStorage } from '../../src/storage/open-storage.js';
 import { createVerification } from '../../src/container.js';
+import { createEnrichService, createExactMatcher } from '../../src/enrichment/enrich-service.js';
 import { loadConfig } from '../../src/core/config.js';
 
 export interface TestApp {
@@ -32,6 +33,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Wait before the greylisting retry (short in tests). */
   greylistRetryMs?: number;
+  /** The enrichment clock (activity windows). */
+  clock?: Clock;
 }
 
 export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -53,7 +56,9 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
       greylistRetryMs: options.greylistRetryMs ?? 400,
       // Tests add list entries between calls; a real server notices within 5 s.
       listPresenceTtlMs: 0,
+      activityPresenceTtlMs: 0,
     }),
+    enrich: createEnrichService({ people: storage.people, activity: storage.activity, matcher: createExactMatcher(storage.people), clock: options.clock ?? systemClock }),
     redis: options.redis ?? null,
     ...(options.rateLimitNamespace ? { rateLimitNamespace: options.rateLimitNamespace } : {}),
     trustProxy: options.trustProxy ?? false,

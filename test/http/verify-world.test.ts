@@ -245,3 +245,23 @@ describe('corrections', () => {
     expect(await check(t, withFixes, 'jonathan.smith@gmial.com')).toMatchObject({ status: 'trap', status_code: 525, domain_type: 'disposable' });
   });
 });
+
+describe('engagement score', () => {
+  it('comes from activity data, only for deliverable statuses, never in the legacy variant', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    await t.storage.activity.add([
+      { email: world.addresses.known, source: 'news', seenOn: today, event: 'open' },
+      { email: world.addresses.known, source: 'shop', seenOn: today, event: 'seen' },
+      { email: world.addresses.unknown, source: 'news', seenOn: today, event: 'seen' },
+    ]);
+    const withScore = await check(t, current, world.addresses.known);
+    expect(withScore).toMatchObject({ status: 'safetosend', status_code: 50, engagement_score: { score: expect.any(Number) } });
+    const score = (withScore.engagement_score as { score: number }).score;
+    expect(score).toBeGreaterThanOrEqual(0);
+    expect(score).toBeLessThanOrEqual(10);
+    expect(await check(t, current, world.addresses.unknown)).not.toHaveProperty('engagement_score');
+    expect(await check(t, legacy, world.addresses.known)).not.toHaveProperty('engagement_score');
+    // Catch-all is deliverable too; an address never seen gets no score (nothing is invented).
+    expect(await check(t, current, `someone@${world.domains.acceptAll}`)).not.toHaveProperty('engagement_score');
+  });
+});

@@ -1,12 +1,31 @@
-/** `mailsure import …`: load shared data (policy lists now; people and activity with enrichment). */
+/** `mailsure import …`: load shared data: people, email activity and policy lists. */
 import type { Command } from 'commander';
 import { POLICY_KINDS } from '../../storage/interfaces.js';
 import { fail } from '../output.js';
 import { withStorage } from '../with-storage.js';
+import { importActivity } from './import-activity.js';
+import { importPeople } from './import-people.js';
 import { importPolicy, isPolicyKind } from './import-policy.js';
 
 export function registerImportCommands(program: Command): void {
   const imports = program.command('import').description('load data files (NDJSON or CSV with a header)');
+  imports
+    .command('people <file>')
+    .description('load people: emails, name, postal address, enrichment fields and interests; re-importing updates')
+    .action((file: string) =>
+      withStorage(async (storage) => {
+        // Committed batches stay loaded; the exit status still tells scripts the file did not finish.
+        if ((await importPeople(storage, file)).status === 'failed') process.exitCode = 1;
+      }),
+    );
+  imports
+    .command('activity <file>')
+    .description('load email activity events: email, source, seen_at, event (seen | open)')
+    .action((file: string) =>
+      withStorage(async (storage) => {
+        if ((await importActivity(storage, file)).status === 'failed') process.exitCode = 1;
+      }),
+    );
   imports
     .command('policy <file>')
     .description('load a policy list: one `email` or `domain` per record')

@@ -1,8 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { engineOf, type Database } from '../database.js';
 import type { Storage } from '../interfaces.js';
+import { KyselyActivityStore } from './activity-store.js';
 import { KyselyClientListStore } from './client-list-store.js';
 import { KyselyKeyStore } from './key-store.js';
+import { KyselyPeopleStore } from './people-store.js';
 import { KyselyPolicyStore } from './policy-store.js';
 import { KyselyUsageStore } from './usage-store.js';
 
@@ -15,6 +17,8 @@ export function kyselyStorage(db: Kysely<Database>): Storage {
     usage: new KyselyUsageStore(db),
     clientLists: new KyselyClientListStore(db),
     policy: new KyselyPolicyStore(db),
+    people: new KyselyPeopleStore(db),
+    activity: new KyselyActivityStore(db),
     async ping() {
       await sql`select 1`.execute(db);
     },

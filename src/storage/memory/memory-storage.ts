@@ -1,6 +1,8 @@
 import type { Storage } from '../interfaces.js';
+import { MemoryActivityStore } from './memory-activity-store.js';
 import { MemoryClientListStore } from './memory-client-list-store.js';
 import { MemoryKeyStore } from './memory-key-store.js';
+import { MemoryPeopleStore } from './memory-people-store.js';
 import { MemoryPolicyStore } from './memory-policy-store.js';
 import { MemoryUsageStore } from './memory-usage-store.js';
 
@@ -12,6 +14,8 @@ export function openMemoryStorage(opts: { now?: () => Date } = {}): Storage {
     usage: new MemoryUsageStore(),
     clientLists: new MemoryClientListStore(),
     policy: new MemoryPolicyStore(),
+    people: new MemoryPeopleStore(),
+    activity: new MemoryActivityStore(),
     async ping() {},
     async close() {},
   };

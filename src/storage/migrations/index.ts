@@ -7,9 +7,11 @@ import type { Migration } from 'kysely';
 import { accounts } from './0001-accounts.js';
 import { policy } from './0002-policy.js';
 import { keyBouncers } from './0003-key-bouncers.js';
+import { people } from './0004-people.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0001-accounts': accounts,
   '0002-policy': policy,
   '0003-key-bouncers': keyBouncers,
+  '0004-people': people,
 });

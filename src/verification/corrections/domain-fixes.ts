@@ -10,26 +10,22 @@
 // When a tier-0 fix exists the tier-1 ones are dropped: `gnail.con` means gmail.com, and the
 // "repaired" gnail.com is a domain nobody meant.
 
-import { typoCost } from './distance.js';
 import { endingVariants, repeatedTld } from './ending-repairs.js';
 import { isListedMailDomain } from './listed-domains.js';
+import { nameCosts, prepareName, type PreparedName } from './name-costs.js';
 import { NOT_TYPOS, POPULAR_DOMAINS, type PopularDomain } from './popular-domains.js';
-import { byRank, type Ranked } from './rank.js';
+import { LruCache } from './lru-cache.js';
+import { byRank, sortedByRank, type Ranked } from './rank.js';
 import { publicSuffix, SWAPPABLE_TLDS, suffixState } from './suffixes.js';
 
 interface Target extends PopularDomain {
   body: string;
   suffix: string;
+  /** `maxNameCost(body, weight)`. */
+  limit: number;
+  /** Index of `body` in NAMES. */
+  name: number;
 }
-
-const TARGETS: readonly Target[] = POPULAR_DOMAINS.map((p) => {
-  const suffix = publicSuffix(p.domain);
-  return { ...p, suffix, body: p.domain.slice(0, -suffix.length - 1) };
-});
-const POPULAR = new Map(TARGETS.map((t) => [t.domain, t]));
-const BODIES: ReadonlySet<string> = new Set(TARGETS.map((t) => t.body));
-const BRANDS = new Map(TARGETS.filter((t) => t.brand === true && t.suffix === 'com').map((t) => [t.body, t]));
-const NOT_TYPO_SET: ReadonlySet<string> = new Set(NOT_TYPOS);
 
 /** A brand under another generic TLD (gmail.net): the TLD is wrong as a whole, one unit. */
 const TLD_SWAP_COST = 1;
@@ -62,6 +58,25 @@ export function maxNameCost(name: string, weight: number): number {
   return weight >= MAJOR_WEIGHT ? base : Math.max(base - 0.75, 0.5);
 }
 
+const SPLIT = POPULAR_DOMAINS.map((p) => {
+  const suffix = publicSuffix(p.domain);
+  const body = p.domain.slice(0, -suffix.length - 1);
+  return { ...p, suffix, body, limit: maxNameCost(body, p.weight) };
+});
+// Each distinct name once (yahoo for yahoo.com, yahoo.fr…), searched up to the largest
+// allowance any of its domains has.
+const NAME_LIMITS = new Map<string, number>();
+for (const t of SPLIT) NAME_LIMITS.set(t.body, Math.max(NAME_LIMITS.get(t.body) ?? 0, t.limit));
+const NAMES: readonly PreparedName[] = [...NAME_LIMITS].map(([body, limit]) => prepareName(body, limit));
+const NAME_INDEX = new Map([...NAME_LIMITS.keys()].map((body, i) => [body, i]));
+const TARGETS: readonly Target[] = SPLIT.map((t) => ({ ...t, name: NAME_INDEX.get(t.body)! }));
+const POPULAR = new Map(TARGETS.map((t) => [t.domain, t]));
+const BODIES: ReadonlySet<string> = new Set(TARGETS.map((t) => t.body));
+const BRANDS = new Map(TARGETS.filter((t) => t.brand === true && t.suffix === 'com').map((t) => [t.body, t]));
+const NOT_TYPO_SET: ReadonlySet<string> = new Set(NOT_TYPOS);
+/** Domains recently corrected, and their fixes (for callers that know no domains). */
+const FIXES = new LruCache<string, readonly Ranked[]>(2048);
+
 /** True for domains that are never corrected: popular, caller-known or known-real. */
 export function isProtectedDomain(domain: string, known: ReadonlySet<string>): boolean {
   return POPULAR.has(domain) || NOT_TYPO_SET.has(domain) || known.has(domain);
@@ -76,42 +91,48 @@ export function isPopularDomain(domain: string): boolean {
  * caller knows to receive mail: they are left alone, and `x.co` → `x.com` is offered when x.com is
  * one of them.
  */
-export function domainFixes(domain: string, known: ReadonlySet<string>): Ranked[] {
+export function domainFixes(domain: string, known: ReadonlySet<string>): readonly Ranked[] {
   if (domain.length === 0 || domain.length > 253 || isProtectedDomain(domain, known)) return [];
+  // What a caller knows changes the answer; without it, the answer is the domain's alone.
+  if (known.size > 0) return findFixes(domain, known);
+  let fixes = FIXES.get(domain);
+  if (fixes === undefined) {
+    fixes = Object.freeze(findFixes(domain, known).map((f) => Object.freeze(f)));
+    FIXES.set(domain, fixes);
+  }
+  return fixes;
+}
+
+function findFixes(domain: string, known: ReadonlySet<string>): Ranked[] {
   const state = suffixState(domain);
   if (state === 'leave') return [];
   const found = new Map<string, Ranked>();
   // Repairs of one ending mostly share the name (`example` in example.com, example.co…).
-  const nameCosts = new Map<string, number>();
-  const add = (fix: Ranked): void => {
-    if (fix.domain === domain) return;
-    const seen = found.get(fix.domain);
-    if (seen === undefined || byRank(fix, seen) < 0) found.set(fix.domain, fix);
-  };
+  const reachByName = new Map<string, Reach>();
 
   for (const v of endingVariants(domain, state)) {
     if (v.cost > 0) {
       const popular = POPULAR.get(v.domain);
       const tier = popular !== undefined || known.has(v.domain) ? 0 : 1;
-      add({ domain: v.domain, cost: v.cost, tier, weight: popular?.weight ?? v.weight });
+      addFix(found, domain, { domain: v.domain, cost: v.cost, tier, weight: popular?.weight ?? v.weight });
     }
-    for (const fix of towardsPopular(v.domain, v.cost, nameCosts)) add(fix);
+    for (const fix of towardsPopular(v.domain, v.cost, reachByName)) addFix(found, domain, fix);
   }
   if (state === 'fine') {
     const extra = appendedTld(domain);
-    if (extra !== null) add(extra);
+    if (extra !== null) addFix(found, domain, extra);
     const repeated = repeatedTld(domain);
     if (repeated !== null) {
       const popular = POPULAR.get(repeated.domain);
-      add({ ...repeated, tier: popular === undefined ? 1 : 0, weight: popular?.weight ?? repeated.weight });
+      addFix(found, domain, { ...repeated, tier: popular === undefined ? 1 : 0, weight: popular?.weight ?? repeated.weight });
     }
     const co = coToKnownCom(domain, known);
-    if (co !== null) add(co);
+    if (co !== null) addFix(found, domain, co);
   }
   const brand = domain.includes('.') ? undefined : BRANDS.get(domain);
-  if (brand !== undefined) add({ domain: brand.domain, cost: MISSING_TLD_COST, tier: 0, weight: brand.weight });
+  if (brand !== undefined) addFix(found, domain, { domain: brand.domain, cost: MISSING_TLD_COST, tier: 0, weight: brand.weight });
 
-  let fixes = [...found.values()].sort(byRank);
+  let fixes = sortedByRank([...found.values()]);
   if (isListedMailDomain(domain)) {
     fixes = fixes.filter(
       (f) => f.tier === 0 && f.cost <= LISTED_MAX_COST && (POPULAR.get(f.domain)?.weight ?? 0) >= LISTED_MIN_TARGET_WEIGHT,
@@ -120,28 +141,30 @@ export function domainFixes(domain: string, known: ReadonlySet<string>): Ranked[
   return fixes[0]?.tier === 0 ? fixes.filter((f) => f.tier === 0) : fixes;
 }
 
+/** Keeps the better of two fixes to the same domain; never the domain itself. */
+function addFix(found: Map<string, Ranked>, domain: string, fix: Ranked): void {
+  if (fix.domain === domain) return;
+  const seen = found.get(fix.domain);
+  if (seen === undefined || byRank(fix, seen) < 0) found.set(fix.domain, fix);
+}
+
 /**
  * Fixes towards a popular domain for `domain` (reached at `baseCost` from what was typed): the
  * same ending with a mistyped name, a brand under another generic TLD, or a brand name under a
  * country ending (`yaho.co.uk` → yahoo.co.uk; `gmai.co.uk` → gmail.com).
  */
-function towardsPopular(domain: string, baseCost: number, nameCosts: Map<string, number>): Ranked[] {
+function towardsPopular(domain: string, baseCost: number, reachByName: Map<string, Reach>): Ranked[] {
   const suffix = publicSuffix(domain);
   const body = domain.slice(0, -suffix.length - 1);
   // Subdomains (`anything.comcast.com`) are somebody's own names, not typos of a provider.
   if (body.length === 0 || body.includes('.')) return [];
-  // A provider's exact name (`gmail.com.co`, `ymail.co.uk`) is that provider, not a neighbour's typo.
-  const exact = BODIES.has(body);
+  let reach = reachByName.get(body);
+  if (reach === undefined) reachByName.set(body, (reach = reachOf(body)));
   const out: Ranked[] = [];
-  for (const t of TARGETS) {
-    if (exact && t.body !== body) continue;
-    const limit = maxNameCost(t.body, t.weight);
-    // Each character of length difference costs at least 0.5.
-    if (Math.abs(body.length - t.body.length) * 0.5 > limit) continue;
-    const key = `${body} ${t.body}`;
-    let nameCost = nameCosts.get(key);
-    if (nameCost === undefined) nameCosts.set(key, (nameCost = typoCost(body, t.body)));
-    if (nameCost > limit) continue;
+  for (let n = 0; n < reach.targets.length; n++) {
+    const t = reach.targets[n]!;
+    const limit = t.limit;
+    const nameCost = reach.costs[n]!;
     if (suffix === t.suffix) {
       if (nameCost > 0 || baseCost > 0) out.push({ domain: t.domain, cost: baseCost + nameCost, tier: 0, weight: t.weight });
       continue;
@@ -167,6 +190,28 @@ function towardsPopular(domain: string, baseCost: number, nameCosts: Map<string,
     }
   }
   return out;
+}
+
+/** The popular domains whose name is within its allowance of `body`, in TARGETS order, and at what cost. */
+interface Reach {
+  targets: Target[];
+  costs: number[];
+}
+
+function reachOf(body: string): Reach {
+  // A provider's exact name (`gmail.com.co`, `ymail.co.uk`) is that provider, not a neighbour's
+  // typo: only domains with that very name are left, at no cost.
+  const exact = BODIES.has(body);
+  const costs = exact ? null : nameCosts(body, NAMES);
+  const reach: Reach = { targets: [], costs: [] };
+  for (const t of TARGETS) {
+    if (exact && t.body !== body) continue;
+    const nameCost = costs === null ? 0 : costs[t.name]!;
+    if (nameCost > t.limit) continue;
+    reach.targets.push(t);
+    reach.costs.push(nameCost);
+  }
+  return reach;
 }
 
 /** `fr`, `co.uk`, `com.br`: where a provider may run a country copy (not `ac.in`, `gov.uk`). */

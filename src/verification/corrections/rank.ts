@@ -21,3 +21,26 @@ export function score(r: Ranked): number {
 export function byRank(a: Ranked, b: Ranked): number {
   return a.tier - b.tier || score(a) - score(b) || (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0);
 }
+
+/**
+ * `items` in `byRank` order (a new array; equal items keep their order), each score worked out
+ * once rather than at every comparison.
+ */
+export function sortedByRank<T extends Ranked>(items: readonly T[]): T[] {
+  const n = items.length;
+  if (n < 2) return items.slice();
+  const scores: number[] = [];
+  const order: number[] = [];
+  for (let i = 0; i < n; i++) {
+    scores.push(score(items[i]!));
+    order.push(i);
+  }
+  order.sort((i, j) => {
+    const a = items[i]!;
+    const b = items[j]!;
+    return a.tier - b.tier || scores[i]! - scores[j]! || (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0);
+  });
+  const out: T[] = [];
+  for (const i of order) out.push(items[i]!);
+  return out;
+}

@@ -67,7 +67,7 @@ export function repairInvalid(input: string): Repaired[] {
   const firstTrailing = s[end];
   step(s.slice(start, end), 0.1);
 
-  if (!s.includes('@')) step(s.replace(/\s*[[(]at[\])]\s*/i, '@'), 0.1);
+  if (!s.includes('@')) step(spelledAt(s), 0.1);
   step(s.replace(/@{2,}/g, '@'), 0.1);
 
   let local: string;
@@ -125,6 +125,28 @@ function unwrap(s: string): string {
   return out;
 }
 
+/**
+ * `john (at) example.com` → `john@example.com`: the first `(at)` or `[at]` with the white space
+ * around it. A scan rather than a regular expression with leading white space, which retries
+ * from every space of a long run that leads nowhere (quadratic on `a` + 1,000 spaces).
+ */
+function spelledAt(s: string): string {
+  for (let i = 0; i + 3 < s.length; i++) {
+    if (!'[('.includes(s[i]!) || (s[i + 1] !== 'a' && s[i + 1] !== 'A') || (s[i + 2] !== 't' && s[i + 2] !== 'T') || !'])'.includes(s[i + 3]!)) {
+      continue;
+    }
+    let start = i;
+    while (start > 0 && WHITE_SPACE.test(s[start - 1]!)) start--;
+    let end = i + 4;
+    while (end < s.length && WHITE_SPACE.test(s[end]!)) end++;
+    return `${s.slice(0, start)}@${s.slice(end)}`;
+  }
+  return s;
+}
+
+/** What `\s` matches in a regular expression, for one UTF-16 unit. */
+const WHITE_SPACE = /^\s$/;
+
 /** `johngmail.com` → john + gmail.com (the longest popular domain the input ends with). */
 function splitGluedDomain(s: string): [string, string] | null {
   const lower = s.toLowerCase();
@@ -157,7 +179,7 @@ function repairDomain(domain: string): string {
     if (ch === ',') out += '.';
     // Non-ASCII stays for the IDNA check; ASCII outside letters, digits, `-` and `.` cannot be
     // in a host name (`#gmail.com`, `example.com/.au`).
-    else if (c >= 0x80 || /[a-z0-9.-]/.test(ch)) out += ch;
+    else if (c >= 0x80 || (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2d) out += ch;
   }
   return trimBoth(out.replace(/\.{2,}/g, '.'), '.-');
 }

@@ -6,7 +6,7 @@
 
 import { getPublicSuffix } from 'tldts';
 import { isIcannTld, RESERVED_TLDS } from '../tld.js';
-import { typoCost } from './distance.js';
+import { prepareIntended, typoCostWithin, type Intended } from './distance.js';
 
 // prettier-ignore
 export const COMMON_SUFFIXES: ReadonlyMap<string, number> = new Map([
@@ -49,8 +49,20 @@ const PSL = { allowPrivateDomains: false, validateHostname: false } as const;
 
 /** The ICANN public suffix of a well-formed domain (`co.uk` for `a.co.uk`, `br` for `a.co.br`). */
 export function publicSuffix(domain: string): string {
-  return getPublicSuffix(domain, PSL) ?? domain.slice(domain.lastIndexOf('.') + 1);
+  // One correction asks about the same few candidates several times (ranking, registry checks,
+  // the search towards popular domains). Any string can be asked about: bounded, starting over
+  // when full.
+  let suffix = suffixes.get(domain);
+  if (suffix === undefined) {
+    suffix = getPublicSuffix(domain, PSL) ?? domain.slice(domain.lastIndexOf('.') + 1);
+    if (suffixes.size >= SUFFIX_CACHE_LIMIT) suffixes.clear();
+    suffixes.set(domain, suffix);
+  }
+  return suffix;
 }
+
+const suffixes = new Map<string, string>();
+const SUFFIX_CACHE_LIMIT = 4096;
 
 /**
  * Second-level labels that registries use under a country TLD (`co.uk`, `com.br`). Under a TLD
@@ -83,23 +95,33 @@ export function suffixState(domain: string): SuffixState {
  */
 export function isRealTld(tld: string): boolean {
   if (isIcannTld(tld)) return true;
-  return ['co', 'com', 'org', 'net', 'ac', 'gov', 'edu'].some((label) => publicSuffix(`x.${label}.${tld}`) === `${label}.${tld}`);
+  let real = realTlds.get(tld);
+  if (real === undefined) {
+    real = ['co', 'com', 'org', 'net', 'ac', 'gov', 'edu'].some((label) => publicSuffix(`x.${label}.${tld}`) === `${label}.${tld}`);
+    // Any label can be typed as a TLD: bounded, starting over when full.
+    if (realTlds.size >= TLD_CACHE_LIMIT) realTlds.clear();
+    realTlds.set(tld, real);
+  }
+  return real;
 }
+
+const realTlds = new Map<string, boolean>();
+const TLD_CACHE_LIMIT = 4096;
 
 /** For `a.co.br`: the registry ending that was meant and what the slip costs, else null. */
 export function intendedSecondLevel(domain: string): { suffix: string; cost: number } | null {
-  const labels = domain.split('.');
-  if (labels.length < 3) return null;
-  const tld = labels[labels.length - 1] as string;
-  const second = labels[labels.length - 2] as string;
-  if (second.length > 4 || publicSuffix(domain) !== tld) return null;
+  const last = lastLabels(domain);
+  if (last === null) return null;
+  const [second, tld] = last;
+  const endings = BY_TLD.get(tld);
+  if (endings === undefined || second.length > 4 || publicSuffix(domain) !== tld) return null;
   const typed = `${second}.${tld}`;
   let best: { suffix: string; cost: number } | null = null;
-  for (const suffix of BY_TLD.get(tld) ?? []) {
-    const cost = typoCost(typed, suffix);
+  for (const suffix of endings) {
     // Only slips (a neighbouring key, a dropped letter); anything further is more likely a real
     // name registered directly under the TLD.
-    if (cost <= 0.75 && (best === null || cost < best.cost)) best = { suffix, cost };
+    const cost = typoCostWithin(typed, suffix, MAX_SECOND_LEVEL_COST);
+    if (cost <= MAX_SECOND_LEVEL_COST && (best === null || cost < best.cost)) best = { suffix: suffix.text, cost };
   }
   return best;
 }
@@ -110,10 +132,16 @@ export function isRegistryLabel(label: string): boolean {
 
 /** `example.co.pl`: a registry label under a TLD that has no such registry. */
 export function hasImpossibleSecondLevel(domain: string): boolean {
-  const labels = domain.split('.');
-  if (labels.length < 3) return false;
-  const tld = labels[labels.length - 1] as string;
-  return REGISTRY_LABELS.has(labels[labels.length - 2] as string) && publicSuffix(domain) === tld;
+  const last = lastLabels(domain);
+  return last !== null && REGISTRY_LABELS.has(last[0]) && publicSuffix(domain) === last[1];
+}
+
+/** The second-level label and the TLD of a domain with at least three labels, else null. */
+function lastLabels(domain: string): [second: string, tld: string] | null {
+  const dot = domain.lastIndexOf('.');
+  const before = dot > 0 ? domain.lastIndexOf('.', dot - 1) : -1;
+  if (before === -1) return null;
+  return [domain.slice(before + 1, dot), domain.slice(dot + 1)];
 }
 
 /** The popularity of a domain's ending, 1 when it is not a common one. */
@@ -121,10 +149,13 @@ export function suffixWeight(domain: string): number {
   return COMMON_SUFFIXES.get(publicSuffix(domain)) ?? 1;
 }
 
-const BY_TLD = new Map<string, string[]>();
+const MAX_SECOND_LEVEL_COST = 0.75;
+
+/** `br` → [com.br, net.br, …], prepared for the typo distance. */
+const BY_TLD = new Map<string, Intended[]>();
 for (const suffix of COMMON_SUFFIXES.keys()) {
   const dot = suffix.indexOf('.');
   if (dot === -1) continue;
   const tld = suffix.slice(dot + 1);
-  BY_TLD.set(tld, [...(BY_TLD.get(tld) ?? []), suffix]);
+  BY_TLD.set(tld, [...(BY_TLD.get(tld) ?? []), prepareIntended(suffix)]);
 }

@@ -9,7 +9,7 @@
 
 import { classifySyntax, MAX_INPUT_LENGTH } from '../syntax.js';
 import { domainFixes, isPopularDomain } from './domain-fixes.js';
-import { byRank, score, type Ranked } from './rank.js';
+import { score, sortedByRank, type Ranked } from './rank.js';
 import { repairInvalid, repairValidLocal, type Repaired } from './repair-syntax.js';
 import { suffixWeight } from './suffixes.js';
 
@@ -54,15 +54,21 @@ export function suggestCorrections(input: string, context: CorrectionContext = {
       candidates.push({ local: v.local, domain: v.domain, cost: v.cost, tier, weight: suffixWeight(v.domain) });
     }
   }
-  candidates.sort(byRank);
-  const first = candidates[0];
+  const ranked = sortedByRank(candidates);
+  const first = ranked[0];
   if (first === undefined) return [];
 
   const self = verdict.ok ? verdict.address : null;
   const out: string[] = [];
-  for (const c of candidates) {
-    if ((first.tier === 0 && c.tier !== 0) || score(c) > score(first) + MAX_SCORE_GAP) break;
-    const checked = classifySyntax(`${c.local}@${c.domain}`);
+  // Variants of one input often reach the same address; its verdict was final the first time.
+  const tried: string[] = [];
+  const limit = score(first) + MAX_SCORE_GAP;
+  for (const c of ranked) {
+    if ((first.tier === 0 && c.tier !== 0) || score(c) > limit) break;
+    const address = `${c.local}@${c.domain}`;
+    if (tried.includes(address)) continue;
+    tried.push(address);
+    const checked = classifySyntax(address);
     // The likeliest reading is a provider address this username cannot have (`test@gmail.com`:
     // Gmail needs six characters). A lesser reading (ymail.com) is not what was meant either.
     if (!checked.ok && checked.rule === 'provider-username') break;

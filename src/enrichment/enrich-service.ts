@@ -1,0 +1,83 @@
+/**
+ * Enrichment for one or many queries: lookups batched per identifier kind (one round trip per
+ * kind and chunk, never one per record), activity stats batched likewise, then projection.
+ * Name + postal queries go through a PersonMatcher, so the identity issue can put fuzzy
+ * matching behind the same interface.
+ */
+import type { Clock } from '../core/clock.js';
+import type { ActivityStore, PeopleStore } from '../storage/interfaces.js';
+import { activityWindows, eamFrom, todayUtc } from './activity-metrics.js';
+import type { EnrichQuery } from './enrich-query.js';
+import { md5Hex, sha1Hex } from './email-hash.js';
+import type { FieldSelection } from './field-selection.js';
+import type { NameAddressQuery, PersonRecord } from './person.js';
+import { normalizeName, normalizeStreet } from './person-key.js';
+import { projectPerson, type EnrichmentRecord } from './project.js';
+
+export interface PersonMatcher {
+  /** The best person for a name + postal query, or undefined. */
+  matchNameAddress(query: EnrichQuery): Promise<PersonRecord | undefined>;
+}
+
+/** Exact normalised match (the identity issue replaces this with fuzzy matching). */
+export function createExactMatcher(people: PeopleStore): PersonMatcher {
+  return {
+    async matchNameAddress(query) {
+      if (!query.name || !query.postal) return undefined;
+      const q: NameAddressQuery = { firstName: normalizeName(query.name.first), lastName: normalizeName(query.name.last) };
+      if (query.postal.street) q.address = normalizeStreet(query.postal.street);
+      if (query.postal.city) q.city = query.postal.city;
+      if (query.postal.state) q.state = query.postal.state;
+      if (query.postal.zip5) q.zip5 = query.postal.zip5;
+      return (await people.findByNameAndAddress(q))[0];
+    },
+  };
+}
+
+export interface EnrichService {
+  enrich(queries: EnrichQuery[], selection: FieldSelection): Promise<EnrichmentRecord[]>;
+}
+
+export function createEnrichService(deps: { people: PeopleStore; activity: ActivityStore; matcher: PersonMatcher; clock: Clock }): EnrichService {
+  return {
+    async enrich(queries, selection) {
+      const [byEmail, bySha1, byMd5] = await Promise.all([
+        deps.people.findManyByEmail(unique(queries.map((q) => q.email))),
+        deps.people.findManyBySha1(unique(queries.map((q) => q.sha1))),
+        deps.people.findManyByMd5(unique(queries.map((q) => q.md5))),
+      ]);
+      const matched: (PersonRecord | undefined)[] = await Promise.all(
+        queries.map(async (q) => {
+          const direct = (q.email && byEmail.get(q.email)) || (q.sha1 && bySha1.get(q.sha1)) || (q.md5 && byMd5.get(q.md5)) || undefined;
+          return direct ?? (q.name ? deps.matcher.matchNameAddress(q) : undefined);
+        }),
+      );
+
+      // Activity metrics describe the address asked about; a hashed one is known only through a
+      // person who lists it.
+      const wantsEam = selection.eam.length > 0;
+      const emails = queries.map((q, i) => (wantsEam ? addressOf(q, matched[i]) : undefined));
+      const today = todayUtc(deps.clock.now());
+      const stats = wantsEam ? await deps.activity.statsFor(unique(emails), activityWindows(today)) : new Map();
+      const withMonth = selection.eam.includes('month_last_open');
+
+      return queries.map((q, i) => {
+        const byEmailQuery = q.email !== undefined || q.sha1 !== undefined || q.md5 !== undefined;
+        const eam = wantsEam && byEmailQuery ? eamFrom(emails[i] ? stats.get(emails[i]!) : undefined, today, withMonth) : undefined;
+        return projectPerson(matched[i], eam, selection, byEmailQuery);
+      });
+    },
+  };
+}
+
+function addressOf(query: EnrichQuery, person: PersonRecord | undefined): string | undefined {
+  if (query.email) return query.email;
+  if (!person) return undefined;
+  if (query.sha1) return person.emails.find((e) => sha1Hex(e) === query.sha1);
+  if (query.md5) return person.emails.find((e) => md5Hex(e) === query.md5);
+  return undefined;
+}
+
+function unique(values: (string | undefined)[]): string[] {
+  return [...new Set(values.filter((v): v is string => v !== undefined))];
+}

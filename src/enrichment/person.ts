@@ -1,0 +1,67 @@
+/**
+ * A person as Mailsure stores them: identity (name, postal address, emails) and the enrichment
+ * fields of the api-reference, by their API names with their API value strings.
+ */
+
+/** Enrichment values by API field name (`age`, `household_income`, `rfm_avg_dollars`, …). */
+export type PersonFields = Partial<Record<string, string | number>>;
+
+export interface NewPerson {
+  /**
+   * The natural key a re-import updates by: the record's own `person_id` when it has one,
+   * otherwise derived from the normalised name and postal address (see person-key.ts).
+   */
+  personKey: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  /** Street address line, as given (trimmed). */
+  address: string;
+  city: string;
+  /** Two-letter state code, upper-case. */
+  state: string;
+  /** ZIP+4 `12345-6789` or ZIP5 `12345`. */
+  zip: string;
+  fields: PersonFields;
+  /** Interest category names (api-reference "Interests object"). */
+  interests: string[];
+  /** Lower-cased, trimmed addresses; an address belongs to one person (the last import wins). */
+  emails: string[];
+}
+
+export interface PersonRecord extends NewPerson {
+  id: number;
+}
+
+export interface ActivityEvent {
+  /** Lower-cased, trimmed address. */
+  email: string;
+  source: string;
+  /** `YYYY-MM-DD` (UTC). */
+  seenOn: string;
+  event: 'seen' | 'open';
+}
+
+/** What the email activity metrics are computed from, for one address. */
+export interface ActivityStats {
+  /** Earliest event day, or null when the address was never seen. */
+  firstSeen: string | null;
+  /** Events on or after `since6m`. */
+  events6m: number;
+  /** Distinct sources with an event on or after `since12m`. */
+  sources12m: number;
+  /** Latest `open` day on or after `since12m`, or null. */
+  lastOpen12m: string | null;
+}
+
+/** Exact lookups by normalised name and postal address (fuzzy matching comes with identity). */
+export interface NameAddressQuery {
+  firstName: string;
+  lastName: string;
+  /** Normalised street line, when the query has one. */
+  address?: string;
+  city?: string;
+  state?: string;
+  /** Five digits. */
+  zip5?: string;
+}

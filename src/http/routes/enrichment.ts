@@ -1,0 +1,82 @@
+/** GET /v5/td and POST /v5/ei/bulk (api-reference "Enrichment", decisions §5). */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { Type, type Static } from 'typebox';
+import type { UsageMeter } from '../../accounts/usage-meter.js';
+import { errors } from '../../core/errors.js';
+import { parseEnrichQuery, type EnrichQuery } from '../../enrichment/enrich-query.js';
+import type { EnrichService } from '../../enrichment/enrich-service.js';
+import { parseFieldsParam, selectFields, selectsNothing, type FieldSelection } from '../../enrichment/field-selection.js';
+import { countReturnedFields } from '../../enrichment/project.js';
+import type { ApiKeyRecord } from '../../accounts/key-config.js';
+import { ErrorBody } from '../schemas/verification.js';
+import { BulkElement, BulkQuery, EnrichmentRecordSchema, TdQuery } from '../schemas/enrichment.js';
+import { renderHtml } from '../render-html.js';
+
+export const MAX_BULK_RECORDS = 5_000;
+const ENRICHMENT_AUTH = { source: 'query', services: ['enrichment', 'eam', 'postal_append'], rateLimited: true } as const;
+const BULK_AUTH = { ...ENRICHMENT_AUTH, services: [...ENRICHMENT_AUTH.services], jsonBody: true };
+
+export function enrichmentRoutes(app: FastifyInstance, deps: { enrich: EnrichService; meter: UsageMeter }): void {
+  app.get<{ Querystring: Static<typeof TdQuery> }>(
+    '/v5/td',
+    {
+      config: { auth: { ...ENRICHMENT_AUTH, services: [...ENRICHMENT_AUTH.services] } },
+      schema: {
+        summary: 'Enrichment and email activity metrics for one person',
+        querystring: TdQuery,
+        response: { 200: EnrichmentRecordSchema, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const selection = selectionFor(request.apiKey!, request.query.fields);
+      const parsed = parseEnrichQuery(request.query);
+      if ('error' in parsed) throw errors.badRequest(parsed.error);
+      const [record] = await deps.enrich.enrich([parsed.query], selection);
+      deps.meter.record(request.apiKey!, { enrichment_field: countReturnedFields(record!) });
+      if (request.query.format === 'html') return sendHtml(reply, record);
+      return record;
+    },
+  );
+
+  app.post<{ Querystring: Static<typeof BulkQuery> }>(
+    '/v5/ei/bulk',
+    {
+      config: { auth: BULK_AUTH },
+      bodyLimit: 16 * 1024 * 1024,
+      schema: {
+        summary: `Enrichment for up to ${MAX_BULK_RECORDS} records (application/json array)`,
+        querystring: BulkQuery,
+        response: { 200: Type.Array(BulkElement), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request) => {
+      const selection = selectionFor(request.apiKey!, request.query.fields);
+      const body = request.body;
+      if (!Array.isArray(body)) throw errors.invalidJson();
+      if (body.length > MAX_BULK_RECORDS) throw errors.badRequest('Too many records requested');
+      const parsed = body.map((element: unknown) =>
+        element !== null && typeof element === 'object' && !Array.isArray(element)
+          ? parseEnrichQuery(element as Record<string, unknown>)
+          : { error: 'Invalid record: must be a JSON object' },
+      );
+      const queries = parsed.flatMap((p) => ('query' in p ? [p.query] : [])) as EnrichQuery[];
+      const records = await deps.enrich.enrich(queries, selection);
+      let next = 0;
+      const out = parsed.map((p) => ('query' in p ? records[next++]! : { error_code: 400, error_msg: p.error }));
+      deps.meter.record(request.apiKey!, { enrichment_field: records.reduce((n, r) => n + countReturnedFields(r), 0) });
+      return out;
+    },
+  );
+}
+
+function selectionFor(key: ApiKeyRecord, fieldsParam: string | undefined): FieldSelection {
+  const requested = parseFieldsParam(fieldsParam);
+  if ('error' in requested) throw errors.badRequest(requested.error);
+  const selection = selectFields(key, requested.fields);
+  if (selectsNothing(selection)) throw errors.noSection();
+  return selection;
+}
+
+function sendHtml(reply: FastifyReply, record: unknown): FastifyReply {
+  return reply.type('text/html; charset=utf-8').serializer((payload) => String(payload)).send(renderHtml(record));
+}

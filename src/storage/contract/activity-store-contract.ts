@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { ActivityEvent } from '../../enrichment/person.js';
+import type { CurrentStorage } from './fixtures.js';
+
+const ev = (email: string, source: string, seenOn: string, event: ActivityEvent['event'] = 'seen'): ActivityEvent => ({
+  email,
+  source,
+  seenOn,
+  event,
+});
+const windows = { since6m: '2024-01-01', since12m: '2023-07-01' };
+
+export function activityStoreContract(storage: CurrentStorage): void {
+  const activity = () => storage().activity;
+
+  describe('ActivityStore', () => {
+    it('adds events once, ignoring exact repeats', async () => {
+      expect(await activity().add([])).toBe(0);
+      expect(await activity().hasAny()).toBe(false);
+      const a = ev('a@example.com', 'news', '2024-03-01');
+      expect(await activity().add([a, a, { ...a, event: 'open' }])).toBe(2);
+      expect(await activity().hasAny()).toBe(true);
+      expect(await activity().add([a, { ...a, source: 'shop' }, { ...a, seenOn: '2024-03-02' }])).toBe(2);
+    });
+
+    it('computes first seen, 6-month events, 12-month sources and last open', async () => {
+      await activity().add([
+        ev('a@example.com', 'old', '2019-05-05', 'open'),
+        ev('a@example.com', 'news', '2023-06-30', 'open'), // a day before the 12-month window
+        ev('a@example.com', 'news', '2023-07-01'),
+        ev('a@example.com', 'shop', '2023-12-31', 'open'),
+        ev('a@example.com', 'shop', '2024-01-01'),
+        ev('a@example.com', 'news', '2024-02-10'),
+        ev('a@example.com', 'blog', '2024-02-10', 'open'),
+        ev('b@example.com', 'news', '2020-01-01', 'open'),
+      ]);
+      const stats = await activity().statsFor(['a@example.com', 'b@example.com', 'c@example.com', 'a@example.com'], windows);
+      expect(stats.get('a@example.com')).toEqual({ firstSeen: '2019-05-05', events6m: 3, sources12m: 3, lastOpen12m: '2024-02-10' });
+      expect(stats.get('b@example.com')).toEqual({ firstSeen: '2020-01-01', events6m: 0, sources12m: 0, lastOpen12m: null });
+      expect(stats.get('c@example.com')).toEqual({ firstSeen: null, events6m: 0, sources12m: 0, lastOpen12m: null });
+      expect(stats.size).toBe(3);
+    });
+
+    it('answers 1,200 addresses in one call', async () => {
+      const emails = Array.from({ length: 1_200 }, (_, i) => `u${i}@example.com`);
+      expect(await activity().add(emails.flatMap((e, i) => [ev(e, 's1', '2024-02-01'), ev(e, `s${i % 3}`, '2024-02-02', 'open')]))).toBe(
+        2_400,
+      );
+      const stats = await activity().statsFor(emails, windows);
+      expect(stats.size).toBe(1_200);
+      expect(stats.get('u1@example.com')).toEqual({ firstSeen: '2024-02-01', events6m: 2, sources12m: 1, lastOpen12m: '2024-02-02' });
+      expect(stats.get('u2@example.com')).toEqual({ firstSeen: '2024-02-01', events6m: 2, sources12m: 2, lastOpen12m: '2024-02-02' });
+    });
+
+    it('refuses malformed events and windows the same way on every engine', async () => {
+      await expect(activity().add([ev('a@example.com', 'x', '2024-13-01')])).rejects.toThrow(RangeError);
+      await expect(activity().add([{ ...ev('a@example.com', 'x', '2024-01-01'), event: 'click' as never }])).rejects.toThrow(RangeError);
+      await expect(activity().add([ev('a@example.com', '', '2024-01-01')])).rejects.toThrow(RangeError);
+      await expect(activity().statsFor(['a@example.com'], { since6m: 'yesterday', since12m: '2024-01-01' })).rejects.toThrow(RangeError);
+    });
+  });
+}

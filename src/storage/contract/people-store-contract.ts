@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { md5Hex, sha1Hex } from '../../enrichment/email-hash.js';
+import type { NewPerson, PersonRecord } from '../../enrichment/person.js';
+import type { CurrentStorage } from './fixtures.js';
+import { newPerson } from './people-fixtures.js';
+
+const asRecord = (p: NewPerson, id: number): PersonRecord => ({ ...p, id });
+
+export function peopleStoreContract(storage: CurrentStorage): void {
+  const people = () => storage().people;
+  const emailsOf = async (email: string) => (await people().findByEmail(email))?.emails;
+
+  describe('PeopleStore', () => {
+    it('inserts people and finds them by email with every field', async () => {
+      expect(await people().count()).toBe(0);
+      expect(await people().upsert([])).toEqual({ inserted: 0, updated: 0 });
+      const jane = newPerson('jane', { middleName: 'Q', emails: ['jane@example.com', 'jq@example.org'] });
+      expect(await people().upsert([jane, newPerson('john', { firstName: 'John' })])).toEqual({ inserted: 2, updated: 0 });
+      const found = await people().findByEmail('jq@example.org');
+      expect(found).toEqual(asRecord(jane, found!.id));
+      expect(found!.id).toBeTypeOf('number');
+      expect(await people().findByEmail('john@example.com')).toMatchObject({ firstName: 'John', personKey: 'john' });
+      expect(await people().findByEmail('nobody@example.com')).toBeUndefined();
+      expect(await people().count()).toBe(2);
+    });
+
+    it('updates by person key instead of duplicating, keeping the id', async () => {
+      await people().upsert([newPerson('jane', { middleName: 'Q' })]);
+      const before = await people().findByEmail('jane@example.com');
+      const changed = newPerson('jane', {
+        lastName: 'Smith',
+        fields: { gender: 'Female' },
+        interests: [],
+        emails: ['jane@example.com'],
+      });
+      expect(await people().upsert([changed])).toEqual({ inserted: 0, updated: 1 });
+      expect(await people().findByEmail('jane@example.com')).toEqual(asRecord(changed, before!.id));
+      expect(await people().count()).toBe(1);
+    });
+
+    it('counts a key repeated within one call as new, then updated; the last one wins', async () => {
+      const last = newPerson('jane', { firstName: 'Janet' });
+      expect(await people().upsert([newPerson('jane'), newPerson('bob'), last])).toEqual({ inserted: 2, updated: 1 });
+      expect(await people().findByEmail('jane@example.com')).toMatchObject({ firstName: 'Janet' });
+      expect(await people().count()).toBe(2);
+    });
+
+    it("replaces a person's emails, in the order listed, normalised", async () => {
+      await people().upsert([newPerson('jane', { emails: ['x@example.com', 'y@example.com'] })]);
+      await people().upsert([newPerson('jane', { emails: [' Z@Example.com ', 'y@example.com', 'z@example.com'] })]);
+      expect(await people().findByEmail('x@example.com')).toBeUndefined();
+      expect(await emailsOf('y@example.com')).toEqual(['z@example.com', 'y@example.com']);
+      await people().upsert([newPerson('jane', { emails: [] })]);
+      expect(await people().findByEmail('y@example.com')).toBeUndefined();
+      expect(await people().count()).toBe(1);
+    });
+
+    it('moves an email to the person that lists it last', async () => {
+      await people().upsert([newPerson('ann', { emails: ['ann@example.com', 'shared@example.com'] })]);
+      await people().upsert([newPerson('bob', { emails: ['shared@example.com', 'bob@example.com'] })]);
+      expect(await people().findByEmail('shared@example.com')).toMatchObject({ personKey: 'bob' });
+      expect(await emailsOf('ann@example.com')).toEqual(['ann@example.com']);
+      expect(await emailsOf('bob@example.com')).toEqual(['shared@example.com', 'bob@example.com']);
+    });
+
+    it('moves an email within one call as if the people came one by one', async () => {
+      const counts = await people().upsert([
+        newPerson('ann', { emails: ['a@example.com', 's@example.com'] }),
+        newPerson('bob', { emails: ['s@example.com', 'b@example.com'] }),
+        newPerson('ann', { emails: ['a@example.com', 'a2@example.com'] }),
+        newPerson('cy', { emails: ['c@example.com', 'c@example.com'] }),
+      ]);
+      expect(counts).toEqual({ inserted: 3, updated: 1 });
+      expect(await emailsOf('a@example.com')).toEqual(['a@example.com', 'a2@example.com']);
+      expect(await emailsOf('s@example.com')).toEqual(['s@example.com', 'b@example.com']);
+      expect(await emailsOf('c@example.com')).toEqual(['c@example.com']);
+    });
+
+    it('finds by lower-case SHA-1 and MD5 of the normalised address', async () => {
+      await people().upsert([newPerson('jane', { emails: ['Jane.Doe@Example.com'] })]);
+      const jane = await people().findByEmail('jane.doe@example.com');
+      expect(jane).toBeDefined();
+      expect(await people().findBySha1(sha1Hex('jane.doe@example.com'))).toEqual(jane);
+      expect(await people().findByMd5(md5Hex('jane.doe@example.com'))).toEqual(jane);
+      // Upper-case hex is the caller's job to fold.
+      expect(await people().findBySha1(sha1Hex('jane.doe@example.com').toUpperCase())).toBeUndefined();
+      expect(await people().findByMd5(sha1Hex('jane.doe@example.com'))).toBeUndefined();
+      expect(await people().findBySha1('0'.repeat(40))).toBeUndefined();
+    });
+
+    it('finds 1,200 people in one batched call per identifier kind', async () => {
+      const all = Array.from({ length: 1_200 }, (_, i) => newPerson(`p${i}`, { firstName: `F${i}` }));
+      await people().upsert(all);
+      const emails = all.map((p) => p.emails[0]!);
+      const unknown = ['nobody@example.com', 'ghost@example.com'];
+      const byEmail = await people().findManyByEmail([...emails, ...unknown, emails[0]!]);
+      expect(byEmail.size).toBe(1_200);
+      expect(byEmail.get('p777@example.com')).toMatchObject({ firstName: 'F777', emails: ['p777@example.com'] });
+      const bySha1 = await people().findManyBySha1([...emails, ...unknown].map(sha1Hex));
+      expect(bySha1.size).toBe(1_200);
+      expect(bySha1.get(sha1Hex('p1199@example.com'))?.firstName).toBe('F1199');
+      const byMd5 = await people().findManyByMd5(emails.map(md5Hex));
+      expect(byMd5.size).toBe(1_200);
+      expect(byMd5.get(md5Hex('p0@example.com'))).toEqual(byEmail.get('p0@example.com'));
+      expect((await people().findManyByEmail([])).size).toBe(0);
+    });
+
+    it('matches name and address exactly after normalisation, with and without each optional part', async () => {
+      await people().upsert([
+        newPerson('jane-home', { emails: ['jane@example.com', 'jd@example.org'] }),
+        newPerson('john-home', { firstName: 'John', emails: [] }),
+        newPerson('jane-chicago', { address: '400 Lake Shore Dr', city: 'Chicago', zip: '60611', emails: [] }),
+        newPerson('jane-austin', { address: '12 Main St.', city: 'Austin', state: 'TX', zip: '78701', emails: [] }),
+      ]);
+      const keys = async (q: Parameters<ReturnType<typeof people>['findByNameAndAddress']>[0]) =>
+        (await people().findByNameAndAddress(q)).map((p) => p.personKey);
+      const jane = { firstName: 'Jane', lastName: 'Doe' };
+      expect(await keys(jane)).toEqual(['jane-home', 'jane-chicago', 'jane-austin']);
+      expect(await keys({ ...jane, zip5: '62701' })).toEqual(['jane-home']);
+      expect(await keys({ ...jane, state: 'IL' })).toEqual(['jane-home', 'jane-chicago']);
+      expect(await keys({ ...jane, city: 'Chicago' })).toEqual(['jane-chicago']);
+      expect(await keys({ ...jane, address: '12 Main St.' })).toEqual(['jane-home', 'jane-austin']);
+      expect(
+        await keys({ firstName: ' JANE ', lastName: 'doe', address: '12  MAIN st', city: 'springfield', state: 'il', zip5: '62701' }),
+      ).toEqual(['jane-home']);
+      expect(await keys({ ...jane, address: '12 Main Street' })).toEqual([]);
+      expect(await keys({ ...jane, zip5: '99999' })).toEqual([]);
+      expect(await keys({ ...jane, address: '!!!' })).toEqual([]);
+      expect(await keys({ ...jane, address: '', city: ' ' })).toEqual(['jane-home', 'jane-chicago', 'jane-austin']);
+      expect(await keys({ firstName: '', lastName: 'Doe' })).toEqual([]);
+      expect(await keys({ firstName: 'John', lastName: 'Doe', zip5: '62701' })).toEqual(['john-home']);
+      const [home] = await people().findByNameAndAddress({ ...jane, zip5: '62701' });
+      expect(home?.emails).toEqual(['jane@example.com', 'jd@example.org']);
+      expect((await people().findByNameAndAddress({ firstName: 'John', lastName: 'Doe' }))[0]?.emails).toEqual([]);
+    });
+
+    it('loads a large batch in one call, then updates it', async () => {
+      const all = Array.from({ length: 3_000 }, (_, i) =>
+        newPerson(`k${i}`, { lastName: `Last${i % 50}`, emails: [`k${i}@example.com`, `k${i}@example.net`] }),
+      );
+      expect(await people().upsert(all)).toEqual({ inserted: 3_000, updated: 0 });
+      expect(await people().upsert(all.map((p) => ({ ...p, city: 'Peoria' })))).toEqual({ inserted: 0, updated: 3_000 });
+      expect(await people().count()).toBe(3_000);
+      expect(await people().findByEmail('k2999@example.net')).toMatchObject({ personKey: 'k2999', city: 'Peoria' });
+      expect((await people().findManyByEmail(all.map((p) => p.emails[1]!))).size).toBe(3_000);
+    });
+  });
+}

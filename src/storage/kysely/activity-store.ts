@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import type { ActivityEvent, ActivityStats } from '../../enrichment/person.js';
+import { checkedEvents, checkWindows, noActivity } from '../activity-rules.js';
+import { chunks, LOOKUP_CHUNK } from '../chunks.js';
+import type { Database } from '../database.js';
+import type { ActivityStore } from '../interfaces.js';
+
+/** 4 columns a row. */
+const EVENT_ROWS = 2_000;
+
+export class KyselyActivityStore implements ActivityStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async hasAny(): Promise<boolean> {
+    return (await this.db.selectFrom('activity_events').select('email').limit(1).executeTakeFirst()) !== undefined;
+  }
+
+  async add(events: ActivityEvent[]): Promise<number> {
+    const unique = checkedEvents(events);
+    if (unique.length === 0) return 0;
+    return this.db.transaction().execute(async (trx) => {
+      let added = 0;
+      for (const batch of chunks(unique, EVENT_ROWS)) {
+        // RETURNING lists only the rows actually inserted, on both engines.
+        const inserted = await trx
+          .insertInto('activity_events')
+          .values(batch.map((e) => ({ email: e.email, source: e.source, seen_on: e.seenOn, event: e.event })))
+          .onConflict((oc) => oc.columns(['email', 'source', 'seen_on', 'event']).doNothing())
+          .returning('email')
+          .execute();
+        added += inserted.length;
+      }
+      return added;
+    });
+  }
+
+  async statsFor(emails: string[], windows: { since6m: string; since12m: string }): Promise<Map<string, ActivityStats>> {
+    checkWindows(windows);
+    const unique = [...new Set(emails)];
+    const stats = new Map(unique.map((email) => [email, noActivity()]));
+    const { since6m, since12m } = windows;
+    for (const chunk of chunks(unique, LOOKUP_CHUNK)) {
+      const rows = await this.db
+        .selectFrom('activity_events')
+        .select((eb) => [
+          'email',
+          eb.fn.min('seen_on').as('first_seen'),
+          // Literals, not parameters: PostgreSQL can't type a bare parameter inside CASE … THEN.
+          eb.fn.count(eb.case().when('seen_on', '>=', since6m).then(eb.lit(1)).end()).as('events6m'),
+          eb.fn
+            .count(eb.case().when('seen_on', '>=', since12m).then(eb.ref('source')).end())
+            .distinct()
+            .as('sources12m'),
+          eb.fn
+            .max(
+              eb
+                .case()
+                .when(eb.and([eb('event', '=', 'open'), eb('seen_on', '>=', since12m)]))
+                .then(eb.ref('seen_on'))
+                .end(),
+            )
+            .as('last_open'),
+        ])
+        .where('email', 'in', chunk)
+        .groupBy('email')
+        .execute();
+      for (const row of rows) {
+        stats.set(row.email, {
+          firstSeen: row.first_seen,
+          events6m: Number(row.events6m),
+          sources12m: Number(row.sources12m),
+          lastOpen12m: row.last_open ?? null,
+        });
+      }
+    }
+    return stats;
+  }
+}

@@ -1,0 +1,165 @@
+import type { Kysely } from 'kysely';
+import { md5Hex, sha1Hex } from '../../enrichment/email-hash.js';
+import type { NameAddressQuery, NewPerson, PersonRecord } from '../../enrichment/person.js';
+import { chunks, LOOKUP_CHUNK } from '../chunks.js';
+import type { Database } from '../database.js';
+import type { PeopleStore } from '../interfaces.js';
+import { MAX_NAME_MATCHES, normalizeQuery, planUpsert } from '../people-plan.js';
+import { foldPeople, personRow, type JoinedRow } from './person-row.js';
+
+/** 16 columns a row: 500 rows bind 8,000 parameters. */
+const PEOPLE_ROWS = 500;
+/** 5 columns a row. */
+const EMAIL_ROWS = 2_000;
+
+type HashColumn = 'email' | 'sha1' | 'md5';
+
+export class KyselyPeopleStore implements PeopleStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async upsert(input: NewPerson[]): Promise<{ inserted: number; updated: number }> {
+    if (input.length === 0) return { inserted: 0, updated: 0 };
+    const plan = planUpsert(input);
+    const updatedAt = this.now().toISOString();
+    // One transaction: a batch lands whole or not at all, and SQLite syncs once per call.
+    return this.db.transaction().execute(async (trx) => {
+      const existing = new Set<string>();
+      for (const keys of chunks(
+        plan.people.map((p) => p.personKey),
+        LOOKUP_CHUNK,
+      )) {
+        const rows = await trx.selectFrom('people').select('person_key').where('person_key', 'in', keys).execute();
+        for (const { person_key } of rows) existing.add(person_key);
+      }
+
+      const ids = new Map<string, number>();
+      for (const batch of chunks(plan.people, PEOPLE_ROWS)) {
+        const rows = await trx
+          .insertInto('people')
+          .values(batch.map((p) => personRow(p, updatedAt)))
+          .onConflict((oc) =>
+            oc.column('person_key').doUpdateSet((eb) => ({
+              first_name: eb.ref('excluded.first_name'),
+              middle_name: eb.ref('excluded.middle_name'),
+              last_name: eb.ref('excluded.last_name'),
+              address: eb.ref('excluded.address'),
+              city: eb.ref('excluded.city'),
+              state: eb.ref('excluded.state'),
+              zip: eb.ref('excluded.zip'),
+              zip5: eb.ref('excluded.zip5'),
+              first_norm: eb.ref('excluded.first_norm'),
+              last_norm: eb.ref('excluded.last_norm'),
+              street_norm: eb.ref('excluded.street_norm'),
+              city_norm: eb.ref('excluded.city_norm'),
+              fields: eb.ref('excluded.fields'),
+              interests: eb.ref('excluded.interests'),
+              updated_at: eb.ref('excluded.updated_at'),
+            })),
+          )
+          .returning(['id', 'person_key'])
+          .execute();
+        for (const row of rows) ids.set(row.person_key, row.id);
+      }
+
+      // Replace, not merge: the file's list is the person's list. New people have nothing to drop.
+      const replaced = [...existing].map((key) => ids.get(key)!);
+      for (const batch of chunks(replaced, LOOKUP_CHUNK)) {
+        await trx.deleteFrom('person_emails').where('person_id', 'in', batch).execute();
+      }
+      const emailRows = plan.people.flatMap((p) =>
+        p.emails.map((email, position) => ({
+          email,
+          person_id: ids.get(p.personKey)!,
+          position,
+          sha1: sha1Hex(email),
+          md5: md5Hex(email),
+        })),
+      );
+      for (const batch of chunks(emailRows, EMAIL_ROWS)) {
+        // An address another person holds moves to this one.
+        await trx
+          .insertInto('person_emails')
+          .values(batch)
+          .onConflict((oc) =>
+            oc.column('email').doUpdateSet((eb) => ({ person_id: eb.ref('excluded.person_id'), position: eb.ref('excluded.position') })),
+          )
+          .execute();
+      }
+      return plan.count(existing);
+    });
+  }
+
+  async findByEmail(email: string): Promise<PersonRecord | undefined> {
+    return (await this.findBy('email', [email])).get(email);
+  }
+
+  async findBySha1(hex: string): Promise<PersonRecord | undefined> {
+    return (await this.findBy('sha1', [hex])).get(hex);
+  }
+
+  async findByMd5(hex: string): Promise<PersonRecord | undefined> {
+    return (await this.findBy('md5', [hex])).get(hex);
+  }
+
+  findManyByEmail(emails: string[]): Promise<Map<string, PersonRecord>> {
+    return this.findBy('email', emails);
+  }
+
+  findManyBySha1(hexes: string[]): Promise<Map<string, PersonRecord>> {
+    return this.findBy('sha1', hexes);
+  }
+
+  findManyByMd5(hexes: string[]): Promise<Map<string, PersonRecord>> {
+    return this.findBy('md5', hexes);
+  }
+
+  /** One query per chunk: the matched email row, its person, and every email of that person. */
+  private async findBy(column: HashColumn, values: readonly string[]): Promise<Map<string, PersonRecord>> {
+    const found = new Map<string, PersonRecord>();
+    for (const chunk of chunks([...new Set(values)], LOOKUP_CHUNK)) {
+      const rows = await this.db
+        .selectFrom('person_emails as m')
+        .innerJoin('people as p', 'p.id', 'm.person_id')
+        .innerJoin('person_emails as o', 'o.person_id', 'p.id')
+        .selectAll('p')
+        .select([`m.${column} as matched`, 'o.email as owned'])
+        .where(`m.${column}`, 'in', chunk)
+        .orderBy('p.id')
+        .orderBy('o.position')
+        .execute();
+      foldPeople(rows as JoinedRow[], (row) => row.matched!, found);
+    }
+    return found;
+  }
+
+  async findByNameAndAddress(query: NameAddressQuery): Promise<PersonRecord[]> {
+    const q = normalizeQuery(query);
+    if (q === undefined) return [];
+    let ids = this.db.selectFrom('people').select('id').where('last_norm', '=', q.lastNorm).where('first_norm', '=', q.firstNorm);
+    if (q.streetNorm !== undefined) ids = ids.where('street_norm', '=', q.streetNorm);
+    if (q.cityNorm !== undefined) ids = ids.where('city_norm', '=', q.cityNorm);
+    if (q.state !== undefined) ids = ids.where('state', '=', q.state);
+    if (q.zip5 !== undefined) ids = ids.where('zip5', '=', q.zip5);
+    const rows = await this.db
+      .selectFrom('people as p')
+      .leftJoin('person_emails as o', 'o.person_id', 'p.id')
+      .selectAll('p')
+      .select('o.email as owned')
+      .where('p.id', 'in', ids.orderBy('id').limit(MAX_NAME_MATCHES))
+      .orderBy('p.id')
+      .orderBy('o.position')
+      .execute();
+    return [...foldPeople(rows as JoinedRow[], (row) => row.id).values()];
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db
+      .selectFrom('people')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

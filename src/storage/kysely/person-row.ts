@@ -1,0 +1,65 @@
+/** Conversions between `people` / `person_emails` rows and the enrichment domain's records. */
+import type { Insertable, Selectable } from 'kysely';
+import type { NewPerson, PersonFields, PersonRecord } from '../../enrichment/person.js';
+import type { PeopleTable } from '../database.js';
+import { normalizedColumns } from '../people-plan.js';
+
+export function personRow(p: NewPerson, updatedAt: string): Insertable<PeopleTable> {
+  const n = normalizedColumns(p);
+  return {
+    person_key: p.personKey,
+    first_name: p.firstName,
+    middle_name: p.middleName,
+    last_name: p.lastName,
+    address: p.address,
+    city: p.city,
+    state: p.state,
+    zip: p.zip,
+    zip5: n.zip5,
+    first_norm: n.firstNorm,
+    last_norm: n.lastNorm,
+    street_norm: n.streetNorm,
+    city_norm: n.cityNorm,
+    fields: JSON.stringify(p.fields),
+    interests: JSON.stringify(p.interests),
+    updated_at: updatedAt,
+  };
+}
+
+export function toPerson(row: Selectable<PeopleTable>, emails: string[]): PersonRecord {
+  return {
+    id: row.id,
+    personKey: row.person_key,
+    firstName: row.first_name,
+    middleName: row.middle_name,
+    lastName: row.last_name,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    fields: JSON.parse(row.fields) as PersonFields,
+    interests: JSON.parse(row.interests) as string[],
+    emails,
+  };
+}
+
+/** A people row joined with one of its emails (null when it has none) and, for lookups, the value matched. */
+export type JoinedRow = Selectable<PeopleTable> & { owned: string | null; matched?: string };
+
+/**
+ * Folds joined rows, ordered by person id then email position, into records keyed by `keyOf`.
+ * A key whose rows name two people (two addresses with one hash) keeps the first person.
+ */
+export function foldPeople<K>(
+  rows: readonly JoinedRow[],
+  keyOf: (row: JoinedRow) => K,
+  into = new Map<K, PersonRecord>(),
+): Map<K, PersonRecord> {
+  for (const row of rows) {
+    const key = keyOf(row);
+    let record = into.get(key);
+    if (record === undefined) into.set(key, (record = toPerson(row, [])));
+    if (record.id === row.id && row.owned !== null) record.emails.push(row.owned);
+  }
+  return into;
+}

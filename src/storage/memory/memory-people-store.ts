@@ -1,0 +1,107 @@
+import { md5Hex, sha1Hex } from '../../enrichment/email-hash.js';
+import type { NameAddressQuery, NewPerson, PersonRecord } from '../../enrichment/person.js';
+import type { PeopleStore } from '../interfaces.js';
+import { matchesQuery, MAX_NAME_MATCHES, normalizedColumns, normalizeQuery, uniqueEmails, type NormalizedPerson } from '../people-plan.js';
+
+interface Stored {
+  record: PersonRecord;
+  normalized: NormalizedPerson;
+}
+
+/**
+ * Applies people one by one, the reference the kysely store's batched plan must agree with.
+ * Records are cloned in and out, so callers can't change stored state by mutating a result.
+ */
+export class MemoryPeopleStore implements PeopleStore {
+  private readonly byKey = new Map<string, Stored>();
+  private readonly byId = new Map<number, Stored>();
+  /** email → person id */
+  private readonly owners = new Map<string, number>();
+  private readonly sha1s = new Map<string, string>();
+  private readonly md5s = new Map<string, string>();
+  private lastId = 0;
+
+  async upsert(people: NewPerson[]): Promise<{ inserted: number; updated: number }> {
+    let inserted = 0;
+    for (const person of people) {
+      const previous = this.byKey.get(person.personKey);
+      if (previous === undefined) inserted += 1;
+      const id = previous?.record.id ?? ++this.lastId;
+      for (const email of previous?.record.emails ?? []) this.owners.delete(email);
+      const emails = uniqueEmails(person.emails);
+      for (const email of emails) {
+        const from = this.owners.get(email);
+        if (from !== undefined && from !== id) {
+          const loser = this.byId.get(from)!.record;
+          loser.emails = loser.emails.filter((e) => e !== email);
+        }
+        this.owners.set(email, id);
+        this.sha1s.set(sha1Hex(email), email);
+        this.md5s.set(md5Hex(email), email);
+      }
+      const stored: Stored = { record: clone({ ...person, id, emails }), normalized: normalizedColumns(person) };
+      this.byKey.set(person.personKey, stored);
+      this.byId.set(id, stored);
+    }
+    return { inserted, updated: people.length - inserted };
+  }
+
+  async findByEmail(email: string): Promise<PersonRecord | undefined> {
+    return this.byEmail(email);
+  }
+
+  async findBySha1(hex: string): Promise<PersonRecord | undefined> {
+    return this.byEmail(this.sha1s.get(hex));
+  }
+
+  async findByMd5(hex: string): Promise<PersonRecord | undefined> {
+    return this.byEmail(this.md5s.get(hex));
+  }
+
+  async findManyByEmail(emails: string[]): Promise<Map<string, PersonRecord>> {
+    return this.many(emails, (email) => email);
+  }
+
+  async findManyBySha1(hexes: string[]): Promise<Map<string, PersonRecord>> {
+    return this.many(hexes, (hex) => this.sha1s.get(hex));
+  }
+
+  async findManyByMd5(hexes: string[]): Promise<Map<string, PersonRecord>> {
+    return this.many(hexes, (hex) => this.md5s.get(hex));
+  }
+
+  async findByNameAndAddress(query: NameAddressQuery): Promise<PersonRecord[]> {
+    const q = normalizeQuery(query);
+    if (q === undefined) return [];
+    const found: PersonRecord[] = [];
+    // byId iterates in id order: ids only grow.
+    for (const { record, normalized } of this.byId.values()) {
+      if (found.length === MAX_NAME_MATCHES) break;
+      if (matchesQuery(normalized, q)) found.push(clone(record));
+    }
+    return found;
+  }
+
+  async count(): Promise<number> {
+    return this.byKey.size;
+  }
+
+  private byEmail(email: string | undefined): PersonRecord | undefined {
+    const id = email === undefined ? undefined : this.owners.get(email);
+    const stored = id === undefined ? undefined : this.byId.get(id);
+    return stored && clone(stored.record);
+  }
+
+  private many(values: string[], toEmail: (value: string) => string | undefined): Map<string, PersonRecord> {
+    const found = new Map<string, PersonRecord>();
+    for (const value of values) {
+      const record = this.byEmail(toEmail(value));
+      if (record) found.set(value, record);
+    }
+    return found;
+  }
+}
+
+function clone(record: PersonRecord): PersonRecord {
+  return { ...record, fields: { ...record.fields }, interests: [...record.interests], emails: [...record.emails] };
+}
