@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { typoCost } from './distance.js';
+import { prepareIntended, typoCost, typoCostWithin } from './distance.js';
 import { areAdjacentKeys } from './keyboard.js';
 
 describe('areAdjacentKeys (US QWERTY)', () => {
@@ -55,6 +55,22 @@ describe('typoCost', () => {
         expect(cost).toBeGreaterThanOrEqual(0);
         expect(cost).toBeLessThanOrEqual(1.1 * Math.max(a.length, b.length));
       }),
+    );
+  });
+});
+
+describe('typoCostWithin', () => {
+  it('is typoCost when within the limit, and above the limit otherwise', () => {
+    const word = fc.stringMatching(/^[a-z.,-]{0,12}$/);
+    const limit = fc.constantFrom(0.5, 0.75, 1, 1.25, 1.5, 2, 2.5);
+    fc.assert(
+      fc.property(word, word, limit, (typed, intended, max) => {
+        const exact = typoCost(typed, intended);
+        const bounded = typoCostWithin(typed, prepareIntended(intended), max);
+        if (exact <= max) expect(bounded).toBe(exact);
+        else expect(bounded).toBeGreaterThan(max);
+      }),
+      { numRuns: 3000 },
     );
   });
 });

@@ -70,8 +70,10 @@ for (const t of SPLIT) NAME_LIMITS.set(t.body, Math.max(NAME_LIMITS.get(t.body) 
 const NAMES: readonly PreparedName[] = [...NAME_LIMITS].map(([body, limit]) => prepareName(body, limit));
 const NAME_INDEX = new Map([...NAME_LIMITS.keys()].map((body, i) => [body, i]));
 const TARGETS: readonly Target[] = SPLIT.map((t) => ({ ...t, name: NAME_INDEX.get(t.body)! }));
+/** Per name, the indices in TARGETS of its domains. */
+const TARGETS_BY_NAME: readonly number[][] = NAMES.map(() => []);
+TARGETS.forEach((t, i) => TARGETS_BY_NAME[t.name]!.push(i));
 const POPULAR = new Map(TARGETS.map((t) => [t.domain, t]));
-const BODIES: ReadonlySet<string> = new Set(TARGETS.map((t) => t.body));
 const BRANDS = new Map(TARGETS.filter((t) => t.brand === true && t.suffix === 'com').map((t) => [t.body, t]));
 const NOT_TYPO_SET: ReadonlySet<string> = new Set(NOT_TYPOS);
 /** Domains recently corrected, and their fixes (for callers that know no domains). */
@@ -201,11 +203,17 @@ interface Reach {
 function reachOf(body: string): Reach {
   // A provider's exact name (`gmail.com.co`, `ymail.co.uk`) is that provider, not a neighbour's
   // typo: only domains with that very name are left, at no cost.
-  const exact = BODIES.has(body);
-  const costs = exact ? null : nameCosts(body, NAMES);
+  const exact = NAME_INDEX.get(body);
+  const costs = exact === undefined ? nameCosts(body, NAMES) : null;
+  // The domains of the names in reach, in TARGETS order (which decides between equal fixes).
+  const indices: number[] = [];
+  for (let k = 0; k < NAMES.length; k++) {
+    if (costs === null ? k === exact : costs[k]! <= NAMES[k]!.limit) indices.push(...TARGETS_BY_NAME[k]!);
+  }
+  indices.sort((a, b) => a - b);
   const reach: Reach = { targets: [], costs: [] };
-  for (const t of TARGETS) {
-    if (exact && t.body !== body) continue;
+  for (const i of indices) {
+    const t = TARGETS[i]!;
     const nameCost = costs === null ? 0 : costs[t.name]!;
     if (nameCost > t.limit) continue;
     reach.targets.push(t);

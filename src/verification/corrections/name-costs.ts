@@ -17,16 +17,24 @@ export function prepareName(name: string, limit: number): PreparedName {
 }
 
 const typedLetters = new TypedLetters();
+let costs = new Float64Array(0);
+/** Units a dropped or extra character costs at the least (0.5). */
+const MIN_GAP_UNITS = 10;
 
-/** For each name, `typoCost(typed, name)` when within the name's limit, else Infinity. */
+/**
+ * For each name, `typoCost(typed, name)` when within the name's limit, else Infinity. The array
+ * is scratch space, valid until the next call.
+ */
 export function nameCosts(typed: string, names: readonly PreparedName[]): Float64Array {
-  const out = new Float64Array(names.length);
+  if (costs.length < names.length) costs = new Float64Array(names.length);
   typedLetters.clear();
   for (let i = 0; i < typed.length; i++) typedLetters.add(typed.charCodeAt(i));
   for (let k = 0; k < names.length; k++) {
     const name = names[k]!;
-    const tooFar = typedLetters.lowerBound(name.letters) > Math.floor(name.limit * UNITS + 1e-6);
-    out[k] = tooFar ? Infinity : typoCostWithin(typed, name.intended, name.limit);
+    const bound = Math.floor(name.limit * UNITS + 1e-6);
+    const tooFar =
+      Math.abs(typed.length - name.intended.codes.length) * MIN_GAP_UNITS > bound || typedLetters.lowerBound(name.letters) > bound;
+    costs[k] = tooFar ? Infinity : typoCostWithin(typed, name.intended, name.limit);
   }
-  return out;
+  return costs;
 }

@@ -132,7 +132,12 @@ function unwrap(s: string): string {
  */
 function spelledAt(s: string): string {
   for (let i = 0; i + 3 < s.length; i++) {
-    if (!'[('.includes(s[i]!) || (s[i + 1] !== 'a' && s[i + 1] !== 'A') || (s[i + 2] !== 't' && s[i + 2] !== 'T') || !'])'.includes(s[i + 3]!)) {
+    if (
+      !'[('.includes(s[i]!) ||
+      (s[i + 1] !== 'a' && s[i + 1] !== 'A') ||
+      (s[i + 2] !== 't' && s[i + 2] !== 'T') ||
+      !'])'.includes(s[i + 3]!)
+    ) {
       continue;
     }
     let start = i;

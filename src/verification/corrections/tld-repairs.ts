@@ -44,7 +44,9 @@ const ENDINGS: readonly Ending[] = [...COMMON_SUFFIXES.keys()].map((suffix) => {
 const BY_SUFFIX = new Map(ENDINGS.map((e) => [e.suffix, e]));
 const LONGEST_TAIL = Math.max(...ENDINGS.map((e) => e.reach));
 /** Endings by length: a tail reaches only those within a few characters of its own length. */
-const BY_LENGTH: readonly Ending[][] = Array.from({ length: LONGEST_TAIL + 1 }, (_, m) => ENDINGS.filter((e) => e.target.text.length === m));
+const BY_LENGTH: readonly Ending[][] = Array.from({ length: LONGEST_TAIL + 1 }, (_, m) =>
+  ENDINGS.filter((e) => e.target.text.length === m),
+);
 
 /** `com` → {com.ar, com.au, …}: the endings a last label `comar` may split into. */
 const SPLITS = new Map<string, Ending[]>();
@@ -93,8 +95,8 @@ export function tldRepairs(domain: string): Repair[] {
       const inLabel = i !== lastDot && domain.charCodeAt(i) !== DOT;
       if (inLabel && i - domain.lastIndexOf('.', i - 1) - 1 < 2) continue;
       const limit = inLabel ? MISPLACED_DOT_COST : MAX_SUFFIX_COST;
-      // Each character of length difference costs at least 0.5; shorter endings are only
-      // within reach of a shorter tail (`k <= e.reach`) anyway.
+      // Each character of length difference costs at least 0.5: only endings within `slack`
+      // characters of the tail's length can be in reach (which keeps to `reach` as well).
       const slack = Math.floor(limit / MIN_EDIT);
       for (let m = Math.max(1, k - slack); m <= Math.min(k + slack, LONGEST_TAIL); m++) {
         for (const e of BY_LENGTH[m]!) {
