@@ -1,6 +1,7 @@
 /** The `mailsure` command line: serve, migrate, keys, import. */
 import { Command } from 'commander';
 import { ConfigError, loadConfig } from './core/config.js';
+import { registerGenerateCommands } from './cli/generate.js';
 import { registerImportCommands } from './cli/import/register.js';
 import { registerKeyCommands } from './cli/keys.js';
 import { fail, print } from './cli/output.js';
@@ -24,6 +25,7 @@ export async function main(argv: string[]): Promise<void> {
     });
   registerKeyCommands(program);
   registerImportCommands(program);
+  registerGenerateCommands(program);
 
   try {
     await program.parseAsync(argv);

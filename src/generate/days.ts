@@ -18,17 +18,22 @@ export function utcToday(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-/** `YYYY-MM-DD` of a day number (Howard Hinnant's civil_from_days), memoised: few distinct days recur. */
+/**
+ * `YYYY-MM-DD` of a day number (Howard Hinnant's civil_from_days), memoised for the 4,096 days up
+ * to `last`: the generator's dates all fall there.
+ */
 export class DayFormatter {
-  private readonly cache = new Map<number, string>();
+  private readonly cache: (string | undefined)[] = new Array<string | undefined>(4096).fill(undefined);
+  private readonly first: number;
+
+  constructor(last: number) {
+    this.first = last - 4095;
+  }
 
   format(day: number): string {
-    let text = this.cache.get(day);
-    if (text === undefined) {
-      text = civil(day);
-      if (this.cache.size < 100_000) this.cache.set(day, text);
-    }
-    return text;
+    const i = day - this.first;
+    if (i < 0 || i >= 4096) return civil(day);
+    return (this.cache[i] ??= civil(day));
   }
 }
 

@@ -5,7 +5,7 @@
  * unique across the dataset (an address belongs to one person).
  */
 import type { Rng } from './random.js';
-import { rankWeights, WeightedTable } from './random.js';
+import { Choice, rankWeights, WeightedTable } from './random.js';
 import { SeenSet } from './seen-set.js';
 import type { Occupation } from './records.js';
 
@@ -101,6 +101,11 @@ const FAMILIES: Readonly<Record<string, Family>> = {
   'mac.com': 'icloud',
 };
 
+const COUNTS = new Choice([1, 2, 3], [0.55, 0.32, 0.13]);
+const SENIOR_COUNTS = new Choice([1, 2, 3], [0.7, 0.23, 0.07]);
+/** Username patterns of personalName, by how often people pick them. */
+const PATTERNS = new Choice([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], [20, 14, 10, 4, 5, 3, 4, 3, 8, 8, 5, 10]);
+
 const letters = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
 
 export class EmailMaker {
@@ -114,14 +119,27 @@ export class EmailMaker {
   /** `world` draws the invented company domains once; `expected` sizes the uniqueness set. */
   constructor(world: Rng, expected: number) {
     const domains = PROVIDERS.map((p) => p.domain);
-    this.young = new WeightedTable(domains, PROVIDERS.map((p) => p.young));
-    this.middle = new WeightedTable(domains, PROVIDERS.map((p) => p.middle));
-    this.old = new WeightedTable(domains, PROVIDERS.map((p) => p.old));
+    this.young = new WeightedTable(
+      domains,
+      PROVIDERS.map((p) => p.young),
+    );
+    this.middle = new WeightedTable(
+      domains,
+      PROVIDERS.map((p) => p.middle),
+    );
+    this.old = new WeightedTable(
+      domains,
+      PROVIDERS.map((p) => p.old),
+    );
     const companies = new Set<string>();
     while (companies.size < 3000) {
       const a = world.pick(COMPANY_WORDS);
       const b = world.pick(COMPANY_KINDS);
-      const name = world.chance(0.15) ? `${a}-${b}` : world.chance(0.15) ? `${a}${b}${world.pick(['usa', 'inc', 'co', 'llc', 'pro'])}` : `${a}${b}`;
+      const name = world.chance(0.15)
+        ? `${a}-${b}`
+        : world.chance(0.15)
+          ? `${a}${b}${world.pick(['usa', 'inc', 'co', 'llc', 'pro'])}`
+          : `${a}${b}`;
       companies.add(`${name}.${COMPANY_TLDS.draw(world)}`);
     }
     const list = [...companies];
@@ -131,7 +149,7 @@ export class EmailMaker {
 
   /** 1 to 3 distinct addresses for one person. */
   emailsFor(rng: Rng, owner: EmailOwner): string[] {
-    const count = 1 + rng.weightedIndex(owner.age >= 65 ? [0.7, 0.23, 0.07] : [0.55, 0.32, 0.13]);
+    const count = (owner.age >= 65 ? SENIOR_COUNTS : COUNTS).draw(rng);
     const providers = owner.age < 30 ? this.young : owner.age < 60 ? this.middle : this.old;
     const work = EMPLOYED.has(owner.occupation) && rng.chance(count === 1 ? 0.06 : 0.22);
     const emails: string[] = [];
@@ -159,7 +177,7 @@ export class EmailMaker {
   private workName(rng: Rng, o: EmailOwner, attempt: number): string {
     const f = letters(o.first);
     const l = letters(o.last);
-    const m = o.middle ? letters(o.middle)[0] ?? '' : '';
+    const m = o.middle ? (letters(o.middle)[0] ?? '') : '';
     switch (attempt === 0 ? rng.below(4) : attempt) {
       case 0:
         return `${f}.${l}`;
@@ -177,14 +195,9 @@ export class EmailMaker {
   private personalName(rng: Rng, o: EmailOwner, attempt: number): string {
     const f = letters(o.first);
     const l = letters(o.last);
-    const m = o.middle ? letters(o.middle)[0] ?? '' : '';
-    const yy = String(o.birthYear % 100).padStart(2, '0');
-    const digits = () => {
-      const r = rng.float();
-      return r < 0.35 ? yy : r < 0.5 ? String(o.birthYear) : String(rng.int(1, r < 0.8 ? 99 : 9999));
-    };
+    const m = o.middle ? (letters(o.middle)[0] ?? '') : '';
     // Later attempts lean on digits, as people do when their name is taken.
-    const pattern = attempt === 0 ? rng.weightedIndex([20, 14, 10, 4, 5, 3, 4, 3, 8, 8, 5, 10]) : 8 + rng.below(4);
+    const pattern = attempt === 0 ? PATTERNS.draw(rng) : 8 + rng.below(4);
     switch (pattern) {
       case 0:
         return `${f}.${l}`;
@@ -203,15 +216,30 @@ export class EmailMaker {
       case 7:
         return m ? `${f}.${m}.${l}` : `${f}.${l}`;
       case 8:
-        return `${f}.${l}${digits()}`;
+        return `${f}.${l}${digits(rng, o.birthYear)}`;
       case 9:
-        return `${f}${l}${digits()}`;
+        return `${f}${l}${digits(rng, o.birthYear)}`;
       case 10:
-        return `${f}${digits()}`;
+        return `${f}${digits(rng, o.birthYear)}`;
       default:
-        return `${rng.pick(HANDLE_WORDS)}${rng.pick(HANDLE_WORDS)}${rng.chance(0.6) ? digits() : ''}`;
+        return `${rng.pick(HANDLE_WORDS)}${rng.pick(HANDLE_WORDS)}${rng.chance(0.6) ? digits(rng, o.birthYear) : ''}`;
     }
   }
+}
+
+/** What people append to a taken name: birth year (two or four digits) or a number. */
+function digits(rng: Rng, birthYear: number): string {
+  const r = rng.float();
+  if (r < 0.35) return String(birthYear % 100).padStart(2, '0');
+  if (r < 0.5) return String(birthYear);
+  return String(rng.int(1, r < 0.8 ? 99 : 9999));
+}
+
+function counted(s: string, family: Family): number {
+  if (family !== 'gmail') return s.length;
+  let n = 0;
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) !== 0x2e) n++;
+  return n;
 }
 
 /**
@@ -228,11 +256,10 @@ function shape(raw: string, family: Family, rng: Rng, owner: EmailOwner): string
   }
   s = tidy(s);
   const [min, max] = LIMITS[family];
-  const counted = () => (family === 'gmail' ? s.replace(/\./g, '').length : s.length);
-  while (counted() < min) s = tidy(`${s}${counted() + 2 <= min ? String(owner.birthYear) : rng.int(1, 9)}`);
-  if (counted() > max) {
+  while (counted(s, family) < min) s = tidy(`${s}${counted(s, family) + 2 <= min ? String(owner.birthYear) : rng.int(1, 9)}`);
+  if (counted(s, family) > max) {
     let keep = s.length;
-    while (keep > 0 && (family === 'gmail' ? s.slice(0, keep).replace(/\./g, '').length : keep) > max) keep--;
+    while (keep > 0 && counted(s.slice(0, keep), family) > max) keep--;
     s = tidy(s.slice(0, keep));
   }
   return s;
@@ -247,9 +274,15 @@ const LIMITS: Readonly<Record<Family, [number, number]>> = {
   other: [3, 64],
 };
 
+const TIDY = /^[a-z][a-z0-9]*(?:[._-][a-z0-9]+)*$/;
+
 /** No leading, trailing or doubled separators; starts with a letter. */
 function tidy(s: string): string {
-  let t = s.replace(/([._-])[._-]+/g, '$1').replace(/^[._\d-]+/, '').replace(/[._-]+$/, '');
+  if (TIDY.test(s)) return s;
+  let t = s
+    .replace(/([._-])[._-]+/g, '$1')
+    .replace(/^[._\d-]+/, '')
+    .replace(/[._-]+$/, '');
   if (t === '') t = 'mail';
   return t;
 }

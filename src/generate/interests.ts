@@ -4,7 +4,8 @@
  * home improvement with owning, …). Catalog order; none at all for a few people.
  */
 import { INTERESTS } from '../enrichment/catalog.js';
-import type { Household, Member } from './household.js';
+import type { Household } from './household.js';
+import type { Member } from './members.js';
 import type { Interest } from './records.js';
 import type { Rng } from './random.js';
 

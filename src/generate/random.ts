@@ -129,6 +129,27 @@ export class WeightedTable<T> {
   }
 }
 
+/** A fixed small distribution (a handful of options): cumulative weights, linear scan. */
+export class Choice<T> {
+  private readonly cumulative: number[];
+
+  constructor(
+    readonly items: readonly T[],
+    weights: readonly number[],
+  ) {
+    let sum = 0;
+    this.cumulative = weights.map((w) => (sum += w));
+    if (items.length !== weights.length || sum <= 0) throw new Error('Choice needs one positive-sum weight per item');
+  }
+
+  draw(rng: Rng): T {
+    const x = rng.float() * this.cumulative[this.cumulative.length - 1]!;
+    let i = 0;
+    while (this.cumulative[i]! <= x && i < this.cumulative.length - 1) i++;
+    return this.items[i]!;
+  }
+}
+
 /** Weights by frequency rank (1/(rank+8)): close to the shape of US name-frequency tables. */
 export function rankWeights(n: number): number[] {
   return Array.from({ length: n }, (_, i) => 1 / (i + 9));

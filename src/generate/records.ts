@@ -40,7 +40,7 @@ export type FinancialSegment = Of<typeof FINANCIAL_SEGMENTS>;
 export type FinancialGroup = Of<typeof FINANCIAL_GROUPS>;
 export type Interest = Of<typeof INTERESTS>;
 
-/** One line of a people file. Optional fields are left out, never written as null or "". */
+/** One line of a people file. Optional fields are undefined in memory and left out of the JSON, never null or "". */
 export interface PersonImportRecord {
   /** Stable within a dataset: `P0000001`, `P0000002`, … in generation order. */
   person_id: string;

@@ -219,8 +219,11 @@ export interface HouseholdProfile {
  * How far a group's profile is from a household: 0 is a perfect fit. Ages weigh most, so a
  * 25-year-old is never filed with retirees for lack of a closer tier.
  */
+function outside(v: number, range: [number, number]): number {
+  return v < range[0] ? range[0] - v : v > range[1] ? v - range[1] : 0;
+}
+
 function misfit(profile: GroupProfile, h: HouseholdProfile): number {
-  const outside = (v: number, [lo, hi]: [number, number]) => (v < lo ? lo - v : v > hi ? v - hi : 0);
   let score = 3 * outside(h.age, profile.ages) + 1.5 * outside(h.tier, profile.tiers);
   if (profile.kids === 'yes' && !h.kids) score += 2;
   if (profile.kids === 'no' && h.kids) score += 2;
@@ -229,34 +232,63 @@ function misfit(profile: GroupProfile, h: HouseholdProfile): number {
   return score;
 }
 
-/** Groups of the best fit (ties drawn uniformly), then a segment of it, preferring the household's setting. */
-function choose<S, G extends string>(
-  rng: Rng,
-  table: readonly SegmentEntry<S, G>[],
-  profiles: Readonly<Record<G, GroupProfile>>,
-  h: HouseholdProfile,
-): SegmentEntry<S, G> {
-  let best = Infinity;
-  let groups: G[] = [];
-  for (const group of Object.keys(profiles) as G[]) {
-    const score = misfit(profiles[group], h);
-    if (score < best) {
-      best = score;
-      groups = [group];
-    } else if (score === best) groups.push(group);
+/**
+ * Groups of the best fit (ties drawn uniformly), then a segment of it, preferring the household's
+ * setting. The fit only depends on a few small numbers, so each answer is worked out once.
+ */
+const SETTING_CODE: Readonly<Record<Setting, number>> = { urban: 0, suburban: 1, rural: 2 };
+
+class Chooser<S, G extends string> {
+  private readonly groups: G[];
+  private readonly members = new Map<G, SegmentEntry<S, G>[]>();
+  private readonly fits = new Map<number, { groups: G[]; weights: Map<G, number[]> }>();
+
+  constructor(
+    table: readonly SegmentEntry<S, G>[],
+    private readonly profiles: Readonly<Record<G, GroupProfile>>,
+  ) {
+    this.groups = Object.keys(profiles) as G[];
+    for (const group of this.groups) this.members.set(group, []);
+    for (const entry of table) this.members.get(entry.group)!.push(entry);
   }
-  const group = rng.pick(groups);
-  const members = table.filter((e) => e.group === group);
-  const weights = members.map((e) => (e.setting === undefined ? 1 : e.setting === h.setting ? 2 : 0.15));
-  return members[rng.weightedIndex(weights)]!;
+
+  choose(rng: Rng, h: HouseholdProfile): SegmentEntry<S, G> {
+    const key = h.age * 100 + h.tier * 20 + (h.kids ? 10 : 0) + (h.alone ? 5 : 0) + SETTING_CODE[h.setting];
+    let fit = this.fits.get(key);
+    if (fit === undefined) {
+      let best = Infinity;
+      let groups: G[] = [];
+      for (const group of this.groups) {
+        const score = misfit(this.profiles[group], h);
+        if (score < best) {
+          best = score;
+          groups = [group];
+        } else if (score === best) groups.push(group);
+      }
+      const weights = new Map<G, number[]>();
+      for (const group of groups) {
+        weights.set(
+          group,
+          this.members.get(group)!.map((e) => (e.setting === undefined ? 1 : e.setting === h.setting ? 2 : 0.15)),
+        );
+      }
+      fit = { groups, weights };
+      this.fits.set(key, fit);
+    }
+    const group = rng.pick(fit.groups);
+    return this.members.get(group)![rng.weightedIndex(fit.weights.get(group)!)]!;
+  }
 }
 
+const lifeStages = new Chooser(LIFE_STAGE_TABLE, LIFE_STAGE_GROUP_PROFILES);
+const financials = new Chooser(FINANCIAL_TABLE, FINANCIAL_GROUP_PROFILES);
+
 export function chooseLifeStage(rng: Rng, h: HouseholdProfile): SegmentEntry<LifeStageSegment, LifeStageGroup> {
-  return choose(rng, LIFE_STAGE_TABLE, LIFE_STAGE_GROUP_PROFILES, h);
+  return lifeStages.choose(rng, h);
 }
 
 export function chooseFinancial(rng: Rng, h: HouseholdProfile): SegmentEntry<FinancialSegment, FinancialGroup> {
-  return choose(rng, FINANCIAL_TABLE, FINANCIAL_GROUP_PROFILES, h);
+  return financials.choose(rng, h);
 }
 
 export const LIFE_STAGE_GROUP_OF: ReadonlyMap<string, string> = new Map(LIFE_STAGE_TABLE.map((e) => [e.segment, e.group]));
