@@ -13,12 +13,18 @@ export async function ensureDemoKey(storage: Storage, config: Pick<Config, 'demo
   return createKey(storage.keys, 'demo', { services: 'all' });
 }
 
-export function demoBanner(created: CreatedKey, baseUrl: string): string {
+export function demoBanner(created: CreatedKey, baseUrl: string, demoEmail?: string): string {
   return [
     '',
     `Demo key created (shown once; MAILSURE_DEMO=0 turns this off): ${created.key}`,
     'Try it:',
     `  curl -k "${baseUrl}/v5/ev?email=john..doe@gmail.com&api_key=${created.key}"`,
+    ...(demoEmail
+      ? [
+          `  curl -k "${baseUrl}/v5/td?email=${encodeURIComponent(demoEmail)}&api_key=${created.key}"`,
+          '(1,000 synthetic people were loaded for the demo; `mailsure generate people` makes more.)',
+        ]
+      : []),
     '',
   ].join('\n');
 }

@@ -5,7 +5,9 @@ import { createLogger } from '../core/logger.js';
 import { createContainer } from '../container.js';
 import { buildApp } from '../http/app.js';
 import { loadTls } from '../http/tls.js';
+import { loadDemoData } from './demo-data.js';
 import { demoBanner, ensureDemoKey } from './demo-key.js';
+import { todayUtc } from '../enrichment/activity-metrics.js';
 import { print } from './output.js';
 
 export async function serve(): Promise<void> {
@@ -46,5 +48,8 @@ export async function serve(): Promise<void> {
   const baseUrl = `${scheme}://${shownHost}:${config.port}`;
   print(`Mailsure listening on ${baseUrl} (${container.storage.engine}${tls?.generatedAt ? `, self-signed certificate in ${tls.generatedAt}` : ''})`);
   const demo = await ensureDemoKey(container.storage, config);
-  if (demo) print(demoBanner(demo, baseUrl));
+  if (demo) {
+    const demoEmail = (await container.storage.people.count()) === 0 ? await loadDemoData(container.storage, todayUtc(Date.now())) : undefined;
+    print(demoBanner(demo, baseUrl, demoEmail));
+  }
 }

@@ -32,7 +32,7 @@ function get(url: string): Promise<{ status: number; type: string; body: string 
 describe('mailsure serve', () => {
   it('serves HTTPS with a generated certificate and prints a working demo curl line', async () => {
     const dataDir = tempDir();
-    const server = startServe({ MAILSURE_DATA_DIR: dataDir, MAILSURE_PORT: '18543', MAILSURE_HOST: '127.0.0.1' }, /api_key=ms_[A-Za-z0-9_-]+"/);
+    const server = startServe({ MAILSURE_DATA_DIR: dataDir, MAILSURE_PORT: '18543', MAILSURE_HOST: '127.0.0.1' }, /synthetic people were loaded/);
     try {
       const out = await server.ready;
       expect(existsSync(join(dataDir, 'tls', 'cert.pem'))).toBe(true);
@@ -42,6 +42,11 @@ describe('mailsure serve', () => {
       const res = await get(url);
       expect(res.status).toBe(200);
       expect(JSON.parse(res.body)).toEqual({ safe_to_send: { address: 'john..doe@gmail.com', status: 'invalid', status_code: 120 } });
+      // The demo dataset answers the printed /v5/td line.
+      const tdUrl = /curl -k "([^"]+\/v5\/td[^"]+)"/.exec(out)![1]!;
+      const td = await get(tdUrl);
+      expect(td.status).toBe(200);
+      expect(Object.keys(JSON.parse(td.body))).toEqual(expect.arrayContaining(['age', 'eam', 'postal_address']));
       const bad = await get('https://127.0.0.1:18543/v5/ev?email=a@b.com&api_key=wrong-key-123456');
       expect(bad).toMatchObject({ status: 401, body: 'Invalid API key' });
       expect(bad.type).toMatch(/^text\/plain/);
