@@ -16,9 +16,15 @@ const files = readdirSync('bench')
 const results: { file: string; result: BenchResult }[] = [];
 for (const file of files) {
   process.stdout.write(`running ${file} …\n`);
-  const mod = (await import(pathToFileURL(`bench/${file}`).href)) as { default: () => Promise<BenchResult> };
-  const result = await mod.default();
-  results.push({ file, result });
+  const mod = (await import(pathToFileURL(`bench/${file}`).href)) as { default: () => Promise<BenchResult | BenchResult[]> };
+  const produced = await mod.default();
+  for (const result of Array.isArray(produced) ? produced : [produced]) {
+    results.push({ file, result });
+    report(result);
+  }
+}
+
+function report(result: BenchResult): void {
   process.stdout.write(
     `  ${result.title}\n  ours ${fmt(result.ours.value)} ${result.ours.unit} / baseline ${fmt(result.baseline.value)} ${result.baseline.unit}` +
       ` = ratio ${result.ratio.toFixed(2)} (goal ${result.goal}: ${result.met ? 'met' : 'NOT met'})\n`,
@@ -51,7 +57,7 @@ function render(rows: { file: string; result: BenchResult }[]): string {
     '',
     '## How each is measured',
     '',
-    ...rows.map(({ file, result: r }) => `- \`bench/${file}\`: ${r.notes ?? r.title}`),
+    ...rows.map(({ file, result: r }) => `- \`bench/${file}\` (${r.title}): ${r.notes ?? ''}`),
     '',
   ];
   return lines.join('\n');

@@ -20,7 +20,8 @@ const kind = process.argv[2];
 /** `syntax`, or `domain` against a test world (real DNS server on loopback) started here. */
 const depth = process.argv[3] ?? 'syntax';
 const world = depth === 'domain' ? await startTestWorld() : undefined;
-const dataDir = mkdtempSync(join(tmpdir(), 'mailsure-bench-'));
+/** BENCH_DATA_DIR: serve an existing data dir (the people dataset); BENCH_SERVICES: the key's services. */
+const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'mailsure-bench-'));
 const config = loadConfig({ MAILSURE_DATA_DIR: dataDir, MAILSURE_VERIFY_DEPTH: depth, MAILSURE_DEMO: '0', ...(world?.env ?? {}) });
 const tls = await loadTls(config);
 const logger = createLogger('info', pino.destination('/dev/null'));
@@ -31,12 +32,15 @@ if (kind === 'bare') {
     const { email } = request.query as { email: string };
     return { safe_to_send: { address: email, status: 'valid', status_code: 10 } };
   });
+  // A record of the size /v5/td answers, built without any lookup.
+  app.get('/v5/td', async () => ({ age: '35-44', gender: 'Female', zip: '62701', household_income: '75k-100k', occupation: 'Nurse', interests: { books: true } }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(JSON.stringify({ port: (app.server.address() as { port: number }).port, key: 'none' }) + '\n');
 } else {
   const container = await createContainer(config, logger);
   // Verification alone: the syntax and domain paths, as the goals name them (corrections have their own bench).
-  const { key } = await createKey(container.storage.keys, 'bench', { services: 'verification', rate: '1000000' });
+  const name = `bench-${process.pid}`;
+  const { key } = await createKey(container.storage.keys, name, { services: process.env.BENCH_SERVICES ?? 'verification', rate: '1000000' });
   const app = await buildApp({
     logger,
     authenticator: container.authenticator,

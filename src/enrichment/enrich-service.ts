@@ -38,7 +38,22 @@ export interface EnrichService {
   enrich(queries: EnrichQuery[], selection: FieldSelection): Promise<EnrichmentRecord[]>;
 }
 
-export function createEnrichService(deps: { people: PeopleStore; activity: ActivityStore; matcher: PersonMatcher; clock: Clock }): EnrichService {
+export function createEnrichService(deps: {
+  people: PeopleStore;
+  activity: ActivityStore;
+  matcher: PersonMatcher;
+  clock: Clock;
+  /** How long "no activity is loaded" is remembered (default 5 s). */
+  activityPresenceTtlMs?: number;
+}): EnrichService {
+  let activityLoaded: { value: boolean; expires: number } | undefined;
+  const hasActivity = async (): Promise<boolean> => {
+    const now = deps.clock.now();
+    if (!activityLoaded || activityLoaded.expires <= now) {
+      activityLoaded = { value: await deps.activity.hasAny(), expires: now + (deps.activityPresenceTtlMs ?? 5_000) };
+    }
+    return activityLoaded.value;
+  };
   return {
     async enrich(queries, selection) {
       const [byEmail, bySha1, byMd5] = await Promise.all([
@@ -58,7 +73,8 @@ export function createEnrichService(deps: { people: PeopleStore; activity: Activ
       const wantsEam = selection.eam.length > 0;
       const emails = queries.map((q, i) => (wantsEam ? addressOf(q, matched[i]) : undefined));
       const today = todayUtc(deps.clock.now());
-      const stats = wantsEam ? await deps.activity.statsFor(unique(emails), activityWindows(today)) : new Map();
+      // With no activity loaded every address gets the default object: skip the lookup.
+      const stats = wantsEam && (await hasActivity()) ? await deps.activity.statsFor(unique(emails), activityWindows(today)) : new Map();
       const withMonth = selection.eam.includes('month_last_open');
 
       return queries.map((q, i) => {

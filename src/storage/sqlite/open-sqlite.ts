@@ -24,7 +24,36 @@ export function openSqlite(opts: SqliteOptions): Kysely<Database> {
   if (!inMemory) enableWal(sqlite, busyTimeoutMs);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+const MAX_CACHED_STATEMENTS = 500;
+
+/**
+ * kysely prepares every query afresh; better-sqlite3 statements are reusable, and preparing costs
+ * more than running a point lookup. Statements are cached by SQL text (kysely's SQL for a query
+ * shape is stable; values are parameters). A statement still iterating (a streamed query) is
+ * busy and cannot be re-run, so a fresh one is prepared then.
+ */
+function withStatementCache(sqlite: BetterSqlite3.Database): BetterSqlite3.Database {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  const prepare = (source: string) => {
+    const cached = cache.get(source);
+    if (cached && !cached.busy) return cached;
+    const statement = sqlite.prepare(source);
+    if (!cached) {
+      if (cache.size >= MAX_CACHED_STATEMENTS) cache.delete(cache.keys().next().value!);
+      cache.set(source, statement);
+    }
+    return statement;
+  };
+  return new Proxy(sqlite, {
+    get(target, property, receiver) {
+      if (property === 'prepare') return prepare;
+      const value: unknown = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /**
