@@ -4,7 +4,7 @@
  * occupation, with the usual dependencies (students are young, retirees old, executives 35+,
  * nurses and secretaries mostly women).
  */
-import { AGES } from '../enrichment/catalog.js';
+import { AGES, EDUCATIONS } from '../enrichment/catalog.js';
 import { Choice, type Rng } from './random.js';
 import type { Education, Gender, Occupation } from './records.js';
 import type { AgeBand } from './segments.js';
@@ -100,13 +100,8 @@ export function composition(rng: Rng): Member[] {
   ];
 }
 
-const EDUCATION_ORDER = [
-  'Completed High School',
-  'Attended College',
-  'Completed College',
-  'Completed Graduate School',
-  'Attended Vocational/Technical School',
-] as const;
+/** The catalog's order; the weights below follow it. */
+const EDUCATION_ORDER = EDUCATIONS;
 const EDUCATION_BY_AGE = {
   teen: new Choice(EDUCATION_ORDER, [0.47, 0.48, 0, 0, 0.05]),
   young: new Choice(EDUCATION_ORDER, [0.3, 0.35, 0.28, 0.01, 0.06]),
