@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import { md5Hex, sha1Hex } from '../../enrichment/email-hash.js';
 import type { NameAddressQuery, NewPerson, PersonRecord } from '../../enrichment/person.js';
 import { chunks, LOOKUP_CHUNK } from '../chunks.js';
@@ -116,23 +116,43 @@ export class KyselyPeopleStore implements PeopleStore {
     return this.findBy('md5', hexes);
   }
 
-  /** One query per chunk: the matched email row, its person, and every email of that person. */
+  /**
+   * One query per chunk: the matched email row, its person, and every email of that person.
+   * The SQL for a column and a chunk length never changes (the values are its only parameters,
+   * in order), so it is compiled once: kysely's compilation costs as much as the lookup itself.
+   */
   private async findBy(column: HashColumn, values: readonly string[]): Promise<Map<string, PersonRecord>> {
     const found = new Map<string, PersonRecord>();
     for (const chunk of chunks([...new Set(values)], LOOKUP_CHUNK)) {
-      const rows = await this.db
-        .selectFrom('person_emails as m')
-        .innerJoin('people as p', 'p.id', 'm.person_id')
-        .innerJoin('person_emails as o', 'o.person_id', 'p.id')
-        .selectAll('p')
-        .select([`m.${column} as matched`, 'o.email as owned'])
-        .where(`m.${column}`, 'in', chunk)
-        .orderBy('p.id')
-        .orderBy('o.position')
-        .execute();
-      foldPeople(rows as JoinedRow[], (row) => row.matched!, found);
+      const shape = `${column}:${chunk.length}`;
+      let text = this.compiled.get(shape);
+      if (text === undefined) {
+        const compiled = this.lookupQuery(column, chunk).compile();
+        // Guard the assumption above: the chunk's values are exactly the parameters, in order.
+        if (compiled.parameters.length !== chunk.length || compiled.parameters.some((p, i) => p !== chunk[i])) {
+          throw new Error('people lookup query has unexpected parameters');
+        }
+        text = compiled.sql;
+        this.compiled.set(shape, text);
+      }
+      const result = await this.db.executeQuery<JoinedRow>(CompiledQuery.raw(text, [...chunk]));
+      foldPeople(result.rows, (row) => row.matched!, found);
     }
     return found;
+  }
+
+  private readonly compiled = new Map<string, string>();
+
+  private lookupQuery(column: HashColumn, chunk: readonly string[]) {
+    return this.db
+      .selectFrom('person_emails as m')
+      .innerJoin('people as p', 'p.id', 'm.person_id')
+      .innerJoin('person_emails as o', 'o.person_id', 'p.id')
+      .selectAll('p')
+      .select([`m.${column} as matched`, 'o.email as owned'])
+      .where(`m.${column}`, 'in', chunk)
+      .orderBy('p.id')
+      .orderBy('o.position');
   }
 
   async findByNameAndAddress(query: NameAddressQuery): Promise<PersonRecord[]> {
