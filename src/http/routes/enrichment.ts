@@ -49,7 +49,7 @@ export function enrichmentRoutes(app: FastifyInstance, deps: { enrich: EnrichSer
         response: { 200: Type.Array(BulkElement), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const selection = selectionFor(request.apiKey!, request.query.fields);
       const body = request.body;
       if (!Array.isArray(body)) throw errors.invalidJson();
@@ -64,7 +64,9 @@ export function enrichmentRoutes(app: FastifyInstance, deps: { enrich: EnrichSer
       let next = 0;
       const out = parsed.map((p) => ('query' in p ? records[next++]! : { error_code: 400, error_msg: p.error }));
       deps.meter.record(request.apiKey!, { enrichment_field: records.reduce((n, r) => n + countReturnedFields(r), 0) });
-      return out;
+      // Every element is already projected onto allowed fields; the schema serialiser's
+      // per-property checks over 5,000 wide objects cost more than the lookups (measured).
+      return reply.type('application/json; charset=utf-8').serializer(JSON.stringify).send(out);
     },
   );
 }
