@@ -40,10 +40,15 @@ export function createDomainStage(deps: { dns: DnsClient; allowPrivateTargets: b
     return { ...unreachable, ...typed, mxHosts, reachable: summary.reachable };
   }
 
-  return async function domainStage(domain: string, deadline: number): Promise<DomainStageResult> {
+  const peek = (domain: string): DomainStageResult | undefined => {
     const hit = remembered.get(domain);
+    return hit && hit.expires > deps.clock.now() ? hit.result : undefined;
+  };
+
+  const domainStage = async (domain: string, deadline: number): Promise<DomainStageResult> => {
+    const hit = peek(domain);
+    if (hit) return hit;
     const now = deps.clock.now();
-    if (hit && hit.expires > now) return hit.result;
     const result = await look(domain, deadline);
     if (result.code !== CODE.timeout) {
       if (remembered.size >= MAX_REMEMBERED) remembered.clear();
@@ -51,4 +56,6 @@ export function createDomainStage(deps: { dns: DnsClient; allowPrivateTargets: b
     }
     return result;
   };
+  /** The remembered result without waiting: undefined when none is fresh. */
+  return Object.assign(domainStage, { peek });
 }

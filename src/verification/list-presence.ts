@@ -9,6 +9,9 @@ import type { ClientListStore, PolicyStore } from '../storage/interfaces.js';
 export interface ListPresence {
   policy(): Promise<boolean>;
   client(keyId: number): Promise<boolean>;
+  /** The remembered answers without waiting: undefined when not known or expired. */
+  peekPolicy(): boolean | undefined;
+  peekClient(keyId: number): boolean | undefined;
 }
 
 export function createListPresence(policy: PolicyStore, clientLists: ClientListStore, clock: Clock, ttlMs = 5_000): ListPresence {
@@ -21,7 +24,13 @@ export function createListPresence(policy: PolicyStore, clientLists: ClientListS
     known.set(key, { present, expires: clock.now() + ttlMs });
     return present;
   };
+  const peek = (key: string): boolean | undefined => {
+    const hit = known.get(key);
+    return hit && hit.expires > clock.now() ? hit.present : undefined;
+  };
   return {
+    peekPolicy: () => peek('policy'),
+    peekClient: (keyId) => peek(`client:${keyId}`),
     policy: () => remembered('policy', () => policy.hasAny()),
     client: (keyId) => remembered(`client:${keyId}`, () => clientLists.hasAny(keyId)),
   };

@@ -90,11 +90,12 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
 
   async function decide(local: string, domain: string, options: VerifyOptions, deadline: number): Promise<Partial> {
     const address = `${local}@${domain}`;
-    if (options.key && (await presence.client(options.key.id))) {
+    // Cached answers are read without an await: this runs for every call on the hot path.
+    if (options.key && (presence.peekClient(options.key.id) ?? (await presence.client(options.key.id)))) {
       const client = decideClientLists(await deps.clientLists.match(options.key.id, address, domain));
       if (client) return { ...client, ...nameType(domain) };
     }
-    if (await presence.policy()) {
+    if (presence.peekPolicy() ?? (await presence.policy())) {
       const policy = decidePolicy(await deps.policy.match(address, domain), options.key?.bouncers ?? false);
       if (policy) return { ...policy, ...nameType(domain) };
     }
@@ -104,7 +105,7 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
     if (isDangerousMailbox(local)) return { code: CODE.dangerousMailbox, ...byName };
     if (deps.depth === 'syntax') return { code: CODE.syntaxOk, ...byName };
 
-    const facts = await domainStage(domain, deadline);
+    const facts = domainStage.peek(domain) ?? (await domainStage(domain, deadline));
     const typed = facts.domainType ? { domainType: facts.domainType } : {};
     if (facts.code !== undefined) return { code: facts.code, ...typed };
     if (deps.depth === 'domain') return { code: CODE.domainOk, ...typed };
