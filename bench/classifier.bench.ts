@@ -7,11 +7,9 @@
 import { readFileSync } from 'node:fs';
 import validator from 'validator';
 import { classifySyntax } from '../src/verification/syntax.js';
+import { compareOps, ROUND_MS, ROUNDS, WARMUP_MS } from './support/compare-ops.js';
 import type { BenchResult } from './types.js';
 
-const ROUNDS = 5;
-const ROUND_MS = 700;
-const WARMUP_MS = 700;
 
 function corpusAddresses(): string[] {
   const files = [
@@ -65,18 +63,6 @@ function generatedAddresses(count: number): string[] {
   return out;
 }
 
-function timeRound(fn: (s: string) => boolean, list: readonly string[], ms: number): { opsPerSec: number; sink: number } {
-  let ops = 0;
-  let sink = 0;
-  const start = performance.now();
-  let elapsed = 0;
-  do {
-    for (let i = 0; i < list.length; i++) if (fn(list[i] as string)) sink++;
-    ops += list.length;
-    elapsed = performance.now() - start;
-  } while (elapsed < ms);
-  return { opsPerSec: (ops * 1000) / elapsed, sink };
-}
 
 export default async function run(): Promise<BenchResult> {
   // isEmail throws on lone surrogates (encodeURI); those rows are left out for both sides.
@@ -91,17 +77,7 @@ export default async function run(): Promise<BenchResult> {
   const ours = (s: string): boolean => classifySyntax(s).ok;
   const baseline = (s: string): boolean => validator.isEmail(s);
 
-  timeRound(ours, list, WARMUP_MS);
-  timeRound(baseline, list, WARMUP_MS);
-  let best = { ours: 0, baseline: 0 };
-  let sink = 0;
-  for (let round = 0; round < ROUNDS; round++) {
-    const a = timeRound(ours, list, ROUND_MS);
-    const b = timeRound(baseline, list, ROUND_MS);
-    sink += a.sink + b.sink;
-    best = { ours: Math.max(best.ours, a.opsPerSec), baseline: Math.max(best.baseline, b.opsPerSec) };
-  }
-  if (sink < 0) throw new Error('unreachable: keeps the results observable');
+  const best = compareOps(ours, baseline, list);
 
   const ratio = best.ours / best.baseline;
   return {

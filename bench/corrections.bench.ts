@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { suggestCorrections } from '../src/verification/corrections/index.js';
+import { compareOps, ROUND_MS, ROUNDS, WARMUP_MS } from './support/compare-ops.js';
 import type { BenchResult } from './types.js';
 
 interface Mailcheck {
@@ -16,9 +17,6 @@ interface Mailcheck {
 // CommonJS; run() calls the callbacks synchronously and returns their value.
 const mailcheck = createRequire(import.meta.url)('mailcheck') as Mailcheck;
 
-const ROUNDS = 5;
-const ROUND_MS = 700;
-const WARMUP_MS = 700;
 
 function corpusInputs(): string[] {
   const url = new URL('../../shared/corpora/typo_corrections.json', import.meta.url);
@@ -73,35 +71,13 @@ function generatedInvalid(count: number): string[] {
   return out;
 }
 
-function timeRound(fn: (s: string) => string | null, list: readonly string[], ms: number): { opsPerSec: number; sink: number } {
-  let ops = 0;
-  let sink = 0;
-  const start = performance.now();
-  let elapsed = 0;
-  do {
-    for (let i = 0; i < list.length; i++) if (fn(list[i] as string) !== null) sink++;
-    ops += list.length;
-    elapsed = performance.now() - start;
-  } while (elapsed < ms);
-  return { opsPerSec: (ops * 1000) / elapsed, sink };
-}
 
 export default async function run(): Promise<BenchResult> {
   const list = [...corpusInputs(), ...generatedInvalid(3000)];
   const ours = (s: string): string | null => suggestCorrections(s)[0] ?? null;
   const baseline = (s: string): string | null => mailcheck.run({ email: s, suggested: (x) => x.full, empty: () => null });
 
-  timeRound(ours, list, WARMUP_MS);
-  timeRound(baseline, list, WARMUP_MS);
-  let best = { ours: 0, baseline: 0 };
-  let sink = 0;
-  for (let round = 0; round < ROUNDS; round++) {
-    const a = timeRound(ours, list, ROUND_MS);
-    const b = timeRound(baseline, list, ROUND_MS);
-    sink += a.sink + b.sink;
-    best = { ours: Math.max(best.ours, a.opsPerSec), baseline: Math.max(best.baseline, b.opsPerSec) };
-  }
-  if (sink < 0) throw new Error('unreachable: keeps the results observable');
+  const best = compareOps(ours, baseline, list);
 
   const ratio = best.ours / best.baseline;
   return {
