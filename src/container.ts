@@ -10,7 +10,13 @@ import type { Config } from './core/config.js';
 import type { Logger } from './core/logger.js';
 import type { Storage } from './storage/interfaces.js';
 import { openStorage } from './storage/open-storage.js';
-import { createEnrichService, createExactMatcher, type EnrichService } from './enrichment/enrich-service.js';
+import { createEnrichService, type EnrichService } from './enrichment/enrich-service.js';
+import { createAppendService, individualMatcher, type AppendService } from './identity/append/index.js';
+import { createIdentityMatcher } from './identity/match/index.js';
+import { createCallbackSender, type CallbackSender } from './lists/pipeline/callback-sender.js';
+import { createDomainScheduler } from './lists/pipeline/domain-scheduler.js';
+import { createListQueue, type ListQueue } from './lists/pipeline/list-queue.js';
+import { createListRunner } from './lists/pipeline/list-runner.js';
 import { createEngagement } from './enrichment/engagement.js';
 import { suggestCorrections } from './verification/corrections/index.js';
 import type { CatchAllFact } from './verification/decide-mailbox.js';
@@ -31,6 +37,8 @@ export interface Container {
   meter: UsageMeter;
   verify: VerifyService;
   enrich: EnrichService;
+  append: AppendService;
+  listQueue: ListQueue;
   close(): Promise<void>;
 }
 
@@ -38,6 +46,9 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
   const storage = await openStorage({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
   const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : null;
   const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock });
+  const verify = createVerification(config, storage, clock, logger);
+  const people = createPeopleServices(storage, clock);
+  const lists = createListProcessing(config, storage, { verify, ...people }, clock, logger);
   return {
     config,
     logger,
@@ -46,14 +57,72 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
     redis,
     authenticator: createKeyAuthenticator(storage.keys, clock),
     meter,
-    verify: createVerification(config, storage, clock, logger),
-    enrich: createEnrichService({ people: storage.people, activity: storage.activity, matcher: createExactMatcher(storage.people), clock }),
+    verify,
+    ...people,
+    listQueue: lists.queue,
     async close() {
+      lists.callbacks.close();
+      await lists.queue.close();
       await meter.close().catch((error: unknown) => logger.error({ err: error }, 'could not flush usage'));
       redis?.disconnect();
       await storage.close();
     },
   };
+}
+
+/** Enrichment and identity over the people and activity stores, sharing one matcher. */
+export function createPeopleServices(
+  storage: Pick<Storage, 'people' | 'activity'>,
+  clock: Clock,
+  tuning: { activityPresenceTtlMs?: number } = {},
+): { enrich: EnrichService; append: AppendService } {
+  const matcher = createIdentityMatcher({ people: storage.people });
+  return {
+    enrich: createEnrichService({ people: storage.people, activity: storage.activity, matcher: individualMatcher(matcher), clock, ...tuning }),
+    append: createAppendService({ people: storage.people, matcher }),
+  };
+}
+
+/** What buildApp needs for the List API, from a container. */
+export function listRouteDeps(c: Pick<Container, 'config' | 'storage' | 'listQueue' | 'clock'>) {
+  return {
+    lists: c.storage.lists,
+    queue: c.listQueue,
+    clock: c.clock,
+    dataDir: c.config.dataDir,
+    listMaxBytes: c.config.listMaxBytes,
+    allowPrivateTargets: c.config.allowPrivateTargets,
+  };
+}
+
+/** The list pipeline over the same services as the real-time routes, with its in-process queue. */
+export function createListProcessing(
+  config: Pick<Config, 'dataDir' | 'allowPrivateTargets' | 'listWorkers'>,
+  storage: Pick<Storage, 'lists' | 'keys' | 'usage'>,
+  services: { verify: VerifyService; enrich: EnrichService; append: AppendService },
+  clock: Clock,
+  logger: Logger,
+  tuning: { callbackDelayScale?: number; verifyTimeoutMs?: number } = {},
+): { queue: ListQueue; callbacks: CallbackSender } {
+  const callbacks = createCallbackSender({
+    store: storage.lists,
+    keys: storage.keys,
+    clock,
+    logger,
+    allowPrivateTargets: config.allowPrivateTargets,
+    ...(tuning.callbackDelayScale !== undefined ? { delayScale: tuning.callbackDelayScale } : {}),
+  });
+  const runner = createListRunner({
+    store: storage.lists,
+    keys: storage.keys,
+    usage: storage.usage,
+    dataDir: config.dataDir,
+    clock,
+    logger,
+    chunk: { ...services, scheduler: createDomainScheduler({ concurrency: 64, perDomain: 4 }), verifyTimeoutMs: tuning.verifyTimeoutMs ?? 10_000 },
+    onFinished: (list) => callbacks.send(list.id),
+  });
+  return { queue: createListQueue({ runner, store: storage.lists, logger, concurrency: config.listWorkers }), callbacks };
 }
 
 /** The verification pipeline as configured: DNS servers, SMTP identity and port, depth, SSRF rule. */

@@ -11,7 +11,7 @@ import Fastify from 'fastify';
 import { createKey } from '../../src/accounts/key-admin.js';
 import { loadConfig } from '../../src/core/config.js';
 import { createLogger } from '../../src/core/logger.js';
-import { createContainer } from '../../src/container.js';
+import { createContainer, listRouteDeps } from '../../src/container.js';
 import { buildApp } from '../../src/http/app.js';
 import { loadTls } from '../../src/http/tls.js';
 import { startTestWorld } from '../../test/helpers/world/index.js';
@@ -47,6 +47,8 @@ if (kind === 'bare') {
     meter: container.meter,
     verify: container.verify,
     enrich: container.enrich,
+    append: container.append,
+    lists: listRouteDeps(container),
     redis: null,
     trustProxy: false,
     readiness: {},

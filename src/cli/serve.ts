@@ -2,13 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../core/config.js';
 import { createLogger } from '../core/logger.js';
-import { createContainer } from '../container.js';
+import { createContainer, listRouteDeps } from '../container.js';
 import { buildApp } from '../http/app.js';
 import { loadTls } from '../http/tls.js';
 import { loadDemoData } from './demo-data.js';
 import { demoBanner, ensureDemoKey } from './demo-key.js';
 import { todayUtc } from '../enrichment/activity-metrics.js';
 import { print } from './output.js';
+import { startRetention } from '../lists/pipeline/retention.js';
 
 export async function serve(): Promise<void> {
   const config = loadConfig(process.env);
@@ -21,6 +22,8 @@ export async function serve(): Promise<void> {
     meter: container.meter,
     verify: container.verify,
     enrich: container.enrich,
+    append: container.append,
+    lists: listRouteDeps(container),
     redis: container.redis,
     trustProxy: config.trustProxy,
     readiness: {
@@ -35,6 +38,7 @@ export async function serve(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    retention.stop();
     await app.close();
     await container.close();
     process.exit(0);
@@ -43,6 +47,9 @@ export async function serve(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Lists an earlier process left unfinished carry on where they stopped.
+  await container.listQueue.resume();
+  const retention = startRetention({ store: container.storage.lists, dataDir: config.dataDir, retentionDays: config.retentionDays, clock: container.clock, logger });
   const scheme = config.trustProxy ? 'http' : 'https';
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const baseUrl = `${scheme}://${shownHost}:${config.port}`;

@@ -17,6 +17,9 @@ describe('loadConfig', () => {
       verifyDepth: 'mailbox',
       allowPrivateTargets: false,
       demo: null,
+      listMaxBytes: 1024 * 1024 * 1024,
+      retentionDays: 30,
+      listWorkers: 2,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -39,6 +42,9 @@ describe('loadConfig', () => {
         MAILSURE_VERIFY_DEPTH: 'domain',
         MAILSURE_ALLOW_PRIVATE_TARGETS: 'true',
         MAILSURE_DEMO: '0',
+        MAILSURE_LIST_MAX_MB: '5',
+        MAILSURE_RETENTION_DAYS: '7',
+        MAILSURE_LIST_WORKERS: '4',
       },
       '/srv',
     );
@@ -57,6 +63,9 @@ describe('loadConfig', () => {
       verifyDepth: 'domain',
       allowPrivateTargets: true,
       demo: false,
+      listMaxBytes: 5 * 1024 * 1024,
+      retentionDays: 7,
+      listWorkers: 4,
     });
   });
 
@@ -71,13 +80,15 @@ describe('loadConfig', () => {
         MAILSURE_VERIFY_DEPTH: 'deep',
         MAILSURE_TLS_CERT: 'only-cert.pem',
         MAILSURE_DNS_SERVERS: '1.1.1.1:99999',
+        MAILSURE_RETENTION_DAYS: '0',
+        MAILSURE_LIST_WORKERS: 'many',
       });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems;
-    expect(problems).toHaveLength(7);
+    expect(problems).toHaveLength(9);
     expect(problems.join('\n')).toMatch(/MAILSURE_PORT="70000": must be a port number/);
     expect(problems.join('\n')).toMatch(/MAILSURE_SMTP_PORT/);
     expect(problems.join('\n')).toMatch(/MAILSURE_TRUST_PROXY="maybe"/);
@@ -85,6 +96,8 @@ describe('loadConfig', () => {
     expect(problems.join('\n')).toMatch(/MAILSURE_VERIFY_DEPTH="deep": must be one of syntax, domain, mailbox/);
     expect(problems.join('\n')).toMatch(/MAILSURE_TLS_CERT and MAILSURE_TLS_KEY must be set together/);
     expect(problems.join('\n')).toMatch(/1\.1\.1\.1:99999/);
+    expect(problems.join('\n')).toMatch(/MAILSURE_RETENTION_DAYS="0": must be a whole number from 1 to 36500/);
+    expect(problems.join('\n')).toMatch(/MAILSURE_LIST_WORKERS="many"/);
   });
 
   it('treats empty values as unset', () => {

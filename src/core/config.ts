@@ -25,6 +25,12 @@ export interface Config {
   /** null: decide at start (on for an empty database). */
   demo: boolean | null;
   logLevel: string;
+  /** Largest list upload accepted, in bytes (MAILSURE_LIST_MAX_MB, default 1024). */
+  listMaxBytes: number;
+  /** Days a list's upload and results are kept (MAILSURE_RETENTION_DAYS, default 30). */
+  retentionDays: number;
+  /** Lists one process works on at once (MAILSURE_LIST_WORKERS, default 2). */
+  listWorkers: number;
 }
 
 export class ConfigError extends Error {
@@ -59,6 +65,12 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
     if (['0', 'false', 'no', 'off'].includes(raw)) return false;
     return fail(name, 'must be one of 1/0, true/false, yes/no, on/off', null);
+  };
+  const count = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    return /^\d+$/.test(raw) && n >= min && n <= max ? n : fail(name, `must be a whole number from ${min} to ${max}`, fallback);
   };
   const url = (name: string, schemes: string[]): string | null => {
     const raw = read(name);
@@ -114,6 +126,9 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     allowPrivateTargets: flag('MAILSURE_ALLOW_PRIVATE_TARGETS') ?? false,
     demo: flag('MAILSURE_DEMO'),
     logLevel,
+    listMaxBytes: count('MAILSURE_LIST_MAX_MB', 1024, 1, 1_048_576) * 1024 * 1024,
+    retentionDays: count('MAILSURE_RETENTION_DAYS', 30, 1, 36_500),
+    listWorkers: count('MAILSURE_LIST_WORKERS', 2, 1, 64),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);

@@ -33,7 +33,10 @@ export const errors = {
   httpsRequired: () => new AppError(403, 'HTTPS is required'),
   notFound: (what = 'Not found') => new AppError(404, what),
   methodNotAllowed: () => new AppError(405, 'Method not allowed'),
-  payloadTooLarge: () => new AppError(413, 'Request body too large'),
+  payloadTooLarge: (what = 'Request body too large') => new AppError(413, what),
+  conflict: (what: string) => new AppError(409, what),
+  unprocessable: (what: string) => new AppError(422, what),
+  notReady: (what: string) => new AppError(401, what),
   unsupportedMediaType: () => new AppError(415, 'Invalid Content-Type'),
   rateLimited: (retryAfterSeconds: number) =>
     new AppError(429, 'Rate limit exceeded', { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) }),

@@ -1,8 +1,7 @@
 /**
  * Enrichment for one or many queries: lookups batched per identifier kind (one round trip per
  * kind and chunk, never one per record), activity stats batched likewise, then projection.
- * Name + postal queries go through a PersonMatcher, so the identity issue can put fuzzy
- * matching behind the same interface.
+ * Name + postal queries go through a PersonMatcher (identity's fuzzy matcher, batched too).
  */
 import type { Clock } from '../core/clock.js';
 import type { ActivityStore, PeopleStore } from '../storage/interfaces.js';
@@ -10,28 +9,12 @@ import { activityWindows, eamFrom, todayUtc } from './activity-metrics.js';
 import type { EnrichQuery } from './enrich-query.js';
 import { md5Hex, sha1Hex } from './email-hash.js';
 import type { FieldSelection } from './field-selection.js';
-import type { NameAddressQuery, PersonRecord } from './person.js';
-import { normalizeName, normalizeStreet } from './person-key.js';
+import type { PersonRecord } from './person.js';
 import { projectPerson, type EnrichmentRecord } from './project.js';
 
 export interface PersonMatcher {
-  /** The best person for a name + postal query, or undefined. */
-  matchNameAddress(query: EnrichQuery): Promise<PersonRecord | undefined>;
-}
-
-/** Exact normalised match (the identity issue replaces this with fuzzy matching). */
-export function createExactMatcher(people: PeopleStore): PersonMatcher {
-  return {
-    async matchNameAddress(query) {
-      if (!query.name || !query.postal) return undefined;
-      const q: NameAddressQuery = { firstName: normalizeName(query.name.first), lastName: normalizeName(query.name.last) };
-      if (query.postal.street) q.address = normalizeStreet(query.postal.street);
-      if (query.postal.city) q.city = query.postal.city;
-      if (query.postal.state) q.state = query.postal.state;
-      if (query.postal.zip5) q.zip5 = query.postal.zip5;
-      return (await people.findByNameAndAddress(q))[0];
-    },
-  };
+  /** The person each name + postal query names (an Individual match), or undefined; one call for many. */
+  matchNameAddress(queries: readonly EnrichQuery[]): Promise<(PersonRecord | undefined)[]>;
 }
 
 export interface EnrichService {
@@ -61,12 +44,14 @@ export function createEnrichService(deps: {
         deps.people.findManyBySha1(unique(queries.map((q) => q.sha1))),
         deps.people.findManyByMd5(unique(queries.map((q) => q.md5))),
       ]);
-      const matched: (PersonRecord | undefined)[] = await Promise.all(
-        queries.map(async (q) => {
-          const direct = (q.email && byEmail.get(q.email)) || (q.sha1 && bySha1.get(q.sha1)) || (q.md5 && byMd5.get(q.md5)) || undefined;
-          return direct ?? (q.name ? deps.matcher.matchNameAddress(q) : undefined);
-        }),
+      const matched: (PersonRecord | undefined)[] = queries.map(
+        (q) => (q.email && byEmail.get(q.email)) || (q.sha1 && bySha1.get(q.sha1)) || (q.md5 && byMd5.get(q.md5)) || undefined,
       );
+      const byName = queries.flatMap((q, i) => (matched[i] === undefined && q.name ? [i] : []));
+      if (byName.length > 0) {
+        const people = await deps.matcher.matchNameAddress(byName.map((i) => queries[i]!));
+        byName.forEach((queryIndex, k) => (matched[queryIndex] = people[k]));
+      }
 
       // Activity metrics describe the address asked about; a hashed one is known only through a
       // person who lists it.

@@ -28,16 +28,30 @@ export function projectPerson(person: PersonRecord | undefined, eam: EamObject |
     out.eam = picked;
   }
   if (person && withPostal && selection.postalAddress) {
-    out.postal_address = {
-      first_name: person.firstName,
-      last_name: person.lastName,
-      address: person.address,
-      city: person.city,
-      state: person.state,
-      zip: person.zip,
-    };
+    out.postal_address = postalAddressOf(person);
   }
   return out;
+}
+
+/** The reference's postal address object (zip as stored: ZIP+4 when the data has it). */
+export function postalAddressOf(person: PersonRecord): PostalAddressObject {
+  return {
+    first_name: person.firstName,
+    last_name: person.lastName,
+    address: person.address,
+    city: person.city,
+    state: person.state,
+    zip: person.zip,
+  };
+}
+
+export interface PostalAddressObject {
+  first_name: string;
+  last_name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
 }
 
 /** Billable units: each top-level field returned (decisions §3: only data actually received). */

@@ -10,14 +10,16 @@ import type { UsageMeter } from '../accounts/usage-meter.js';
 import type { Logger } from '../core/logger.js';
 import type { VerifyService } from '../verification/verify-service.js';
 import type { EnrichService } from '../enrichment/enrich-service.js';
+import type { AppendService } from '../identity/append/index.js';
 import { enrichmentRoutes } from './routes/enrichment.js';
+import { identityRoutes } from './routes/identity.js';
 import { installAuth } from './auth.js';
 import { installErrorHandler } from './error-handler.js';
 import { installHttpsOnly } from './https-only.js';
 import { parseQueryString } from './query-string.js';
 import { createKeyRateLimiter } from './rate-limit.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
-import { listRoutes } from './routes/lists.js';
+import { listRoutes, type ListRouteDeps } from './routes/lists.js';
 import { verifyRoutes } from './routes/verify.js';
 import './route-config.js';
 
@@ -27,6 +29,9 @@ export interface AppDeps {
   meter: UsageMeter;
   verify: VerifyService;
   enrich: EnrichService;
+  append: AppendService;
+  /** The List API's store, queue and limits. */
+  lists: Omit<ListRouteDeps, 'meter'>;
   /** Shared rate-limit store; null keeps the limiter in-process. */
   redis: Redis | null;
   /** Redis key prefix of the rate-limit counters (tests isolate themselves with it). */
@@ -78,7 +83,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, deps.readiness);
   verifyRoutes(app, deps);
   enrichmentRoutes(app, deps);
-  listRoutes(app);
+  identityRoutes(app, deps);
+  await listRoutes(app, { ...deps.lists, meter: deps.meter });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;
 }

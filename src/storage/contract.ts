@@ -7,6 +7,7 @@ import { activityStoreContract } from './contract/activity-store-contract.js';
 import { clientListStoreContract } from './contract/client-list-store-contract.js';
 import type { OpenStorage } from './contract/fixtures.js';
 import { keyStoreContract } from './contract/key-store-contract.js';
+import { listStoreContract } from './contract/list-store-contract.js';
 import { peopleStoreContract } from './contract/people-store-contract.js';
 import { policyStoreContract } from './contract/policy-store-contract.js';
 import { reopenContract } from './contract/reopen-contract.js';
@@ -46,6 +47,7 @@ export function runStorageContract(name: string, make: OpenStorage, reopen?: Ope
     policyStoreContract(current);
     peopleStoreContract(current);
     activityStoreContract(current);
+    listStoreContract(current);
     if (reopen) reopenContract(current, reopen);
   });
 }

@@ -63,6 +63,9 @@ export interface PeopleTable {
   last_norm: string;
   street_norm: string;
   city_norm: string;
+  /** Identity blocking keys (identity/match/blocking.ts); empty when unknown. */
+  house_number: string;
+  last_phonetic: string;
   /** JSON object of enrichment values by API field name. */
   fields: string;
   /** JSON array of interest names. */
@@ -88,6 +91,47 @@ export interface ActivityEventsTable {
   event: string;
 }
 
+/** A submitted list (migration 0006); JSON text in `services`, `fields`, `plan`, `purchase`. */
+export interface ListsTable {
+  id: Generated<number>;
+  key_id: number;
+  name: string;
+  format: string;
+  delimiter: string | null;
+  /** 0 or 1. */
+  header: number;
+  email_column: number | null;
+  /** 0 or 1. */
+  report: number;
+  fields: string | null;
+  callback_url: string | null;
+  /** bigint: pg returns it as a string. */
+  size_bytes: number | string;
+  status: string;
+  error: string | null;
+  records: number;
+  services: string;
+  plan: string | null;
+  purchase: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ListChunksTable {
+  list_id: number;
+  chunk_index: number;
+  records: number;
+  counts: string;
+  results: string;
+}
+
+export interface ListCallbacksTable {
+  list_id: number;
+  at: string;
+  status: number | null;
+  error: string | null;
+}
+
 export interface Database {
   api_keys: ApiKeysTable;
   usage_daily: UsageDailyTable;
@@ -95,6 +139,9 @@ export interface Database {
   policy_entries: PolicyEntriesTable;
   people: PeopleTable;
   person_emails: PersonEmailsTable;
+  lists: ListsTable;
+  list_chunks: ListChunksTable;
+  list_callbacks: ListCallbacksTable;
   activity_events: ActivityEventsTable;
 }
 

@@ -4,6 +4,8 @@
  */
 import type { ApiKeyRecord, KeySettings } from '../accounts/key-config.js';
 import type { ActivityEvent, ActivityStats, NameAddressQuery, NewPerson, PersonRecord } from '../enrichment/person.js';
+import type { CandidateStore } from '../identity/match/candidate-store.js';
+import type { ListStore } from '../lists/list-record.js';
 
 export type NewApiKey = KeySettings & {
   name: string;
@@ -17,6 +19,8 @@ export interface KeyStore {
   create(key: NewApiKey): Promise<ApiKeyRecord>;
   findByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
   findByName(name: string): Promise<ApiKeyRecord | undefined>;
+  /** By id, revoked or not (list workers act for the key that submitted). */
+  findById(id: number): Promise<ApiKeyRecord | undefined>;
   list(): Promise<ApiKeyRecord[]>;
   /** Returns the updated record, or undefined when no key has that name. */
   update(name: string, changes: Partial<KeySettings>): Promise<ApiKeyRecord | undefined>;
@@ -80,7 +84,7 @@ export interface PolicyStore {
   hasAny(): Promise<boolean>;
 }
 
-export interface PeopleStore {
+export interface PeopleStore extends CandidateStore {
   /** Inserts or updates by `personKey`; an email moves to the person that lists it last. */
   upsert(people: NewPerson[]): Promise<{ inserted: number; updated: number }>;
   /** By lower-cased trimmed address. */
@@ -123,6 +127,7 @@ export interface Storage {
   policy: PolicyStore;
   people: PeopleStore;
   activity: ActivityStore;
+  lists: ListStore;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;

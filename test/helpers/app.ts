@@ -10,8 +10,11 @@ import { createLogger } from '../../src/core/logger.js';
 import { buildApp } from '../../src/http/app.js';
 import type { Storage } from '../../src/storage/interfaces.js';
 import { openMemoryStorage } from '../../src/storage/open-storage.js';
-import { createVerification } from '../../src/container.js';
-import { createEnrichService, createExactMatcher } from '../../src/enrichment/enrich-service.js';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createListProcessing, createPeopleServices, createVerification, listRouteDeps } from '../../src/container.js';
+import type { ListQueue } from '../../src/lists/pipeline/list-queue.js';
 import { loadConfig } from '../../src/core/config.js';
 
 export interface TestApp {
@@ -20,6 +23,10 @@ export interface TestApp {
   meter: UsageMeter;
   /** Every log line the app wrote. */
   logs: string[];
+  /** The data directory (a fresh temporary one unless given). */
+  dataDir: string;
+  /** The list queue: `idle()` waits for submitted lists. */
+  lists: ListQueue;
   key(name: string, options?: KeyOptions): Promise<CreatedKey>;
   close(): Promise<void>;
 }
@@ -35,6 +42,9 @@ export interface TestAppOptions {
   greylistRetryMs?: number;
   /** The enrichment clock (activity windows). */
   clock?: Clock;
+  dataDir?: string;
+  /** Scales the callback back-off (1 = a minute for the first retry). */
+  callbackDelayScale?: number;
 }
 
 export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -48,23 +58,24 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
   });
   const logger = createLogger('info', sink);
   const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock: systemClock });
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'mailsure-test-')));
+  const config = loadConfig({ MAILSURE_VERIFY_DEPTH: 'syntax', MAILSURE_DATA_DIR: dataDir, ...options.env });
+  const clock = options.clock ?? systemClock;
+  const verify = createVerification(config, storage, systemClock, logger, {
+    greylistRetryMs: options.greylistRetryMs ?? 400,
+    // Tests add list entries between calls; a real server notices within 5 s.
+    listPresenceTtlMs: 0,
+    activityPresenceTtlMs: 0,
+  });
+  const people = createPeopleServices(storage, clock, { activityPresenceTtlMs: 0 });
+  const lists = createListProcessing(config, storage, { verify, ...people }, clock, logger, { callbackDelayScale: options.callbackDelayScale ?? 1 });
   const app = await buildApp({
     logger,
     authenticator: createKeyAuthenticator(storage.keys, systemClock),
     meter,
-    verify: createVerification(loadConfig({ MAILSURE_VERIFY_DEPTH: 'syntax', ...options.env }), storage, systemClock, logger, {
-      greylistRetryMs: options.greylistRetryMs ?? 400,
-      // Tests add list entries between calls; a real server notices within 5 s.
-      listPresenceTtlMs: 0,
-      activityPresenceTtlMs: 0,
-    }),
-    enrich: createEnrichService({
-      people: storage.people,
-      activity: storage.activity,
-      matcher: createExactMatcher(storage.people),
-      clock: options.clock ?? systemClock,
-      activityPresenceTtlMs: 0,
-    }),
+    verify,
+    ...people,
+    lists: listRouteDeps({ config, storage, listQueue: lists.queue, clock }),
     redis: options.redis ?? null,
     ...(options.rateLimitNamespace ? { rateLimitNamespace: options.rateLimitNamespace } : {}),
     trustProxy: options.trustProxy ?? false,
@@ -75,10 +86,15 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     storage,
     meter,
     logs,
+    dataDir,
+    lists: lists.queue,
     key: (name, keyOptions = {}) => createKey(storage.keys, name, keyOptions),
     async close() {
+      lists.callbacks.close();
+      await lists.queue.close();
       await app.close();
       await meter.close();
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -34,7 +34,7 @@ const Eam = Type.Object({
   month_last_open: Type.Optional(Type.String()),
 });
 
-const PostalAddress = Type.Object({
+export const PostalAddress = Type.Object({
   first_name: Type.String(),
   last_name: Type.String(),
   address: Type.String(),

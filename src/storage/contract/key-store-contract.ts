@@ -19,6 +19,8 @@ export function keyStoreContract(storage: CurrentStorage): void {
       const created = await keys().create(newKey('alpha'));
       expect(await keys().findByHash('hash-of-alpha')).toEqual(created);
       expect(await keys().findByName('alpha')).toEqual(created);
+      expect(await keys().findById(created.id)).toEqual(created);
+      expect(await keys().findById(created.id + 1000)).toBeUndefined();
       expect(await keys().findByHash('nope')).toBeUndefined();
       expect(await keys().findByName('nope')).toBeUndefined();
     });

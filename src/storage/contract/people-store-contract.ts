@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { md5Hex, sha1Hex } from '../../enrichment/email-hash.js';
 import type { NewPerson, PersonRecord } from '../../enrichment/person.js';
+import { lastNamePhonetic } from '../../identity/name/index.js';
 import type { CurrentStorage } from './fixtures.js';
 import { newPerson } from './people-fixtures.js';
 
@@ -143,6 +144,37 @@ export function peopleStoreContract(storage: CurrentStorage): void {
       expect(await people().count()).toBe(3_000);
       expect(await people().findByEmail('k2999@example.net')).toMatchObject({ personKey: 'k2999', city: 'Peoria' });
       expect((await people().findManyByEmail(all.map((p) => p.emails[1]!))).size).toBe(3_000);
+    });
+
+    it('finds identity candidates by each blocking key, each person once, with emails', async () => {
+      await people().upsert([
+        newPerson('jane', { address: '12 N. Main Street Apt 4', zip: '62701-1234', emails: ['jane@example.com', 'jd@example.org'] }),
+        newPerson('joe', { firstName: 'Joe', address: '12 North Main St', zip: '62701' }),
+        newPerson('smyth', { firstName: 'Ann', lastName: 'Smyth', address: '900 Oak Ave', zip: '62701-0001' }),
+        newPerson('far', { address: '12 Main St', state: 'TX', zip: '73301' }),
+      ]);
+      const keys = async (blocks: Parameters<ReturnType<typeof people>['findCandidates']>[0]) =>
+        (await people().findCandidates(blocks)).map((p) => p.personKey).sort();
+      expect(await keys([{ kind: 'zip-house', zip5: '62701', houseNumber: '12' }])).toEqual(['jane', 'joe']);
+      expect(await keys([{ kind: 'state-house', state: 'TX', houseNumber: '12' }])).toEqual(['far']);
+      // Smith and Smyth share a phonetic code: the block catches the spelling the street key can't.
+      expect(await keys([{ kind: 'phonetic-zip', zip5: '62701', lastPhonetic: lastNamePhonetic('smith') }])).toEqual(['smyth']);
+      expect(await keys([{ kind: 'phonetic-zip', zip5: '62702', lastPhonetic: lastNamePhonetic('smith') }])).toEqual([]);
+      const all = await people().findCandidates([
+        { kind: 'zip-house', zip5: '62701', houseNumber: '12' },
+        { kind: 'state-house', state: 'IL', houseNumber: '12' },
+        { kind: 'zip-house', zip5: '62701', houseNumber: '900' },
+      ]);
+      expect(all.map((p) => p.personKey).sort()).toEqual(['jane', 'joe', 'smyth']);
+      expect(all.find((p) => p.personKey === 'jane')!.emails).toEqual(['jane@example.com', 'jd@example.org']);
+      expect(await keys([])).toEqual([]);
+    });
+
+    it('re-keys blocking columns when an update changes the address', async () => {
+      await people().upsert([newPerson('jane', { address: '12 Main St' })]);
+      await people().upsert([newPerson('jane', { address: '40 Elm St' })]);
+      expect(await people().findCandidates([{ kind: 'zip-house', zip5: '62701', houseNumber: '12' }])).toEqual([]);
+      expect((await people().findCandidates([{ kind: 'zip-house', zip5: '62701', houseNumber: '40' }])).map((p) => p.personKey)).toEqual(['jane']);
     });
   });
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { ActivityEvent, ActivityStats } from '../../enrichment/person.js';
 import { checkedEvents, checkWindows, noActivity } from '../activity-rules.js';
 import { chunks, LOOKUP_CHUNK } from '../chunks.js';
@@ -40,30 +40,7 @@ export class KyselyActivityStore implements ActivityStore {
     const stats = new Map(unique.map((email) => [email, noActivity()]));
     const { since6m, since12m } = windows;
     for (const chunk of chunks(unique, LOOKUP_CHUNK)) {
-      const rows = await this.db
-        .selectFrom('activity_events')
-        .select((eb) => [
-          'email',
-          eb.fn.min('seen_on').as('first_seen'),
-          // Literals, not parameters: PostgreSQL can't type a bare parameter inside CASE … THEN.
-          eb.fn.count(eb.case().when('seen_on', '>=', since6m).then(eb.lit(1)).end()).as('events6m'),
-          eb.fn
-            .count(eb.case().when('seen_on', '>=', since12m).then(eb.ref('source')).end())
-            .distinct()
-            .as('sources12m'),
-          eb.fn
-            .max(
-              eb
-                .case()
-                .when(eb.and([eb('event', '=', 'open'), eb('seen_on', '>=', since12m)]))
-                .then(eb.ref('seen_on'))
-                .end(),
-            )
-            .as('last_open'),
-        ])
-        .where('email', 'in', chunk)
-        .groupBy('email')
-        .execute();
+      const { rows } = await this.db.executeQuery(this.statsQueryFor(since6m, since12m, chunk));
       for (const row of rows) {
         stats.set(row.email, {
           firstSeen: row.first_seen,
@@ -75,4 +52,61 @@ export class KyselyActivityStore implements ActivityStore {
     }
     return stats;
   }
+
+  /**
+   * The statistics query for a chunk length, compiled once (kysely's compilation costs about as
+   * much as the indexed lookup): its SQL never changes, and its parameters are the query's own
+   * values (the windows, the event name) followed by the chunk's addresses, in order.
+   */
+  private statsQueryFor(since6m: string, since12m: string, chunk: readonly string[]): CompiledQuery<StatsRow> {
+    let sql = this.compiled.get(chunk.length);
+    const leading = [since6m, since12m, 'open', since12m];
+    if (sql === undefined) {
+      const compiled = this.statsQuery(since6m, since12m, chunk).compile();
+      const expected = [...leading, ...chunk];
+      // Guard the assumption above.
+      if (compiled.parameters.length !== expected.length || compiled.parameters.some((p, i) => p !== expected[i])) {
+        throw new Error('activity statistics query has unexpected parameters');
+      }
+      sql = compiled.sql;
+      this.compiled.set(chunk.length, sql);
+    }
+    return CompiledQuery.raw(sql, [...leading, ...chunk]) as CompiledQuery<StatsRow>;
+  }
+
+  private readonly compiled = new Map<number, string>();
+
+  private statsQuery(since6m: string, since12m: string, chunk: readonly string[]) {
+    return this.db
+      .selectFrom('activity_events')
+      .select((eb) => [
+        'email',
+        eb.fn.min('seen_on').as('first_seen'),
+        // A literal THEN: PostgreSQL can't type a bare parameter there.
+        eb.fn.count(eb.case().when('seen_on', '>=', since6m).then(eb.lit(1)).end()).as('events6m'),
+        eb.fn
+          .count(eb.case().when('seen_on', '>=', since12m).then(eb.ref('source')).end())
+          .distinct()
+          .as('sources12m'),
+        eb.fn
+          .max(
+            eb
+              .case()
+              .when(eb.and([eb('event', '=', 'open'), eb('seen_on', '>=', since12m)]))
+              .then(eb.ref('seen_on'))
+              .end(),
+          )
+          .as('last_open'),
+      ])
+      .where('email', 'in', chunk)
+      .groupBy('email');
+  }
+}
+
+interface StatsRow {
+  email: string;
+  first_seen: string | null;
+  events6m: number | string;
+  sources12m: number | string;
+  last_open: string | null;
 }

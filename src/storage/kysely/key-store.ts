@@ -41,6 +41,11 @@ export class KyselyKeyStore implements KeyStore {
     return row && toRecord(row);
   }
 
+  async findById(id: number): Promise<ApiKeyRecord | undefined> {
+    const row = await this.db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toRecord(row);
+  }
+
   async findByName(name: string): Promise<ApiKeyRecord | undefined> {
     const row = await this.db.selectFrom('api_keys').selectAll().where('name', '=', name).executeTakeFirst();
     return row && toRecord(row);

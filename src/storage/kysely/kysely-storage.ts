@@ -4,6 +4,7 @@ import type { Storage } from '../interfaces.js';
 import { KyselyActivityStore } from './activity-store.js';
 import { KyselyClientListStore } from './client-list-store.js';
 import { KyselyKeyStore } from './key-store.js';
+import { KyselyListStore } from './list-store.js';
 import { KyselyPeopleStore } from './people-store.js';
 import { KyselyPolicyStore } from './policy-store.js';
 import { KyselyUsageStore } from './usage-store.js';
@@ -19,6 +20,7 @@ export function kyselyStorage(db: Kysely<Database>): Storage {
     policy: new KyselyPolicyStore(db),
     people: new KyselyPeopleStore(db),
     activity: new KyselyActivityStore(db),
+    lists: new KyselyListStore(db),
     async ping() {
       await sql`select 1`.execute(db);
     },

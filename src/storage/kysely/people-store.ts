@@ -5,9 +5,11 @@ import { chunks, LOOKUP_CHUNK } from '../chunks.js';
 import type { Database } from '../database.js';
 import type { PeopleStore } from '../interfaces.js';
 import { MAX_NAME_MATCHES, normalizeQuery, planUpsert } from '../people-plan.js';
+import type { CandidateBlock } from '../../identity/match/candidate-block.js';
+import { findCandidates } from './people-candidates.js';
 import { foldPeople, personRow, type JoinedRow } from './person-row.js';
 
-/** 16 columns a row: 500 rows bind 8,000 parameters. */
+/** 18 columns a row: 500 rows bind 9,000 parameters. */
 const PEOPLE_ROWS = 500;
 /** 5 columns a row. */
 const EMAIL_ROWS = 2_000;
@@ -54,6 +56,8 @@ export class KyselyPeopleStore implements PeopleStore {
               last_norm: eb.ref('excluded.last_norm'),
               street_norm: eb.ref('excluded.street_norm'),
               city_norm: eb.ref('excluded.city_norm'),
+              house_number: eb.ref('excluded.house_number'),
+              last_phonetic: eb.ref('excluded.last_phonetic'),
               fields: eb.ref('excluded.fields'),
               interests: eb.ref('excluded.interests'),
               updated_at: eb.ref('excluded.updated_at'),
@@ -173,6 +177,10 @@ export class KyselyPeopleStore implements PeopleStore {
       .orderBy('o.position')
       .execute();
     return [...foldPeople(rows as JoinedRow[], (row) => row.id).values()];
+  }
+
+  findCandidates(blocks: readonly CandidateBlock[]): Promise<PersonRecord[]> {
+    return findCandidates(this.db, blocks);
   }
 
   async count(): Promise<number> {

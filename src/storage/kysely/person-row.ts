@@ -2,10 +2,12 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { NewPerson, PersonFields, PersonRecord } from '../../enrichment/person.js';
 import type { PeopleTable } from '../database.js';
+import { personBlockingColumns } from '../../identity/match/blocking.js';
 import { normalizedColumns } from '../people-plan.js';
 
 export function personRow(p: NewPerson, updatedAt: string): Insertable<PeopleTable> {
   const n = normalizedColumns(p);
+  const blocking = personBlockingColumns(p);
   return {
     person_key: p.personKey,
     first_name: p.firstName,
@@ -20,6 +22,8 @@ export function personRow(p: NewPerson, updatedAt: string): Insertable<PeopleTab
     last_norm: n.lastNorm,
     street_norm: n.streetNorm,
     city_norm: n.cityNorm,
+    house_number: blocking.houseNumber,
+    last_phonetic: blocking.lastPhonetic,
     fields: JSON.stringify(p.fields),
     interests: JSON.stringify(p.interests),
     updated_at: updatedAt,

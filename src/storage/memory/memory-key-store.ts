@@ -38,6 +38,10 @@ export class MemoryKeyStore implements KeyStore {
     return this.copy(this.find((r) => r.keyHash === keyHash));
   }
 
+  async findById(id: number): Promise<ApiKeyRecord | undefined> {
+    return this.copy(this.byId.get(id));
+  }
+
   async findByName(name: string): Promise<ApiKeyRecord | undefined> {
     return this.copy(this.find((r) => r.name === name));
   }

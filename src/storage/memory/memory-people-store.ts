@@ -1,11 +1,14 @@
 import { md5Hex, sha1Hex } from '../../enrichment/email-hash.js';
 import type { NameAddressQuery, NewPerson, PersonRecord } from '../../enrichment/person.js';
+import { personBlockingColumns, type BlockingColumns } from '../../identity/match/blocking.js';
+import type { CandidateBlock } from '../../identity/match/candidate-block.js';
 import type { PeopleStore } from '../interfaces.js';
 import { matchesQuery, MAX_NAME_MATCHES, normalizedColumns, normalizeQuery, uniqueEmails, type NormalizedPerson } from '../people-plan.js';
 
 interface Stored {
   record: PersonRecord;
   normalized: NormalizedPerson;
+  blocking: BlockingColumns;
 }
 
 /**
@@ -39,7 +42,7 @@ export class MemoryPeopleStore implements PeopleStore {
         this.sha1s.set(sha1Hex(email), email);
         this.md5s.set(md5Hex(email), email);
       }
-      const stored: Stored = { record: clone({ ...person, id, emails }), normalized: normalizedColumns(person) };
+      const stored: Stored = { record: clone({ ...person, id, emails }), normalized: normalizedColumns(person), blocking: personBlockingColumns(person) };
       this.byKey.set(person.personKey, stored);
       this.byId.set(id, stored);
     }
@@ -78,6 +81,21 @@ export class MemoryPeopleStore implements PeopleStore {
     for (const { record, normalized } of this.byId.values()) {
       if (found.length === MAX_NAME_MATCHES) break;
       if (matchesQuery(normalized, q)) found.push(clone(record));
+    }
+    return found;
+  }
+
+  async findCandidates(blocks: readonly CandidateBlock[]): Promise<PersonRecord[]> {
+    const found: PersonRecord[] = [];
+    for (const { record, normalized: n, blocking: b } of this.byId.values()) {
+      const hit = blocks.some((block) =>
+        block.kind === 'zip-house'
+          ? n.zip5 === block.zip5 && b.houseNumber === block.houseNumber
+          : block.kind === 'phonetic-zip'
+            ? n.zip5 === block.zip5 && b.lastPhonetic === block.lastPhonetic
+            : n.state === block.state && b.houseNumber === block.houseNumber,
+      );
+      if (hit) found.push(clone(record));
     }
     return found;
   }

@@ -2,6 +2,7 @@ import type { Storage } from '../interfaces.js';
 import { MemoryActivityStore } from './memory-activity-store.js';
 import { MemoryClientListStore } from './memory-client-list-store.js';
 import { MemoryKeyStore } from './memory-key-store.js';
+import { MemoryListStore } from './memory-list-store.js';
 import { MemoryPeopleStore } from './memory-people-store.js';
 import { MemoryPolicyStore } from './memory-policy-store.js';
 import { MemoryUsageStore } from './memory-usage-store.js';
@@ -16,6 +17,7 @@ export function openMemoryStorage(opts: { now?: () => Date } = {}): Storage {
     policy: new MemoryPolicyStore(),
     people: new MemoryPeopleStore(),
     activity: new MemoryActivityStore(),
+    lists: new MemoryListStore(opts.now),
     async ping() {},
     async close() {},
   };

@@ -8,10 +8,14 @@ import { accounts } from './0001-accounts.js';
 import { policy } from './0002-policy.js';
 import { keyBouncers } from './0003-key-bouncers.js';
 import { people } from './0004-people.js';
+import { identityBlocking } from './0005-identity-blocking.js';
+import { lists } from './0006-lists.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0001-accounts': accounts,
   '0002-policy': policy,
   '0003-key-bouncers': keyBouncers,
   '0004-people': people,
+  '0005-identity-blocking': identityBlocking,
+  '0006-lists': lists,
 });

@@ -1,0 +1,1 @@
+export { parseStreet, type ParsedStreet } from './parse-street.js';

@@ -1,0 +1,83 @@
+/**
+ * Email append and postal append for one or many parsed requests: postal appends in one batched
+ * email lookup, email appends in one batched match. Each answer is `{}`, or carries
+ * `email_append` and/or `postal_address`, or is the per-record error element when the key may not
+ * do what the record asks.
+ */
+import type { PersonRecord } from '../../enrichment/person.js';
+import { postalAddressOf, type PostalAddressObject } from '../../enrichment/project.js';
+import type { PeopleStore } from '../../storage/interfaces.js';
+import type { IdentityMatch, IdentityMatcher } from '../match/types.js';
+import type { AppendRequest } from './append-request.js';
+import { identityQueryOf } from './from-enrich-query.js';
+
+export interface EmailAppendEntry {
+  email: string;
+  email_match_type: 'Individual' | 'Household';
+}
+
+export type AppendAnswer = { email_append?: EmailAppendEntry[]; postal_address?: PostalAddressObject } | { error_code: number; error_msg: string };
+
+export interface AppendPermissions {
+  emailAppend: boolean;
+  postalAppend: boolean;
+}
+
+/** An answer lists at most this many addresses: a household rarely has more, a list column one. */
+export const MAX_APPENDED_EMAILS = 10;
+
+export const NOT_PERMITTED = {
+  emailAppend: 'API key is not configured for email append',
+  postalAppend: 'API key is not configured for postal append',
+} as const;
+
+export interface AppendService {
+  append(requests: readonly AppendRequest[], allowed: AppendPermissions): Promise<AppendAnswer[]>;
+}
+
+export function createAppendService(deps: { people: Pick<PeopleStore, 'findManyByEmail'>; matcher: IdentityMatcher }): AppendService {
+  return {
+    async append(requests, allowed) {
+      const doPostal = requests.map((r) => r.postalAppend && allowed.postalAppend);
+      const doEmail = requests.map((r) => r.emailAppend && allowed.emailAppend);
+
+      const emails = requests.flatMap((r, i) => (doPostal[i] ? [r.query.email!] : []));
+      const owners = emails.length > 0 ? await deps.people.findManyByEmail([...new Set(emails)]) : new Map<string, PersonRecord>();
+      const toMatch = requests.flatMap((r, i) => (doEmail[i] ? [i] : []));
+      const matches = toMatch.length > 0 ? await deps.matcher.matchMany(toMatch.map((i) => identityQueryOf(requests[i]!.query)!)) : [];
+      const matchesOf = new Map(toMatch.map((requestIndex, k) => [requestIndex, matches[k]!]));
+
+      return requests.map((request, i): AppendAnswer => {
+        if (!doPostal[i] && !doEmail[i]) {
+          return { error_code: 403, error_msg: request.emailAppend ? NOT_PERMITTED.emailAppend : NOT_PERMITTED.postalAppend };
+        }
+        const answer: { email_append?: EmailAppendEntry[]; postal_address?: PostalAddressObject } = {};
+        const owner = doPostal[i] ? owners.get(request.query.email!) : undefined;
+        if (owner) answer.postal_address = postalAddressOf(owner);
+        const appended = doEmail[i] ? emailAppendOf(matchesOf.get(i)!) : [];
+        if (appended.length > 0) answer.email_append = appended;
+        return answer;
+      });
+    },
+  };
+}
+
+/** Every address of each match, the Individual's first; an address is listed once. */
+function emailAppendOf(matches: readonly IdentityMatch[]): EmailAppendEntry[] {
+  const out: EmailAppendEntry[] = [];
+  const seen = new Set<string>();
+  for (const match of matches) {
+    for (const email of match.person.emails) {
+      if (seen.has(email) || out.length === MAX_APPENDED_EMAILS) continue;
+      seen.add(email);
+      out.push({ email, email_match_type: match.type });
+    }
+  }
+  return out;
+}
+
+/** Billable units: each appended address and each postal address returned. */
+export function countAppended(answer: AppendAnswer): number {
+  if ('error_code' in answer) return 0;
+  return (answer.email_append?.length ?? 0) + (answer.postal_address ? 1 : 0);
+}

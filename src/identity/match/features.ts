@@ -1,0 +1,72 @@
+/**
+ * What the scorer compares, computed the same way for a query and for a stored person, so both
+ * sides of every comparison went through one normaliser.
+ */
+import type { PersonRecord } from '../../enrichment/person.js';
+import { normalizeCity, normalizeState } from '../../enrichment/person-key.js';
+import { parseStreet, type ParsedStreet } from '../address/index.js';
+import { lastNamePhonetic, normalizePersonName } from '../name/index.js';
+import type { IdentityQuery } from './types.js';
+
+export interface IdentityFeatures {
+  first: string;
+  middle: string;
+  last: string;
+  /** Jr, Sr, III…: father and son share everything else. */
+  suffix: string;
+  lastPhonetic: string;
+  /** Undefined when no street line was given. */
+  street: ParsedStreet | undefined;
+  city: string;
+  state: string;
+  zip5: string;
+  plus4: string;
+  emails: readonly string[];
+}
+
+const ZIP = /^\s*(\d{5})(?:[-\s]?(\d{4}))?\s*$/;
+
+export function queryFeatures(q: IdentityQuery): IdentityFeatures {
+  return features(q.first, q.middle, q.last, q.street, q.city, q.state, q.zip, q.email ? [q.email.trim().toLowerCase()] : []);
+}
+
+export function personFeatures(p: PersonRecord): IdentityFeatures {
+  return features(p.firstName, p.middleName ?? undefined, p.lastName, p.address, p.city, p.state, p.zip, p.emails);
+}
+
+function features(
+  first: string,
+  middle: string | undefined,
+  last: string,
+  street: string | undefined,
+  city: string | undefined,
+  state: string | undefined,
+  zip: string | undefined,
+  emails: readonly string[],
+): IdentityFeatures {
+  const name = normalizePersonName({ first, middle, last });
+  const zipMatch = zip === undefined ? null : ZIP.exec(zip);
+  return {
+    first: name.first,
+    middle: name.middle,
+    last: name.last,
+    suffix: name.suffix ?? '',
+    lastPhonetic: lastNamePhonetic(name.last),
+    street: street === undefined || street.trim() === '' ? undefined : parseStreet(street),
+    city: city === undefined ? '' : cityKey(city),
+    state: state === undefined ? '' : normalizeState(state),
+    zip5: zipMatch?.[1] ?? '',
+    plus4: zipMatch?.[2] ?? '',
+    emails,
+  };
+}
+
+const CITY_ABBREVIATIONS: Readonly<Record<string, string>> = { ST: 'SAINT', STE: 'SAINTE', FT: 'FORT', MT: 'MOUNT', PT: 'POINT' };
+
+/** `St. Louis` and `Saint Louis` compare equal, as USPS city names spell them out. */
+export function cityKey(city: string): string {
+  return normalizeCity(city)
+    .split(' ')
+    .map((word) => CITY_ABBREVIATIONS[word] ?? word)
+    .join(' ');
+}

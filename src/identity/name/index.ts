@@ -1,0 +1,6 @@
+// Person names for identity matching: normalisation, nicknames, phonetic blocking key, similarity.
+export { normalizePersonName, normalizeNamePart, nameTokens, type PersonName, type PersonNameParts } from './normalize-person-name.js';
+export { NAME_SUFFIXES, generationOf } from './name-suffixes.js';
+export { nameVariants, firstNamesAgree, type FirstNameAgreement } from './nicknames.js';
+export { lastNamePhonetic } from './phonetic.js';
+export { jaroWinkler } from './similarity.js';

@@ -1,0 +1,137 @@
+/**
+ * Everything the pipeline needs to know about an uploaded list before any service runs, from
+ * one pass over the file (two when it turns out not to be UTF-8): its container, encoding,
+ * delimiter, header, record count, columns and email column. A failure's reason ends the list
+ * in state `Invalid`. `listRecords` then streams the records again, as often as needed
+ * (results file, resume after a crash), with exactly the same reading.
+ */
+import { fail, ok, type Outcome } from '../outcome.js';
+import { pickEmailColumn } from './email-column.js';
+import { mapHeader } from './header-map.js';
+import { InputError } from './input-error.js';
+import { resolveDelimiter, type ListFormat, type TextExtension } from './list-name.js';
+import { openInput } from './open-input.js';
+import { readRecords, type ListRecord } from './read-records.js';
+import { scanList, type ListScan } from './scan-list.js';
+import { suspectDelimiter, wrongDelimiterReason } from './delimiter-check.js';
+import type { RoleColumns } from './service-inputs.js';
+import type { DetectedEncoding, FallbackEncoding } from './text-decoder.js';
+import type { ZipLimits } from './zip-input.js';
+
+export interface PrepareOptions {
+  path: string;
+  format: ListFormat;
+  /** The `delimiter` parameter, when given. */
+  delimiter?: string;
+  /** The `header` parameter. */
+  header: boolean;
+  /** The `email_column` parameter (1-based), when given. */
+  emailColumn?: number;
+  zipLimits?: ZipLimits;
+  maxRecords?: number;
+  maxRecordChars?: number;
+  sampleRows?: number;
+}
+
+export interface ListLayout {
+  extension: TextExtension;
+  zipped: boolean;
+  delimiter: string;
+  /** Pass back to `listRecords`; a byte-order mark overrides it there as it did here. */
+  encoding: FallbackEncoding;
+  detected: DetectedEncoding;
+  header?: string[];
+  headerOverruled: boolean;
+  records: number;
+  columnCount: number;
+  /** 0-based; undefined when the file has no email column (name+postal lists). */
+  emailColumn?: number;
+  /** Columns by role: the header's names, with `email` set to the chosen column. */
+  roles: RoleColumns;
+  /** Write a UTF-8 byte-order mark into the results, so spreadsheet programs read it as UTF-8. */
+  outputBom: boolean;
+}
+
+async function scanWith(options: PrepareOptions, encoding: FallbackEncoding) {
+  const opened = await openInput(options.path, options.format, options.zipLimits);
+  if (!opened.ok) return { opened, scan: undefined };
+  const delimiter = resolveDelimiter(options.delimiter, opened.value.extension);
+  const scan = await scanList(opened.value.stream, {
+    delimiter,
+    encoding,
+    header: options.header,
+    maxRecords: options.maxRecords,
+    maxRecordChars: options.maxRecordChars,
+    sampleRows: options.sampleRows,
+  });
+  return { opened, scan, delimiter };
+}
+
+function layoutOf(scan: ListScan, emailColumn: number | undefined): RoleColumns {
+  const roles: RoleColumns = scan.header ? { ...mapHeader(scan.header).columns } : {};
+  if (emailColumn === undefined) delete roles.email;
+  else roles.email = emailColumn;
+  return roles;
+}
+
+export async function prepareList(options: PrepareOptions): Promise<Outcome<ListLayout>> {
+  let encoding: FallbackEncoding = 'utf-8';
+  let attempt = await scanWith(options, encoding);
+  if (attempt.scan && !attempt.scan.ok && attempt.scan.problem === 'not-utf8') {
+    encoding = 'windows-1252';
+    attempt = await scanWith(options, encoding);
+  }
+  const { opened, scan, delimiter } = attempt;
+  if (!opened.ok) return opened;
+  if (!scan!.ok) return fail(scan!.reason);
+  const found = scan!.value;
+
+  const rows = found.header ? [found.header, ...found.sample] : found.sample;
+  const suspected = suspectDelimiter(rows, delimiter!);
+  if (suspected) return fail(wrongDelimiterReason(suspected, delimiter!));
+
+  const column = pickEmailColumn({
+    header: found.header,
+    sample: found.sample,
+    columnCount: found.columnCount,
+    emailColumn: options.emailColumn,
+  });
+  if (!column.ok) return column;
+
+  return ok({
+    extension: opened.value.extension,
+    zipped: opened.value.zipped,
+    delimiter: delimiter!,
+    encoding,
+    detected: found.detected,
+    header: found.header,
+    headerOverruled: found.headerOverruled,
+    records: found.records,
+    columnCount: found.columnCount,
+    emailColumn: column.value,
+    roles: layoutOf(found, column.value),
+    outputBom: found.detected.bom || found.detected.encoding !== 'utf-8',
+  });
+}
+
+/**
+ * The list's records again, read as `prepareList` read them. The file was fully checked then,
+ * so a failure here (the upload changed or vanished) is thrown: it is our failure, not the
+ * caller's.
+ */
+export async function* listRecords(
+  path: string,
+  format: ListFormat,
+  layout: ListLayout,
+  options: { startAt?: number; zipLimits?: ZipLimits; maxRecordChars?: number } = {},
+): AsyncGenerator<ListRecord> {
+  const opened = await openInput(path, format, options.zipLimits);
+  if (!opened.ok) throw new InputError('zip', opened.reason);
+  yield* readRecords(opened.value.stream, {
+    delimiter: layout.delimiter,
+    encoding: layout.encoding,
+    maxRecordChars: options.maxRecordChars,
+    skipHeader: layout.header !== undefined,
+    startAt: options.startAt,
+  });
+}

@@ -1,0 +1,98 @@
+/**
+ * Records of a list file, streamed: bytes → `decodeText` → csv-parse → non-blank rows.
+ *
+ * Parsing is RFC 4180 with the list's delimiter and three allowances real files need: rows may
+ * have different numbers of cells, a quote inside an unquoted cell is a literal character
+ * (`John "Jack" Smith`), and any of LF, CRLF or CR ends a row. A row whose cells are all empty
+ * or white space is blank: skipped, and not a record. A quote left open, or one record longer
+ * than `maxRecordChars` (a file without line breaks), fails with the line it starts on.
+ */
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
+import { formatCount } from '../outcome.js';
+import { InputError } from './input-error.js';
+import { decodeText, type DetectedEncoding, type FallbackEncoding } from './text-decoder.js';
+
+export interface ListRecord {
+  /** 0-based index among data records: header and blank rows are not counted. */
+  index: number;
+  cells: string[];
+}
+
+export interface RowOptions {
+  delimiter: string;
+  /** The encoding when the file has no byte-order mark; default UTF-8. */
+  encoding?: FallbackEncoding;
+  /** Longest record in characters; default 1 MiB. */
+  maxRecordChars?: number;
+  onEncoding?: (detected: DetectedEncoding) => void;
+}
+
+export interface RecordOptions extends RowOptions {
+  /** Skip the first non-blank row (the header). */
+  skipHeader: boolean;
+  /** The first record index to yield, to resume after a crash; earlier records are parsed, not yielded. */
+  startAt?: number;
+}
+
+export const DEFAULT_MAX_RECORD_CHARS = 1024 * 1024;
+
+function csvReason(err: CsvError, startLine: number, maxRecordChars: number): string {
+  switch (err.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return `Malformed CSV: the quote opened on line ${startLine} is never closed`;
+    case 'CSV_MAX_RECORD_SIZE':
+      return `Malformed CSV: the record on line ${startLine} is longer than ${formatCount(maxRecordChars)} characters`;
+    case 'CSV_INVALID_CLOSING_QUOTE':
+      return `Malformed CSV on line ${String(err.lines)}: a closing quote must be followed by the delimiter or a line break`;
+    default:
+      return `Malformed CSV on line ${String(err.lines ?? startLine)}`;
+  }
+}
+
+const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
+
+/** Every non-blank row, header included. Throws `InputError` for problems of the file. */
+export async function* readRows(input: Readable, options: RowOptions): AsyncGenerator<string[]> {
+  const maxRecordChars = options.maxRecordChars ?? DEFAULT_MAX_RECORD_CHARS;
+  // Where the last record ended, tracked inside the parser: it runs ahead of our reading, and a
+  // failing record starts on the next line that is not an empty one.
+  let lastLine = 0;
+  let lastEmpty = 0;
+  const parser = parse({
+    delimiter: options.delimiter,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    bom: true,
+    max_record_size: maxRecordChars,
+    on_record: (record: string[], context) => {
+      lastLine = context.lines;
+      lastEmpty = context.empty_lines;
+      return isBlank(record) ? null : record;
+    },
+  });
+  pipeline(input, decodeText(options.encoding ?? 'utf-8', options.onEncoding), parser, () => {});
+  try {
+    yield* parser as AsyncIterable<string[]>;
+  } catch (err) {
+    if (err instanceof CsvError) {
+      const emptySince = typeof err.empty_lines === 'number' ? err.empty_lines - lastEmpty : 0;
+      throw new InputError('csv', csvReason(err, lastLine + 1 + emptySince, maxRecordChars));
+    }
+    throw err;
+  } finally {
+    parser.destroy();
+  }
+}
+
+/** Data records with their indexes. Throws `InputError` for problems of the file. */
+export async function* readRecords(input: Readable, options: RecordOptions): AsyncGenerator<ListRecord> {
+  const startAt = options.startAt ?? 0;
+  let index = options.skipHeader ? -1 : 0;
+  for await (const cells of readRows(input, options)) {
+    if (index >= startAt) yield { index, cells };
+    index++;
+  }
+}

@@ -1,0 +1,78 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { suspectDelimiter } from './delimiter-check.js';
+import { DuplicateIndex, duplicateKey, hash53 } from './duplicates.js';
+import { feedableServices, planServices } from './service-inputs.js';
+import { decodeWindows1252 } from './text-decoder.js';
+
+describe('DuplicateIndex', () => {
+  it('marks every occurrence of a repeated address, case and spaces aside', async () => {
+    const index = await DuplicateIndex.build(['a@b.com', 'x@y.com', ' A@B.com ', '', '', 'z@y.com']);
+    expect(['a@b.com', 'A@B.COM', 'x@y.com', 'z@y.com', '', 'new@x.com'].map((e) => index.isDuplicate(e))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(duplicateKey(' A@B.com ')).toBe('a@b.com');
+  });
+
+  it('agrees with an exact set on random lists', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('a@x.com', 'b@x.com', 'c@x.com', 'd@y.org', 'E@y.org', 'e@y.org'), { maxLength: 30 }),
+        (emails) => {
+          const index = new DuplicateIndex();
+          emails.forEach((e) => index.add(e));
+          for (const e of emails) {
+            const occurrences = emails.filter((o) => duplicateKey(o) === duplicateKey(e)).length;
+            expect(index.isDuplicate(e)).toBe(occurrences > 1);
+          }
+        },
+      ),
+    );
+  });
+
+  it('hashes to safe integers', () => {
+    fc.assert(fc.property(fc.string(), (s) => Number.isSafeInteger(hash53(s)) && hash53(s) >= 0));
+  });
+});
+
+describe('services a file can feed', () => {
+  it('decides from the columns', () => {
+    expect(feedableServices({ email: 0 })).toEqual(['email_validation', 'email_intelligence']);
+    expect(feedableServices({ md5: 0 })).toEqual(['email_intelligence']);
+    expect(feedableServices({ first: 0, last: 1, street: 2, city: 3, state: 4 })).toEqual(['email_intelligence', 'email_append']);
+    expect(feedableServices({ first: 0, last: 1, zip: 2 })).toEqual(['email_intelligence']);
+    expect(feedableServices({ first: 0, last: 1, street: 2, zip: 3 })).toEqual(['email_intelligence', 'email_append']);
+    expect(feedableServices({ first: 0, city: 1 })).toEqual([]);
+  });
+
+  it("plans the key's services the file can feed", () => {
+    expect(planServices(['email_validation', 'email_append'], { email: 0 })).toEqual({ ok: true, value: ['email_validation'] });
+    expect(planServices(['email_validation'], { first: 0, last: 1, zip: 2 })).toEqual({ ok: false, reason: 'No email column found' });
+    expect(planServices(['email_append'], { email: 0 })).toEqual({
+      ok: false,
+      reason: "The file's columns cannot feed any service of this key (email_append)",
+    });
+  });
+});
+
+describe('suspectDelimiter', () => {
+  it('spots a consistent other delimiter in one-column rows', () => {
+    expect(suspectDelimiter([['a;b;c'], ['d;e;f']], ',')).toBe(';');
+    expect(suspectDelimiter([['a|b'], ['c|d']], ',')).toBe('|');
+    expect(suspectDelimiter([['a@b.com'], ['c@d.com']], ',')).toBeUndefined();
+    expect(suspectDelimiter([['a;b'], ['c']], ',')).toBeUndefined();
+    expect(suspectDelimiter([['a', 'b']], ';')).toBeUndefined();
+    expect(suspectDelimiter([], ',')).toBeUndefined();
+  });
+});
+
+describe('decodeWindows1252', () => {
+  it('maps the C1 range as Windows does', () => {
+    expect(decodeWindows1252(Buffer.from([0x80, 0x93, 0x94, 0x96, 0x9f, 0xe9, 0x41]))).toBe('€“”–Ÿé' + 'A');
+  });
+});

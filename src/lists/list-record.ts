@@ -1,0 +1,102 @@
+/**
+ * A list as the pipeline and the store see it (api-reference "List resource", decisions §6).
+ * Progress and reporting live in committed chunks, not on the list, so that two workers on one
+ * list never write the same row and a resumed list counts nothing twice.
+ */
+export const LIST_STATUSES = ['Pending', 'Processed', 'Processing', 'Results', 'Cancelled', 'Invalid', 'Error'] as const;
+export type ListStatus = (typeof LIST_STATUSES)[number];
+
+export const SERVICE_STATUSES = ['Pending', 'Processing', 'Completed', 'Cancelled', 'Error'] as const;
+export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
+
+export const LIST_SERVICES = ['email_validation', 'email_intelligence', 'email_append'] as const;
+export type ListServiceName = (typeof LIST_SERVICES)[number];
+
+export type InputFormat = 'csv' | 'txt' | 'zip';
+
+export interface NewList {
+  keyId: number;
+  name: string;
+  format: InputFormat;
+  /** The `delimiter` parameter; null applies the default of the (inner) file's extension. */
+  delimiter: string | null;
+  header: boolean;
+  /** 1-based, as the parameter. */
+  emailColumn: number | null;
+  report: boolean;
+  /** The `fields` parameter; null means every field the key allows. */
+  fields: string[] | null;
+  callbackUrl: string | null;
+  sizeBytes: number;
+  /** ISO 8601, UTC. */
+  createdAt: string;
+}
+
+export interface ListServiceState {
+  status: ServiceStatus;
+  inputCount: number;
+  /** Set once the service is complete; while it runs, progress is the committed chunks' sum. */
+  completedCount?: number;
+  /** The reference's reporting object, once the service is complete. */
+  reporting?: unknown;
+}
+
+export interface ListRow extends NewList {
+  id: number;
+  status: ListStatus;
+  /** Why the list is Invalid or Error. */
+  error: string | null;
+  /** Non-blank data records (header excluded); 0 until parsed. */
+  records: number;
+  services: Partial<Record<ListServiceName, ListServiceState>>;
+  /** What parsing decided (columns, chunk offsets…), opaque to the store; null until parsed. */
+  plan: unknown;
+  /** The purchase made after a match report; null until purchased. */
+  purchase: unknown;
+  updatedAt: string;
+}
+
+export type ListPatch = Partial<Pick<ListRow, 'status' | 'error' | 'records' | 'services' | 'plan' | 'purchase'>>;
+
+/** One committed chunk of records: its per-service counters and its rows' appended values. */
+export interface ListChunk {
+  index: number;
+  /** Records in the chunk. */
+  records: number;
+  /** Per-service counters (lists/reporting.ts), opaque to the store. */
+  counts: unknown;
+  /** The chunk's result rows, serialised by the pipeline, opaque to the store. */
+  results: string;
+}
+
+export interface CallbackAttempt {
+  at: string;
+  /** HTTP status of the answer, or null when none came. */
+  status: number | null;
+  error: string | null;
+}
+
+export interface ListStore {
+  create(list: NewList): Promise<ListRow>;
+  get(id: number): Promise<ListRow | undefined>;
+  /** The key's lists, newest first. */
+  listForKey(keyId: number, page: { limit: number; offset: number }): Promise<{ lists: ListRow[]; total: number }>;
+  /**
+   * Applies the patch when the list's status is one of `onlyFrom` (any status when omitted);
+   * answers the updated list, or undefined when the list is missing or the status did not allow.
+   * This compare-and-set is how cancel and a worker's transitions never overwrite each other.
+   */
+  update(id: number, patch: ListPatch, onlyFrom?: readonly ListStatus[]): Promise<ListRow | undefined>;
+  /** Commits a chunk once: false when that index was already committed (a resumed worker). */
+  commitChunk(listId: number, chunk: ListChunk): Promise<boolean>;
+  /** Committed chunks' counters, by index: progress and reporting are their sums. */
+  chunkCounts(listId: number): Promise<{ index: number; records: number; counts: unknown }[]>;
+  /** Committed chunks with their results, `from` ≤ index < `to`, in index order. */
+  chunkResults(listId: number, from: number, to: number): Promise<ListChunk[]>;
+  addCallbackAttempt(listId: number, attempt: CallbackAttempt): Promise<void>;
+  callbackAttempts(listId: number): Promise<CallbackAttempt[]>;
+  /** Lists in Pending, Processed or Processing: what a worker looks at after a restart. */
+  unfinished(): Promise<ListRow[]>;
+  /** Lists created before the instant (ISO 8601), for retention. */
+  createdBefore(instant: string): Promise<ListRow[]>;
+}

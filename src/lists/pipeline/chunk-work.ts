@@ -1,0 +1,125 @@
+/**
+ * Runs a list's services over one chunk of records, through the same services as the real-time
+ * routes: verification per record (scheduled by domain), enrichment and email append batched
+ * per chunk. Answers the chunk's per-service counters and one stored result per record.
+ */
+import type { EnrichQuery } from '../../enrichment/enrich-query.js';
+import { parseEnrichQuery } from '../../enrichment/enrich-query.js';
+import type { EnrichService } from '../../enrichment/enrich-service.js';
+import type { EnrichmentRecord } from '../../enrichment/project.js';
+import { parseAppendRequest, type AppendService } from '../../identity/append/index.js';
+import type { VerifyService } from '../../verification/verify-service.js';
+import type { HeaderRole } from '../input/header-map.js';
+import type { ListRecord } from '../input/read-records.js';
+import type { ListServiceName } from '../list-record.js';
+import { countAppend, countIntelligence, countValidation, type AppendMatchType, type Counts } from '../reporting.js';
+import { validationOutcome, type ValidationOutcome } from '../validation-outcome.js';
+import type { DomainScheduler } from './domain-scheduler.js';
+import type { ListPlan, RecordResult } from './list-plan.js';
+
+export interface ChunkDeps {
+  verify: VerifyService;
+  enrich: EnrichService;
+  append: AppendService;
+  scheduler: DomainScheduler;
+  /** Bound of one verdict in a list. */
+  verifyTimeoutMs: number;
+}
+
+export interface ChunkOutcome {
+  counts: Partial<Record<ListServiceName, Counts>>;
+  results: RecordResult[];
+}
+
+const PARAM_OF: Partial<Record<HeaderRole, string>> = {
+  email: 'email',
+  first: 'first',
+  middle: 'middle',
+  last: 'last',
+  street: 'street',
+  city: 'city',
+  state: 'state',
+  zip: 'zip',
+  sha1: 'sha1_email',
+  md5: 'md5_email',
+};
+
+export async function runChunk(records: readonly ListRecord[], plan: ListPlan, keyId: number, deps: ChunkDeps): Promise<ChunkOutcome> {
+  const params = records.map((r) => paramsOf(r.cells, plan.layout.roles));
+  const runs = new Set(plan.services);
+  const [validation, intelligence, append] = await Promise.all([
+    runs.has('email_validation') ? validate(params, plan, keyId, deps) : undefined,
+    runs.has('email_intelligence') ? enrich(params, plan, deps) : undefined,
+    runs.has('email_append') ? appendEmails(params, deps) : undefined,
+  ]);
+
+  const counts: ChunkOutcome['counts'] = {};
+  if (validation) counts.email_validation = countValidation(validation);
+  if (intelligence) counts.email_intelligence = countIntelligence(intelligence.map(matchedFields));
+  if (append) counts.email_append = countAppend(append.map((a) => a?.matchType));
+
+  const results = records.map((_, i): RecordResult => [
+    validation?.[i] ?? null,
+    intelligence ? plan.intelligenceColumns.map((column) => cellOf(intelligence[i]!, column)) : [],
+    append ? (append[i] ? [append[i].email, append[i].matchType] : ['', '']) : [],
+  ]);
+  return { counts, results };
+}
+
+function paramsOf(cells: readonly string[], roles: Partial<Record<HeaderRole, number>>): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [role, column] of Object.entries(roles) as [HeaderRole, number][]) {
+    const name = PARAM_OF[role];
+    const value = cells[column]?.trim();
+    if (name && value) params[name] = value;
+  }
+  return params;
+}
+
+function validate(params: readonly Record<string, string>[], plan: ListPlan, keyId: number, deps: ChunkDeps): Promise<ValidationOutcome[]> {
+  const key = { id: keyId, ...plan.verification };
+  return Promise.all(
+    params.map((p) => {
+      const email = p.email ?? '';
+      const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+      return deps.scheduler.run(domain, async () => validationOutcome(await deps.verify.verify(email, { timeoutMs: deps.verifyTimeoutMs, key })));
+    }),
+  );
+}
+
+async function enrich(params: readonly Record<string, string>[], plan: ListPlan, deps: ChunkDeps): Promise<EnrichmentRecord[]> {
+  const parsed = params.map((p) => parseEnrichQuery(p));
+  const queries = parsed.flatMap((p) => ('query' in p ? [p.query] : [])) as EnrichQuery[];
+  const records = queries.length > 0 ? await deps.enrich.enrich(queries, plan.selection) : [];
+  let next = 0;
+  return parsed.map((p) => ('query' in p ? records[next++]! : {}));
+}
+
+async function appendEmails(params: readonly Record<string, string>[], deps: ChunkDeps): Promise<({ email: string; matchType: AppendMatchType } | undefined)[]> {
+  // Email append only: a list's addresses are its own, not a postal append request.
+  const parsed = params.map(({ email: _email, ...rest }) => parseAppendRequest(rest));
+  const requests = parsed.flatMap((p) => ('request' in p && p.request.emailAppend ? [p.request] : []));
+  const answers = requests.length > 0 ? await deps.append.append(requests, { emailAppend: true, postalAppend: false }) : [];
+  let next = 0;
+  return parsed.map((p) => {
+    if (!('request' in p) || !p.request.emailAppend) return undefined;
+    const answer = answers[next++]!;
+    const first = 'email_append' in answer ? answer.email_append?.[0] : undefined;
+    return first && { email: first.email, matchType: first.email_match_type };
+  });
+}
+
+/** The fields a record carries data for (the `Total Count` of email_intelligence's report). */
+function matchedFields(record: EnrichmentRecord): string[] {
+  const fields = Object.keys(record).filter((f) => f !== 'eam');
+  const eam = record.eam as { date_first_seen?: string } | undefined;
+  if (eam && eam.date_first_seen !== undefined && eam.date_first_seen !== 'now') fields.push('eam');
+  return fields;
+}
+
+function cellOf(record: EnrichmentRecord, column: string): string {
+  const value = (record as Record<string, unknown>)[column] ?? (record.eam as Record<string, unknown> | undefined)?.[column];
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'object') return Object.keys(value).join(',');
+  return String(value);
+}

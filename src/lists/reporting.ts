@@ -1,0 +1,138 @@
+/**
+ * A service's `reporting` object (api-reference "List resource"), from counters that merge.
+ *
+ * Counts are a flat `{key: n}` map: a chunk's counts are computed once, stored beside the
+ * chunk's checkpoint, and the list's report is the sum of its chunks' counts — so a list resumed
+ * after a crash counts each chunk exactly once, whatever was counted before it stopped.
+ */
+import type { DomainType } from '../verification/verdict.js';
+import { invalidCategory, type InvalidCategory, type ValidationOutcome } from './validation-outcome.js';
+
+export type Counts = Record<string, number>;
+
+export function addCounts(...all: Counts[]): Counts {
+  const sum: Counts = {};
+  for (const counts of all) for (const [key, n] of Object.entries(counts)) sum[key] = (sum[key] ?? 0) + n;
+  return sum;
+}
+
+const bump = (counts: Counts, key: string) => void (counts[key] = (counts[key] ?? 0) + 1);
+const get = (counts: Counts, key: string) => counts[key] ?? 0;
+
+// ---- email_validation
+
+const STATUS_KEYS = [
+  ['corrected', 'Corrected'],
+  ['unknown', 'Unknown'],
+  ['valid', 'Valid'],
+  ['risky', 'Risky'],
+  ['unverifiable', 'Unverifiable'],
+  ['invalid', 'Invalid'],
+] as const;
+const CATEGORIES: InvalidCategory[] = ['Syntax Errors', 'Domain Errors', 'Mailbox Errors', 'Suppressions'];
+const DOMAIN_KEYS: [DomainType | undefined, string][] = [
+  ['disposable', 'Disposable'],
+  ['freeisp', 'Free ISP'],
+  ['paidisp', 'Paid ISP'],
+  ['wireless', 'Wireless'],
+  ['edu', 'Education'],
+  ['gov', 'Government'],
+  ['biz', 'Business'],
+  ['org', 'Non-profit'],
+  ['parked', 'Parked'],
+  ['privacy', 'Privacy'],
+  [undefined, 'Unknown'],
+];
+const TRAP_CODE = 525;
+
+export interface EmailValidationReport {
+  statuses: Record<(typeof STATUS_KEYS)[number][1], number>;
+  invalid_categories: Record<InvalidCategory, number>;
+  domain_type: Record<string, number>;
+  role_accounts: number;
+  status_codes: Record<string, number>;
+  trap_hits?: { 'Trap Hits': number };
+}
+
+export function countValidation(outcomes: Iterable<ValidationOutcome>): Counts {
+  const counts: Counts = {};
+  for (const o of outcomes) {
+    bump(counts, `status:${o.status}`);
+    bump(counts, `code:${o.code}`);
+    bump(counts, `domain:${o.domainType ?? ''}`);
+    if (o.roleAccount) bump(counts, 'role');
+    const category = o.status === 'invalid' ? invalidCategory(o.code) : undefined;
+    if (category) bump(counts, `category:${category}`);
+    if (o.code === TRAP_CODE) bump(counts, 'trap');
+  }
+  return counts;
+}
+
+/** Every status, category and domain-type key appears (0 when none); codes only when seen. */
+export function validationReport(counts: Counts): EmailValidationReport {
+  const statuses = Object.fromEntries(STATUS_KEYS.map(([s, key]) => [key, get(counts, `status:${s}`)]));
+  const categories = Object.fromEntries(CATEGORIES.map((c) => [c, get(counts, `category:${c}`)]));
+  const domains = Object.fromEntries(DOMAIN_KEYS.map(([t, key]) => [key, get(counts, `domain:${t ?? ''}`)]));
+  const codes = Object.entries(counts)
+    .filter(([key, n]) => key.startsWith('code:') && n > 0)
+    .map(([key, n]) => [key.slice(5), n] as const)
+    .sort((a, b) => Number(a[0]) - Number(b[0]));
+  const report: EmailValidationReport = {
+    statuses: statuses as EmailValidationReport['statuses'],
+    invalid_categories: categories as EmailValidationReport['invalid_categories'],
+    domain_type: domains,
+    role_accounts: get(counts, 'role'),
+    status_codes: Object.fromEntries(codes),
+  };
+  const traps = get(counts, 'trap');
+  if (traps > 0) report.trap_hits = { 'Trap Hits': traps };
+  return report;
+}
+
+// ---- email_append
+
+export type AppendMatchType = 'Individual' | 'Household';
+
+export interface EmailAppendReport {
+  email_match_type: { 'Individual match': number; 'Household match': number };
+}
+
+/** One entry per record: its match type, or undefined for no match. */
+export function countAppend(matches: Iterable<AppendMatchType | undefined>): Counts {
+  const counts: Counts = {};
+  for (const m of matches) if (m) bump(counts, `match:${m}`);
+  return counts;
+}
+
+export function appendReport(counts: Counts): EmailAppendReport {
+  return {
+    email_match_type: {
+      'Individual match': get(counts, 'match:Individual'),
+      'Household match': get(counts, 'match:Household'),
+    },
+  };
+}
+
+// ---- email_intelligence
+
+export type EmailIntelligenceReport = Record<string, { 'Total Count': number }>;
+
+/** One entry per record: the names of the fields that record matched. */
+export function countIntelligence(matchedFields: Iterable<readonly string[]>): Counts {
+  const counts: Counts = {};
+  for (const fields of matchedFields) for (const field of new Set(fields)) bump(counts, `field:${field}`);
+  return counts;
+}
+
+/**
+ * "One key per matched field": fields no record matched are left out. Keys follow `order` (the
+ * key's configured fields) when given, then any others by name.
+ */
+export function intelligenceReport(counts: Counts, order: readonly string[] = []): EmailIntelligenceReport {
+  const rank = new Map(order.map((field, i) => [field, i]));
+  const fields = Object.entries(counts)
+    .filter(([key, n]) => key.startsWith('field:') && n > 0)
+    .map(([key, n]) => [key.slice(6), n] as const)
+    .sort(([a], [b]) => (rank.get(a) ?? Infinity) - (rank.get(b) ?? Infinity) || (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(fields.map(([field, n]) => [field, { 'Total Count': n }]));
+}

@@ -1,0 +1,62 @@
+/**
+ * Column names and cells the results file appends (api-reference "List results file",
+ * decisions §6), and the header of the original columns.
+ *
+ * When the input had no header the results still get one (the reference: "A header row is
+ * always present"): the email column is named `Email` — the one role a header-less file has —
+ * and the others `Column 1`, `Column 2`, … by position, so a reader can match them to the
+ * columns they sent. A header shorter than the widest row is padded the same way.
+ */
+import type { ValidationOutcome } from '../validation-outcome.js';
+import type { AppendMatchType } from '../reporting.js';
+
+export const VALIDATION_COLUMNS = [
+  'Validation Status',
+  'Validation Code',
+  'Domain Type',
+  'Role Account',
+  'Duplicate',
+  'Valid Email',
+] as const;
+
+export const APPEND_COLUMNS = ['Append Email', 'Append Match Type'] as const;
+
+/** Intelligence appends one column per configured field, named as the API names it. */
+export function intelligenceColumns(fields: readonly string[]): string[] {
+  return [...fields];
+}
+
+export function originalHeader(header: readonly string[] | undefined, columnCount: number, emailColumn?: number): string[] {
+  const names: string[] = [];
+  for (let i = 0; i < Math.max(columnCount, header?.length ?? 0); i++) {
+    names.push(header?.[i] ?? (header === undefined && i === emailColumn ? 'Email' : `Column ${i + 1}`));
+  }
+  return names;
+}
+
+/** The six validation cells; all empty for a record that was not verified. */
+export function validationCells(outcome: ValidationOutcome | undefined, duplicate: boolean): string[] {
+  if (!outcome) return ['', '', '', '', duplicate ? 'true' : '', ''];
+  return [
+    outcome.status,
+    String(outcome.code),
+    outcome.domainType ?? '',
+    outcome.roleAccount ? 'true' : '',
+    duplicate ? 'true' : '',
+    outcome.validEmail ?? '',
+  ];
+}
+
+export function appendCells(match: { email: string; matchType: AppendMatchType } | undefined): string[] {
+  return match ? [match.email, match.matchType] : ['', ''];
+}
+
+/** The file inside the results zip: `<name without extension>-<list_id>-Service.<csv|txt>`. */
+export function resultsFileName(listName: string, listId: number, extension: 'csv' | 'txt'): string {
+  return `${listName.replace(/\.[^.]*$/, '')}-${listId}-Service.${extension}`;
+}
+
+/** The download's name (decisions §6): `<name without extension>-<list_id>-Service.zip`. */
+export function resultsZipName(listName: string, listId: number): string {
+  return `${listName.replace(/\.[^.]*$/, '')}-${listId}-Service.zip`;
+}

@@ -1,0 +1,53 @@
+/**
+ * One record's verification in list terms (decisions §6: lists use the legacy taxonomy, plus
+ * `corrected`). This small plain value is what the pipeline stores per record, what
+ * `reporting.ts` counts and what the results file's validation columns are written from.
+ *
+ * - The legacy rendering applies: a disposable domain is `invalid` 505, not `risky` 525.
+ * - A verdict carrying corrections is `corrected`, whatever its code (the reference: the status
+ *   of an address "invalid by syntax or spelling and fixed"); its code stays the original one,
+ *   so the report's `status_codes` still say what was wrong, and `Valid Email` holds the fix.
+ * - `Valid Email` is filled for `valid` (the standardized address) and `corrected` only.
+ */
+import { statusesFor, type LegacyStatus } from '../verification/render.js';
+import type { DomainType, Verdict } from '../verification/verdict.js';
+
+export type ListValidationStatus = LegacyStatus | 'corrected';
+export type InvalidCategory = 'Syntax Errors' | 'Domain Errors' | 'Mailbox Errors' | 'Suppressions';
+
+export interface ValidationOutcome {
+  status: ListValidationStatus;
+  code: number;
+  domainType?: DomainType;
+  roleAccount: boolean;
+  validEmail?: string;
+}
+
+export function validationOutcome(verdict: Verdict): ValidationOutcome {
+  const code = verdict.code === 525 && verdict.domainType === 'disposable' ? 505 : verdict.code;
+  const legacy = statusesFor(code)[1];
+  const outcome: ValidationOutcome = { status: legacy, code, roleAccount: verdict.roleAccount };
+  if (verdict.domainType) outcome.domainType = verdict.domainType;
+  const fix = verdict.corrections?.[0];
+  if (fix !== undefined) {
+    outcome.status = 'corrected';
+    outcome.validEmail = fix;
+  } else if (legacy === 'valid') {
+    outcome.validEmail = verdict.address;
+  }
+  return outcome;
+}
+
+/**
+ * The report's invalid category of a code (docs/verification.md): syntax 100–299 (135 and 205
+ * included); client suppressions 255; domain 300–399, 420 (every MX refuses) and 505
+ * (disposable domain); mailbox the rest of 400–524 (unknown user, full, dangerous mailbox,
+ * UTF-8 refused, known bouncer). Codes outside the invalid range have none.
+ */
+export function invalidCategory(code: number): InvalidCategory | undefined {
+  if (code === 255) return 'Suppressions';
+  if (code >= 100 && code < 300) return 'Syntax Errors';
+  if ((code >= 300 && code < 400) || code === 420 || code === 505) return 'Domain Errors';
+  if (code >= 400 && code < 525) return 'Mailbox Errors';
+  return undefined;
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { NewList } from '../../lists/list-record.js';
+import { keyId, type CurrentStorage } from './fixtures.js';
+
+function newList(keyIdValue: number, overrides: Partial<NewList> = {}): NewList {
+  return {
+    keyId: keyIdValue,
+    name: 'customers.csv',
+    format: 'csv',
+    delimiter: null,
+    header: true,
+    emailColumn: null,
+    report: false,
+    fields: ['age', 'gender'],
+    callbackUrl: 'https://example.com/hook',
+    sizeBytes: 3_000_000_000,
+    createdAt: '2026-11-22T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function listStoreContract(storage: CurrentStorage): void {
+  const lists = () => storage().lists;
+
+  describe('ListStore', () => {
+    it('creates a Pending list and reads it back with every field', async () => {
+      const key = await keyId(storage(), 'acme');
+      const created = await lists().create(newList(key));
+      expect(created).toEqual({
+        ...newList(key),
+        id: created.id,
+        status: 'Pending',
+        error: null,
+        records: 0,
+        services: {},
+        plan: null,
+        purchase: null,
+        updatedAt: '2026-11-22T10:00:00.000Z',
+      });
+      expect(await lists().get(created.id)).toEqual(created);
+      expect(await lists().get(created.id + 1000)).toBeUndefined();
+    });
+
+    it('pages a key’s lists newest first and never shows another key’s', async () => {
+      const a = await keyId(storage(), 'a');
+      const b = await keyId(storage(), 'b');
+      const ids: number[] = [];
+      for (let i = 0; i < 5; i++) ids.push((await lists().create(newList(a, { name: `l${i}.csv` }))).id);
+      await lists().create(newList(b));
+      const first = await lists().listForKey(a, { limit: 2, offset: 0 });
+      expect(first.total).toBe(5);
+      expect(first.lists.map((l) => l.id)).toEqual([ids[4], ids[3]]);
+      expect((await lists().listForKey(a, { limit: 10, offset: 4 })).lists.map((l) => l.id)).toEqual([ids[0]]);
+      expect((await lists().listForKey(b, { limit: 10, offset: 0 })).lists.every((l) => l.keyId === b)).toBe(true);
+    });
+
+    it('updates with a compare-and-set on the status', async () => {
+      const list = await lists().create(newList(await keyId(storage(), 'acme')));
+      const services = { email_validation: { status: 'Processing' as const, inputCount: 10 } };
+      const updated = await lists().update(list.id, { records: 10, services, plan: { chunks: [0, 120] } }, ['Pending']);
+      expect(updated).toMatchObject({ records: 10, services, plan: { chunks: [0, 120] }, status: 'Pending' });
+      expect(await lists().update(list.id, { status: 'Cancelled' }, ['Pending', 'Processed'])).toMatchObject({ status: 'Cancelled' });
+      expect(await lists().update(list.id, { status: 'Results' }, ['Pending', 'Processing'])).toBeUndefined();
+      expect(await lists().update(list.id, { status: 'Results' }, [])).toBeUndefined();
+      expect((await lists().get(list.id))!.status).toBe('Cancelled');
+      expect(await lists().update(list.id + 99, { status: 'Error' })).toBeUndefined();
+      expect(await lists().update(list.id, { error: 'boom', purchase: { fields: ['age'] } })).toMatchObject({ error: 'boom', purchase: { fields: ['age'] } });
+    });
+
+    it('commits each chunk once and answers counts and results in index order', async () => {
+      const list = await lists().create(newList(await keyId(storage(), 'acme')));
+      expect(await lists().commitChunk(list.id, { index: 1, records: 2, counts: { v: 2 }, results: 'r1' })).toBe(true);
+      expect(await lists().commitChunk(list.id, { index: 0, records: 3, counts: { v: 3 }, results: 'r0' })).toBe(true);
+      expect(await lists().commitChunk(list.id, { index: 1, records: 9, counts: { v: 9 }, results: 'again' })).toBe(false);
+      expect(await lists().chunkCounts(list.id)).toEqual([
+        { index: 0, records: 3, counts: { v: 3 } },
+        { index: 1, records: 2, counts: { v: 2 } },
+      ]);
+      expect((await lists().chunkResults(list.id, 1, 5)).map((c) => c.results)).toEqual(['r1']);
+      expect((await lists().chunkResults(list.id, 0, 2)).map((c) => c.index)).toEqual([0, 1]);
+      expect(await lists().chunkCounts(list.id + 1)).toEqual([]);
+    });
+
+    it('records callback attempts and finds unfinished and old lists', async () => {
+      const key = await keyId(storage(), 'acme');
+      const old = await lists().create(newList(key, { createdAt: '2026-01-01T00:00:00.000Z' }));
+      const running = await lists().create(newList(key));
+      await lists().update(old.id, { status: 'Results' });
+      await lists().addCallbackAttempt(old.id, { at: '2026-01-01T00:01:00.000Z', status: null, error: 'connect ECONNREFUSED' });
+      await lists().addCallbackAttempt(old.id, { at: '2026-01-01T00:03:00.000Z', status: 200, error: null });
+      expect(await lists().callbackAttempts(old.id)).toEqual([
+        { at: '2026-01-01T00:01:00.000Z', status: null, error: 'connect ECONNREFUSED' },
+        { at: '2026-01-01T00:03:00.000Z', status: 200, error: null },
+      ]);
+      expect((await lists().unfinished()).map((l) => l.id)).toEqual([running.id]);
+      expect((await lists().createdBefore('2026-06-01T00:00:00.000Z')).map((l) => l.id)).toEqual([old.id]);
+    });
+  });
+}

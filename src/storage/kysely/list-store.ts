@@ -1,0 +1,99 @@
+import type { Kysely } from 'kysely';
+import type { CallbackAttempt, ListChunk, ListPatch, ListRow, ListStatus, ListStore, NewList } from '../../lists/list-record.js';
+import type { Database } from '../database.js';
+import { newListRow, patchRow, toList } from './list-row.js';
+
+export class KyselyListStore implements ListStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async create(list: NewList): Promise<ListRow> {
+    const row = await this.db.insertInto('lists').values(newListRow(list)).returningAll().executeTakeFirstOrThrow();
+    return toList(row);
+  }
+
+  async get(id: number): Promise<ListRow | undefined> {
+    const row = await this.db.selectFrom('lists').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toList(row);
+  }
+
+  async listForKey(keyId: number, page: { limit: number; offset: number }): Promise<{ lists: ListRow[]; total: number }> {
+    const rows = await this.db
+      .selectFrom('lists')
+      .selectAll()
+      .where('key_id', '=', keyId)
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    const { n } = await this.db
+      .selectFrom('lists')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('key_id', '=', keyId)
+      .executeTakeFirstOrThrow();
+    return { lists: rows.map(toList), total: Number(n) };
+  }
+
+  async update(id: number, patch: ListPatch, onlyFrom?: readonly ListStatus[]): Promise<ListRow | undefined> {
+    let query = this.db.updateTable('lists').set(patchRow(patch, this.now().toISOString())).where('id', '=', id);
+    if (onlyFrom !== undefined) {
+      if (onlyFrom.length === 0) return undefined;
+      query = query.where('status', 'in', onlyFrom);
+    }
+    const row = await query.returningAll().executeTakeFirst();
+    return row && toList(row);
+  }
+
+  async commitChunk(listId: number, chunk: ListChunk): Promise<boolean> {
+    const inserted = await this.db
+      .insertInto('list_chunks')
+      .values({ list_id: listId, chunk_index: chunk.index, records: chunk.records, counts: JSON.stringify(chunk.counts), results: chunk.results })
+      .onConflict((oc) => oc.columns(['list_id', 'chunk_index']).doNothing())
+      .returning('chunk_index')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  async chunkCounts(listId: number): Promise<{ index: number; records: number; counts: unknown }[]> {
+    const rows = await this.db
+      .selectFrom('list_chunks')
+      .select(['chunk_index', 'records', 'counts'])
+      .where('list_id', '=', listId)
+      .orderBy('chunk_index')
+      .execute();
+    return rows.map((r) => ({ index: r.chunk_index, records: r.records, counts: JSON.parse(r.counts) as unknown }));
+  }
+
+  async chunkResults(listId: number, from: number, to: number): Promise<ListChunk[]> {
+    const rows = await this.db
+      .selectFrom('list_chunks')
+      .selectAll()
+      .where('list_id', '=', listId)
+      .where('chunk_index', '>=', from)
+      .where('chunk_index', '<', to)
+      .orderBy('chunk_index')
+      .execute();
+    return rows.map((r) => ({ index: r.chunk_index, records: r.records, counts: JSON.parse(r.counts) as unknown, results: r.results }));
+  }
+
+  async addCallbackAttempt(listId: number, attempt: CallbackAttempt): Promise<void> {
+    await this.db.insertInto('list_callbacks').values({ list_id: listId, at: attempt.at, status: attempt.status, error: attempt.error }).execute();
+  }
+
+  async callbackAttempts(listId: number): Promise<CallbackAttempt[]> {
+    const rows = await this.db.selectFrom('list_callbacks').select(['at', 'status', 'error']).where('list_id', '=', listId).orderBy('at').execute();
+    return rows.map((r) => ({ at: r.at, status: r.status, error: r.error }));
+  }
+
+  async unfinished(): Promise<ListRow[]> {
+    const rows = await this.db.selectFrom('lists').selectAll().where('status', 'in', ['Pending', 'Processed', 'Processing']).orderBy('id').execute();
+    return rows.map(toList);
+  }
+
+  async createdBefore(instant: string): Promise<ListRow[]> {
+    const rows = await this.db.selectFrom('lists').selectAll().where('created_at', '<', instant).orderBy('id').execute();
+    return rows.map(toList);
+  }
+}

@@ -1,0 +1,76 @@
+import type { CallbackAttempt, ListChunk, ListPatch, ListRow, ListStatus, ListStore, NewList } from '../../lists/list-record.js';
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+/** The lists store in memory: the reference the kysely store's contract tests agree with. */
+export class MemoryListStore implements ListStore {
+  private readonly lists = new Map<number, ListRow>();
+  private readonly chunks = new Map<number, Map<number, ListChunk>>();
+  private readonly callbacks = new Map<number, CallbackAttempt[]>();
+  private lastId = 0;
+
+  constructor(private readonly now: () => Date = () => new Date()) {}
+
+  async create(list: NewList): Promise<ListRow> {
+    const row: ListRow = { ...clone(list), id: ++this.lastId, status: 'Pending', error: null, records: 0, services: {}, plan: null, purchase: null, updatedAt: list.createdAt };
+    this.lists.set(row.id, row);
+    return clone(row);
+  }
+
+  async get(id: number): Promise<ListRow | undefined> {
+    const row = this.lists.get(id);
+    return row && clone(row);
+  }
+
+  async listForKey(keyId: number, page: { limit: number; offset: number }): Promise<{ lists: ListRow[]; total: number }> {
+    const mine = [...this.lists.values()].filter((l) => l.keyId === keyId).sort((a, b) => b.id - a.id);
+    return { lists: mine.slice(page.offset, page.offset + page.limit).map(clone), total: mine.length };
+  }
+
+  async update(id: number, patch: ListPatch, onlyFrom?: readonly ListStatus[]): Promise<ListRow | undefined> {
+    const row = this.lists.get(id);
+    if (!row || (onlyFrom !== undefined && !onlyFrom.includes(row.status))) return undefined;
+    Object.assign(row, clone(patch), { updatedAt: this.now().toISOString() });
+    return clone(row);
+  }
+
+  async commitChunk(listId: number, chunk: ListChunk): Promise<boolean> {
+    let byIndex = this.chunks.get(listId);
+    if (!byIndex) this.chunks.set(listId, (byIndex = new Map()));
+    if (byIndex.has(chunk.index)) return false;
+    byIndex.set(chunk.index, clone(chunk));
+    return true;
+  }
+
+  async chunkCounts(listId: number): Promise<{ index: number; records: number; counts: unknown }[]> {
+    return this.sorted(listId).map((c) => ({ index: c.index, records: c.records, counts: clone(c.counts) }));
+  }
+
+  async chunkResults(listId: number, from: number, to: number): Promise<ListChunk[]> {
+    return this.sorted(listId)
+      .filter((c) => c.index >= from && c.index < to)
+      .map(clone);
+  }
+
+  async addCallbackAttempt(listId: number, attempt: CallbackAttempt): Promise<void> {
+    const list = this.callbacks.get(listId) ?? [];
+    list.push({ ...attempt });
+    this.callbacks.set(listId, list);
+  }
+
+  async callbackAttempts(listId: number): Promise<CallbackAttempt[]> {
+    return [...(this.callbacks.get(listId) ?? [])].sort((a, b) => a.at.localeCompare(b.at)).map((a) => ({ ...a }));
+  }
+
+  async unfinished(): Promise<ListRow[]> {
+    return [...this.lists.values()].filter((l) => l.status === 'Pending' || l.status === 'Processed' || l.status === 'Processing').map(clone);
+  }
+
+  async createdBefore(instant: string): Promise<ListRow[]> {
+    return [...this.lists.values()].filter((l) => l.createdAt < instant).map(clone);
+  }
+
+  private sorted(listId: number): ListChunk[] {
+    return [...(this.chunks.get(listId)?.values() ?? [])].sort((a, b) => a.index - b.index);
+  }
+}

@@ -1,0 +1,232 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import yauzl from 'yauzl';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { verifySignature } from '../../src/lists/callback/sign-body.js';
+import { writeZip } from '../../src/lists/test-support.js';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { multipart, type Part } from '../helpers/multipart.js';
+
+let t: TestApp;
+let key: string;
+let secret: string;
+beforeEach(async () => {
+  t = await makeTestApp({ env: { MAILSURE_LIST_MAX_MB: '1', MAILSURE_ALLOW_PRIVATE_TARGETS: 'on' } });
+  const created = await t.key('acme', { services: 'verification,lists' });
+  key = created.key;
+  secret = created.webhookSecret;
+});
+afterEach(() => t.close());
+
+const CSV = 'Email,Name\nann@example.com,Ann\nnot-an-address,Bob\nann@example.com,Ann again\n\ninfo@example.com,Role\n';
+
+const submit = (query: string, parts: Part[] = [{ name: 'file', filename: 'people.csv', content: CSV }], k = key) => {
+  const { payload, headers } = multipart(parts);
+  return t.app.inject({ method: 'POST', url: `/v5/list${query}`, headers: { ...headers, api_key: k }, payload });
+};
+const get = (path: string, k = key) => t.app.inject({ url: path, headers: { api_key: k } });
+
+async function unzip(buffer: Buffer): Promise<Record<string, string>> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(buffer, { lazyEntries: true }, (e, z) => (e ? reject(e) : resolve(z!))));
+  const files: Record<string, string> = {};
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) =>
+      zip.openReadStream(entry, (e, stream) => {
+        if (e) return reject(e);
+        const parts: Buffer[] = [];
+        stream!.on('data', (c: Buffer) => parts.push(c));
+        stream!.on('end', () => {
+          files[entry.fileName] = Buffer.concat(parts).toString('utf8');
+          zip.readEntry();
+        });
+      }),
+    );
+    zip.on('end', resolve);
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+  return files;
+}
+
+describe('POST /v5/list → status → results', () => {
+  it('accepts a list, processes it, reports and returns the results zip', async () => {
+    const res = await submit('?header=true');
+    expect(res.statusCode).toBe(202);
+    const { list_id, size_bytes } = res.json() as { list_id: number; size_bytes: number };
+    expect(res.headers.location).toBe(`/v5/list/${list_id}`);
+    expect(size_bytes).toBe(Buffer.byteLength(CSV));
+
+    await t.lists.idle();
+    const status = await get(`/v5/list/${list_id}`);
+    expect(status.statusCode).toBe(200);
+    expect(status.headers['retry-after']).toBeUndefined();
+    const body = status.json();
+    expect(body).toMatchObject({ list_id, name: 'people.csv', status: 'Results', records: 4, size_bytes });
+    expect(body.services.email_validation).toMatchObject({ input_count: 4, completed_count: 4, status: 'Completed' });
+    expect(body.services.email_validation.reporting.statuses).toMatchObject({ Invalid: 1 });
+    expect(body.services.email_validation.reporting.invalid_categories['Syntax Errors']).toBe(1);
+
+    const results = await get(`/v5/list/${list_id}/results`);
+    expect(results.statusCode).toBe(200);
+    expect(results.headers['content-type']).toBe('application/zip');
+    expect(results.headers['content-disposition']).toContain(`filename="people-${list_id}-Service.zip"`);
+    const files = await unzip(results.rawPayload);
+    const text = files[`people-${list_id}-Service.csv`]!;
+    const lines = text.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('Email,Name,Validation Status,Validation Code,Domain Type,Role Account,Duplicate,Valid Email');
+    expect(lines).toHaveLength(5);
+    expect(lines[1]!.startsWith('ann@example.com,Ann,')).toBe(true);
+    expect(lines[1]!.split(',')[6]).toBe('true');
+    expect(lines[2]!.startsWith('not-an-address,Bob,invalid,')).toBe(true);
+    expect(lines[4]!.split(',')[5]).toBe('true');
+  });
+
+  it('lists the key’s lists newest first, paginated, and hides other keys’ lists', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push(((await submit('?header=true')).json() as { list_id: number }).list_id);
+    await t.lists.idle();
+    const page = (await get('/v5/list?per_page=2')).json();
+    expect(page).toMatchObject({ page: 1, per_page: 2, total: 3 });
+    expect(page.lists.map((l: { list_id: number }) => l.list_id)).toEqual([ids[2], ids[1]]);
+    const other = (await t.key('other', { services: 'lists,verification' })).key;
+    expect((await get('/v5/list', other)).json()).toMatchObject({ total: 0, lists: [] });
+    expect((await get(`/v5/list/${ids[0]}`, other)).statusCode).toBe(404);
+    expect((await get(`/v5/list/${ids[0]}/results`, other)).statusCode).toBe(404);
+    expect((await get('/v5/list?per_page=500')).statusCode).toBe(400);
+  });
+});
+
+describe('POST /v5/list: synchronous checks', () => {
+  it('415 for a body that is not multipart', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v5/list', headers: { api_key: key, 'content-type': 'text/csv' }, payload: CSV });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ error_code: 415, error_msg: 'Invalid Content-Type' });
+  });
+
+  it.each([
+    ['?header=maybe', 'Invalid parameter header: must be true or false'],
+    ['?report=yes', 'Invalid parameter report: must be true or false'],
+    ['?email_column=0', 'Invalid parameter email_column: must be a 1-based column number'],
+    ['?delimiter=ab', 'Invalid parameter delimiter: must be exactly one character'],
+    ['?fields=age,shoe_size', 'Invalid parameter fields: unknown field shoe_size'],
+    [`?callback_url=https://example.com/${'x'.repeat(520)}`, 'Invalid parameter callback_url'],
+    ['?callback_url=ftp://example.com/hook', 'Invalid parameter callback_url'],
+  ])('400 for %s', async (query, message) => {
+    const res = await submit(query);
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as { error_msg: string }).error_msg.startsWith(message)).toBe(true);
+  });
+
+  it('400 for a private callback target unless allowed', async () => {
+    const strict = await makeTestApp({ env: {} });
+    try {
+      const k = (await strict.key('s', { services: 'verification,lists' })).key;
+      const { payload, headers } = multipart([{ name: 'file', filename: 'a.csv', content: CSV }]);
+      const res = await strict.app.inject({ method: 'POST', url: '/v5/list?callback_url=http://127.0.0.1:9/hook', headers: { ...headers, api_key: k }, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error_msg).toBe('Invalid parameter callback_url: The callback host 127.0.0.1 resolves to a private or reserved address');
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('400 without a part named file', async () => {
+    const res = await submit('', [{ name: 'upload', filename: 'a.csv', content: CSV }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error_code: 400, error_msg: 'Missing the file part (a multipart/form-data part named "file")' });
+  });
+
+  it.each([
+    ['a bad extension', [{ name: 'file', filename: 'people.xls', content: CSV }], '?name=people.xls'],
+    ['an empty file', [{ name: 'file', filename: 'empty.csv', content: '' }], ''],
+  ])('422 for %s', async (_, parts, query) => {
+    const res = await submit(query, parts);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error_code).toBe(422);
+  });
+
+  it('422 for a zip holding two files', async () => {
+    const path = `${t.dataDir}/two.zip`;
+    await writeZip(path, [
+      { name: 'a.csv', data: CSV },
+      { name: 'b.csv', data: CSV },
+    ]);
+    const { readFile } = await import('node:fs/promises');
+    const res = await submit('', [{ name: 'file', filename: 'two.zip', content: await readFile(path) }]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error_msg).toContain('exactly one file');
+  });
+
+  it('413 past the configured size limit, keeping nothing', async () => {
+    const big = 'a@example.com\n'.repeat(80_000);
+    const res = await submit('', [{ name: 'file', filename: 'big.csv', content: big }]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ error_code: 413, error_msg: 'The file is larger than the limit of 1 MB' });
+    expect((await get('/v5/list')).json().total).toBe(0);
+  });
+
+  it('401 without the lists service, 401 with the key in the query instead of the header', async () => {
+    const noLists = (await t.key('nolists', { services: 'verification' })).key;
+    expect((await submit('', undefined, noLists)).statusCode).toBe(401);
+    expect((await t.app.inject({ url: `/v5/list?api_key=${key}` })).statusCode).toBe(401);
+  });
+});
+
+describe('list states', () => {
+  it('ends Invalid with the reason when the email column is ambiguous', async () => {
+    const res = await submit('?header=true', [{ name: 'file', filename: 'two.csv', content: 'email,e-mail\na@example.com,b@example.com\n' }]);
+    const { list_id } = res.json() as { list_id: number };
+    await t.lists.idle();
+    const body = (await get(`/v5/list/${list_id}`)).json();
+    expect(body.status).toBe('Invalid');
+    expect(body.error).toMatch(/Ambiguous email columns/);
+    expect((await get(`/v5/list/${list_id}/results`)).statusCode).toBe(401);
+  });
+
+  it('cancels an unfinished list and refuses to cancel a finished one', async () => {
+    const { list_id } = (await submit('?header=true')).json() as { list_id: number };
+    const cancelled = await t.app.inject({ method: 'DELETE', url: `/v5/list/${list_id}`, headers: { api_key: key } });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().status).toBe('Cancelled');
+    await t.lists.idle();
+    expect((await get(`/v5/list/${list_id}`)).json().status).toBe('Cancelled');
+    expect((await get(`/v5/list/${list_id}/results`)).statusCode).toBe(401);
+    const again = await t.app.inject({ method: 'DELETE', url: `/v5/list/${list_id}`, headers: { api_key: key } });
+    expect(again.statusCode).toBe(200);
+    const done = (await submit('?header=true')).json() as { list_id: number };
+    await t.lists.idle();
+    const late = await t.app.inject({ method: 'DELETE', url: `/v5/list/${done.list_id}`, headers: { api_key: key } });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error_msg).toBe('The list is already finished (Results)');
+  });
+
+  it('404 for an unknown list', async () => {
+    expect((await get('/v5/list/999999')).statusCode).toBe(404);
+    expect((await get('/v5/list/999999/results')).json()).toEqual({ error_code: 404, error_msg: 'List not found' });
+  });
+
+  it('calls back once finished, signed with the key’s webhook secret', async () => {
+    const received: { body: string; signature: string | undefined }[] = [];
+    const server = createServer((req: IncomingMessage, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        received.push({ body, signature: req.headers['x-mailsure-signature'] as string | undefined });
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const { list_id } = (await submit(`?header=true&callback_url=${encodeURIComponent(`http://127.0.0.1:${port}/hook`)}`)).json() as { list_id: number };
+      await t.lists.idle();
+      for (let i = 0; i < 50 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(received).toHaveLength(1);
+      expect(JSON.parse(received[0]!.body)).toMatchObject({ list_id, status: 'Results' });
+      expect(verifySignature(secret, received[0]!.body, received[0]!.signature)).toBe(true);
+      expect(await t.storage.lists.callbackAttempts(list_id)).toMatchObject([{ status: 200, error: null }]);
+    } finally {
+      server.close();
+    }
+  });
+});
