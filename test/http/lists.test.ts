@@ -230,3 +230,130 @@ describe('list states', () => {
     }
   });
 });
+
+describe('intelligence, email append, report and purchase', () => {
+  const kate = {
+    personKey: 'P1',
+    firstName: 'Katherine',
+    middleName: null,
+    lastName: 'Doe',
+    address: '123 N Main St',
+    city: 'Springfield',
+    state: 'IL',
+    zip: '62701-1234',
+    fields: { age: '35-44', gender: 'Female' },
+    interests: ['books'],
+    emails: ['kate@example.com'],
+  };
+  const joe = { ...kate, personKey: 'P2', firstName: 'Joseph', fields: { age: '45-54' }, interests: [], emails: ['joe@example.com'] };
+  const FILE = [
+    'email,first,last,street,city,state,zip',
+    'kate@example.com,Katherine,Doe,123 N Main St,Springfield,IL,62701',
+    'nobody@example.com,Mary,Doe,123 North Main Street,Springfield,IL,62701',
+    'x@example.org,Ann,Roe,9 Elm St,Springfield,IL,62701',
+  ].join('\n');
+
+  let full: string;
+  beforeEach(async () => {
+    await t.storage.people.upsert([kate, joe]);
+    full = (await t.key('full', { services: 'verification,enrichment,email_append,lists', fields: 'age,gender,interests' })).key;
+  });
+
+  const post = (query: string, k: string) => submit(query, [{ name: 'file', filename: 'people.csv', content: FILE }], k);
+  const purchase = (id: number, body: unknown, k: string) =>
+    t.app.inject({ method: 'POST', url: `/v5/list/${id}/purchase`, headers: { api_key: k, 'content-type': 'application/json' }, payload: body === undefined ? '' : JSON.stringify(body) });
+
+  it('runs every service the key and the columns allow, with their reports and columns', async () => {
+    const { list_id } = (await post('?header=true', full)).json() as { list_id: number };
+    await t.lists.idle();
+    const body = (await get(`/v5/list/${list_id}`, full)).json();
+    expect(body.status).toBe('Results');
+    expect(Object.keys(body.services)).toEqual(['email_validation', 'email_intelligence', 'email_append']);
+    expect(body.services.email_append.reporting).toEqual({ email_match_type: { 'Individual match': 1, 'Household match': 1 } });
+    expect(body.services.email_intelligence.reporting).toMatchObject({ age: { 'Total Count': 1 }, gender: { 'Total Count': 1 }, interests: { 'Total Count': 1 } });
+    const files = await unzip((await get(`/v5/list/${list_id}/results`, full)).rawPayload);
+    const lines = files[`people-${list_id}-Service.csv`]!.trim().split(/\r?\n/);
+    expect(lines[0]).toBe(
+      'email,first,last,street,city,state,zip,Validation Status,Validation Code,Domain Type,Role Account,Duplicate,Valid Email,age,gender,interests,Append Email,Append Match Type',
+    );
+    expect(lines[1]!.endsWith(',35-44,Female,books,kate@example.com,Individual')).toBe(true);
+    expect(lines[2]!.endsWith(',,,,kate@example.com,Household')).toBe(true);
+    expect(lines[3]!.endsWith(',,,,,')).toBe(true);
+  });
+
+  it('with report=true waits in Processed until purchase, then delivers what was bought, idempotently', async () => {
+    const { list_id } = (await post('?header=true&report=true', full)).json() as { list_id: number };
+    await t.lists.idle();
+    const waiting = await get(`/v5/list/${list_id}`, full);
+    expect(waiting.json().status).toBe('Processed');
+    expect(waiting.headers['retry-after']).toBe('5');
+    expect(waiting.json().services.email_append.reporting).toEqual({ email_match_type: { 'Individual match': 1, 'Household match': 1 } });
+    expect((await get(`/v5/list/${list_id}/results`, full)).statusCode).toBe(401);
+
+    expect((await purchase(list_id, { fields: ['shoe_size'] }, full)).json()).toEqual({ error_code: 400, error_msg: 'Invalid purchase: unknown field shoe_size' });
+    expect((await purchase(list_id, { options: { email_append: { match_type: 'X' } } }, full)).statusCode).toBe(400);
+    const bought = await purchase(list_id, { fields: ['age'], options: { email_append: { match_type: 'I' } } }, full);
+    expect(bought.statusCode).toBe(200);
+    expect(bought.json().list_id).toBe(list_id);
+    await t.lists.idle();
+    expect((await purchase(list_id, undefined, full)).statusCode).toBe(200);
+    expect((await get(`/v5/list/${list_id}`, full)).json().status).toBe('Results');
+    const lines = (await unzip((await get(`/v5/list/${list_id}/results`, full)).rawPayload))[`people-${list_id}-Service.csv`]!.trim().split(/\r?\n/);
+    expect(lines[0]!.endsWith('Valid Email,age,Append Email,Append Match Type')).toBe(true);
+    expect(lines[1]!.endsWith(',35-44,kate@example.com,Individual')).toBe(true);
+    expect(lines[2]!.endsWith(',,,')).toBe(true);
+  });
+
+  it('refuses to purchase an Invalid list and answers 404 for another key', async () => {
+    const { list_id } = (await submit('?header=true', [{ name: 'file', filename: 'x.csv', content: 'email,e-mail\na@example.com,b@example.com\n' }], full)).json() as {
+      list_id: number;
+    };
+    await t.lists.idle();
+    expect((await purchase(list_id, {}, full)).statusCode).toBe(409);
+    expect((await purchase(list_id, {}, key)).statusCode).toBe(404);
+  });
+
+  it('bills list records once, at Results', async () => {
+    await post('?header=true', full);
+    await t.lists.idle();
+    const record = await t.storage.keys.findByName('full');
+    expect((await t.storage.usage.totals(record!.id)).list_record).toBe(3);
+  });
+});
+
+describe('callback retries', () => {
+  it('retries a failed delivery with back-off and records every attempt', async () => {
+    const fast = await makeTestApp({ env: { MAILSURE_ALLOW_PRIVATE_TARGETS: 'on' }, callbackDelayScale: 0.0001 });
+    let calls = 0;
+    const server = createServer((req, res) => {
+      req.resume();
+      calls += 1;
+      res.statusCode = calls < 3 ? 503 : 204;
+      res.end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const k = (await fast.key('k', { services: 'verification,lists' })).key;
+      const port = (server.address() as AddressInfo).port;
+      const { payload, headers } = multipart([{ name: 'file', filename: 'a.csv', content: CSV }]);
+      const res = await fast.app.inject({
+        method: 'POST',
+        url: `/v5/list?header=true&callback_url=${encodeURIComponent(`http://127.0.0.1:${port}/hook`)}`,
+        headers: { ...headers, api_key: k },
+        payload,
+      });
+      const { list_id } = res.json() as { list_id: number };
+      await fast.lists.idle();
+      for (let i = 0; i < 100 && (await fast.storage.lists.callbackAttempts(list_id)).length < 3; i++) await new Promise((r) => setTimeout(r, 20));
+      const attempts = await fast.storage.lists.callbackAttempts(list_id);
+      expect(attempts.map((a) => [a.status, a.error])).toEqual([
+        [503, 'answered HTTP 503'],
+        [503, 'answered HTTP 503'],
+        [204, null],
+      ]);
+    } finally {
+      server.close();
+      await fast.close();
+    }
+  });
+});

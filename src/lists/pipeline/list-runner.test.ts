@@ -1,0 +1,157 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createKey } from '../../accounts/key-admin.js';
+import { systemClock } from '../../core/clock.js';
+import { createLogger } from '../../core/logger.js';
+import type { EnrichService } from '../../enrichment/enrich-service.js';
+import type { AppendService } from '../../identity/append/index.js';
+import type { Storage } from '../../storage/interfaces.js';
+import { openMemoryStorage } from '../../storage/open-storage.js';
+import type { Verdict } from '../../verification/verdict.js';
+import type { VerifyService } from '../../verification/verify-service.js';
+import { createDomainScheduler } from './domain-scheduler.js';
+import { createListRunner } from './list-runner.js';
+import { listDir, uploadPath } from './list-paths.js';
+import { sweepExpiredLists } from './retention.js';
+
+const logger = createLogger('silent');
+const unused = { enrich: {} as EnrichService, append: {} as AppendService };
+
+let storage: Storage;
+let dataDir: string;
+let keyId: number;
+beforeEach(async () => {
+  storage = openMemoryStorage();
+  dataDir = await mkdtemp(join(tmpdir(), 'mailsure-runner-'));
+  keyId = (await createKey(storage.keys, 'acme', { services: 'verification,lists' })).record.id;
+});
+afterEach(() => rm(dataDir, { recursive: true, force: true }));
+
+async function submit(records: number, createdAt = new Date().toISOString()) {
+  const list = await storage.lists.create({
+    keyId,
+    name: 'l.csv',
+    format: 'csv',
+    delimiter: null,
+    header: true,
+    emailColumn: null,
+    report: false,
+    fields: null,
+    callbackUrl: 'https://example.com/hook',
+    sizeBytes: 1,
+    createdAt,
+  });
+  await mkdir(listDir(dataDir, list.id), { recursive: true });
+  const lines = ['email', ...Array.from({ length: records }, (_, i) => `user${i}@d${i % 7}.example`)];
+  await writeFile(uploadPath(dataDir, list.id, 'csv'), lines.join('\n'));
+  return list.id;
+}
+
+function runner(verify: VerifyService, finished: number[] = []) {
+  return createListRunner({
+    store: storage.lists,
+    keys: storage.keys,
+    usage: storage.usage,
+    dataDir,
+    clock: systemClock,
+    logger,
+    chunk: { verify, ...unused, scheduler: createDomainScheduler({ concurrency: 8, perDomain: 2 }), verifyTimeoutMs: 1_000 },
+    onFinished: (list) => finished.push(list.id),
+    chunksInFlight: 1,
+  });
+}
+
+const valid = (input: string): Verdict => ({ address: input, code: 50, roleAccount: false, domainType: 'biz' });
+
+describe('list runner', () => {
+  it('advances completed_count chunk by chunk while the service runs', async () => {
+    const id = await submit(500);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let seen = 0;
+    const run = runner({
+      async verify(input) {
+        seen += 1;
+        if (seen > 150) await gate;
+        return valid(input);
+      },
+    }).run(id);
+    for (let i = 0; i < 200 && (await storage.lists.chunkCounts(id)).length < 3; i++) await new Promise((r) => setTimeout(r, 5));
+    const partial = (await storage.lists.chunkCounts(id)).reduce((n, c) => n + c.records, 0);
+    expect(partial).toBe(150);
+    expect((await storage.lists.get(id))!.services.email_validation!.status).toBe('Processing');
+    release();
+    await run;
+    const done = (await storage.lists.get(id))!;
+    expect(done.status).toBe('Results');
+    expect(done.services.email_validation).toMatchObject({ status: 'Completed', inputCount: 500, completedCount: 500 });
+  });
+
+  it('resumes from the committed chunks without verifying them again', async () => {
+    const id = await submit(300);
+    const verified: string[] = [];
+    let calls = 0;
+    await runner({
+      async verify(input) {
+        calls += 1;
+        if (calls > 120) throw new Error('process died');
+        verified.push(input);
+        return valid(input);
+      },
+    }).run(id);
+    // The first run failed its list; a restart finds it unfinished only if the failure was a crash,
+    // so put the list back as a crashed process leaves it.
+    expect((await storage.lists.get(id))!.status).toBe('Error');
+    await storage.lists.update(id, { status: 'Pending', error: null, services: { email_validation: { status: 'Processing', inputCount: 300 } } });
+    const committed = (await storage.lists.chunkCounts(id)).reduce((n, c) => n + c.records, 0);
+    expect(committed).toBe(100);
+    const again: string[] = [];
+    await runner({ async verify(input) {
+      again.push(input);
+      return valid(input);
+    } }).run(id);
+    expect(again).toHaveLength(200);
+    expect(again).not.toContain('user0@d0.example');
+    expect((await storage.lists.get(id))!.status).toBe('Results');
+  });
+
+  it('ends in Error with a reason and calls back when a service fails', async () => {
+    const id = await submit(10);
+    const finished: number[] = [];
+    await runner({ verify: () => Promise.reject(new Error('boom')) }, finished).run(id);
+    const list = (await storage.lists.get(id))!;
+    expect(list.status).toBe('Error');
+    expect(list.error).toBe('An internal error stopped the list; it can be submitted again');
+    expect(list.services.email_validation!.status).toBe('Error');
+    expect(finished).toEqual([id]);
+  });
+
+  it('stops at the next chunk when the list is cancelled', async () => {
+    const id = await submit(400);
+    let calls = 0;
+    await runner({
+      async verify(input) {
+        calls += 1;
+        if (calls === 50) await storage.lists.update(id, { status: 'Cancelled' });
+        return valid(input);
+      },
+    }).run(id);
+    expect((await storage.lists.get(id))!.status).toBe('Cancelled');
+    expect(calls).toBeLessThan(400);
+  });
+});
+
+describe('retention', () => {
+  it('deletes the files of lists older than the retention, keeping the list', async () => {
+    const old = await submit(1, '2020-01-01T00:00:00.000Z');
+    const fresh = await submit(1);
+    expect(await sweepExpiredLists({ store: storage.lists, dataDir, retentionDays: 30, clock: systemClock })).toBe(1);
+    const { stat } = await import('node:fs/promises');
+    await expect(stat(listDir(dataDir, old))).rejects.toThrow();
+    await expect(stat(listDir(dataDir, fresh))).resolves.toBeDefined();
+    expect(await storage.lists.get(old)).toBeDefined();
+    expect(await sweepExpiredLists({ store: storage.lists, dataDir, retentionDays: 30, clock: systemClock })).toBe(0);
+  });
+});
