@@ -4,12 +4,17 @@ import { checkedEvents, checkWindows, noActivity } from '../activity-rules.js';
 import { chunks, LOOKUP_CHUNK } from '../chunks.js';
 import type { Database } from '../database.js';
 import type { ActivityStore } from '../interfaces.js';
+import { rawReader, type RawRead } from './raw-read.js';
 
 /** 4 columns a row. */
 const EVENT_ROWS = 2_000;
 
 export class KyselyActivityStore implements ActivityStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly read: RawRead;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.read = rawReader(db);
+  }
 
   async hasAny(): Promise<boolean> {
     return (await this.db.selectFrom('activity_events').select('email').limit(1).executeTakeFirst()) !== undefined;
@@ -40,7 +45,8 @@ export class KyselyActivityStore implements ActivityStore {
     const stats = new Map(unique.map((email) => [email, noActivity()]));
     const { since6m, since12m } = windows;
     for (const chunk of chunks(unique, LOOKUP_CHUNK)) {
-      const { rows } = await this.db.executeQuery(this.statsQueryFor(since6m, since12m, chunk));
+      const query = this.statsQueryFor(since6m, since12m, chunk);
+      const rows = await this.read<StatsRow>(query.sql, query.parameters);
       for (const row of rows) {
         stats.set(row.email, {
           firstSeen: row.first_seen,

@@ -1,4 +1,4 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { md5Hex, sha1Hex } from '../../enrichment/email-hash.js';
 import type { NameAddressQuery, NewPerson, PersonRecord } from '../../enrichment/person.js';
 import { chunks, LOOKUP_CHUNK } from '../chunks.js';
@@ -7,6 +7,7 @@ import type { PeopleStore } from '../interfaces.js';
 import { MAX_NAME_MATCHES, normalizeQuery, planUpsert } from '../people-plan.js';
 import type { CandidateBlock } from '../../identity/match/candidate-block.js';
 import { findCandidates } from './people-candidates.js';
+import { rawReader, type RawRead } from './raw-read.js';
 import { foldPeople, personRow, type JoinedRow } from './person-row.js';
 
 /** 18 columns a row: 500 rows bind 9,000 parameters. */
@@ -17,10 +18,14 @@ const EMAIL_ROWS = 2_000;
 type HashColumn = 'email' | 'sha1' | 'md5';
 
 export class KyselyPeopleStore implements PeopleStore {
+  private readonly read: RawRead;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.read = rawReader(db);
+  }
 
   async upsert(input: NewPerson[]): Promise<{ inserted: number; updated: number }> {
     if (input.length === 0) return { inserted: 0, updated: 0 };
@@ -139,8 +144,7 @@ export class KyselyPeopleStore implements PeopleStore {
         text = compiled.sql;
         this.compiled.set(shape, text);
       }
-      const result = await this.db.executeQuery<JoinedRow>(CompiledQuery.raw(text, [...chunk]));
-      foldPeople(result.rows, (row) => row.matched!, found);
+      foldPeople(await this.read<JoinedRow>(text, chunk), (row) => row.matched!, found);
     }
     return found;
   }

@@ -24,7 +24,17 @@ export function openSqlite(opts: SqliteOptions): Kysely<Database> {
   if (!inMemory) enableWal(sqlite, busyTimeoutMs);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const cached = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
+  handles.set(db, cached);
+  return db;
+}
+
+const handles = new WeakMap<object, BetterSqlite3.Database>();
+
+/** The better-sqlite3 handle under a Kysely instance this module opened (raw-read.ts uses it). */
+export function sqliteHandleOf(db: object): BetterSqlite3.Database | undefined {
+  return handles.get(db);
 }
 
 const MAX_CACHED_STATEMENTS = 500;
