@@ -17,8 +17,14 @@ const DAY_MS = 86_400_000;
 
 /** Window starts for `statsFor`, from today's date (`YYYY-MM-DD`, UTC). */
 export function activityWindows(today: string): { since6m: string; since12m: string; since1m: string } {
-  return { since1m: shiftMonths(today, -1), since6m: shiftMonths(today, -6), since12m: shiftMonths(today, -12) };
+  // Every request of a day asks for the same windows: date arithmetic once a day, not per call.
+  if (lastWindows?.today !== today) {
+    lastWindows = { today, windows: { since1m: shiftMonths(today, -1), since6m: shiftMonths(today, -6), since12m: shiftMonths(today, -12) } };
+  }
+  return lastWindows.windows;
 }
+
+let lastWindows: { today: string; windows: Readonly<{ since6m: string; since12m: string; since1m: string }> } | undefined;
 
 export function eamFrom(stats: ActivityStats | undefined, today: string, includeMonthLastOpen: boolean): EamObject {
   if (!stats || stats.firstSeen === null) return { date_first_seen: 'now', longevity: 0, velocity: 0, popularity: 0 };
@@ -64,5 +70,9 @@ function shiftMonths(day: string, months: number): string {
 }
 
 export function todayUtc(nowMs: number): string {
-  return new Date(Math.floor(nowMs / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
+  const day = Math.floor(nowMs / DAY_MS);
+  if (lastDay?.day !== day) lastDay = { day, text: new Date(day * DAY_MS).toISOString().slice(0, 10) };
+  return lastDay.text;
 }
+
+let lastDay: { day: number; text: string } | undefined;

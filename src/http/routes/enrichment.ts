@@ -71,10 +71,24 @@ export function enrichmentRoutes(app: FastifyInstance, deps: { enrich: EnrichSer
   );
 }
 
+/**
+ * Per key record (the authenticator hands out the same object until its cache refreshes, so a
+ * changed key gets a fresh entry) and `fields` value: most calls repeat both.
+ */
+const selections = new WeakMap<ApiKeyRecord, Map<string, FieldSelection | { error: string }>>();
+
 function selectionFor(key: ApiKeyRecord, fieldsParam: string | undefined): FieldSelection {
-  const requested = parseFieldsParam(fieldsParam);
-  if ('error' in requested) throw errors.badRequest(requested.error);
-  const selection = selectFields(key, requested.fields);
+  let byParam = selections.get(key);
+  if (!byParam) selections.set(key, (byParam = new Map()));
+  const param = fieldsParam ?? '';
+  let selection = byParam.get(param);
+  if (selection === undefined) {
+    const requested = parseFieldsParam(fieldsParam);
+    selection = 'error' in requested ? requested : selectFields(key, requested.fields);
+    // Bounded: a caller cycling through `fields` values must not grow it without limit.
+    if (byParam.size < 64) byParam.set(param, selection);
+  }
+  if ('error' in selection) throw errors.badRequest(selection.error);
   if (selectsNothing(selection)) throw errors.noSection();
   return selection;
 }
