@@ -36,8 +36,9 @@ const NORMALIZE: Record<ComponentName, (text: string) => string> = {
   name: (text) => canonicalStreetName(words(text)),
   suffix: (text) => suffixOf(words(text).join(' ')) ?? words(text).join(' '),
   postDirectional: (text) => postDirectionalOf(words(text).join('')) ?? words(text).join(' '),
+  // `#` alone is a designator, not the stray sign the tokenizer drops.
   unitType: (text) =>
-    words(text)
+    words(text.trim() === '#' ? 'NO' : text)
       .map((w) => unitDesignatorOf(w)?.abbreviation ?? w)
       .join(' '),
   unitId: (text) =>

@@ -53,7 +53,7 @@ function afterNumber(tokens: readonly string[], at: number): number {
 }
 
 /** Where the street's own words start: after a leading unit and the house number. */
-export function streetStart(tokens: readonly string[]): number {
+function streetStart(tokens: readonly string[]): number {
   let at = 0;
   const lead = afterUnit(tokens, 0);
   if (lead > 0 && (isHouseNumber(tokens[lead]) || boxAt(tokens, lead))) at = lead;
@@ -61,7 +61,7 @@ export function streetStart(tokens: readonly string[]): number {
 }
 
 /** End of the street line when reading forwards (rule 3). */
-export function streetEnd(tokens: readonly string[]): number {
+function streetEnd(tokens: readonly string[]): number {
   return readStreet(tokens).end;
 }
 

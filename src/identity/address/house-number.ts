@@ -5,7 +5,9 @@
  * number with its directional glued on (`48S 400E`), or a number word (`One Jelly Belly Ln`).
  * Kept as written, upper-case; Publication 28 does not rewrite house numbers.
  */
-import { directionalOf, isCommonSuffix, routePrefixAt, suffixOf, unitDesignatorOf } from './pub28.js';
+import { isCommonSuffix, postDirectionalOf, routePrefixAt, suffixOf } from './pub28.js';
+import { unitStart } from './street-unit.js';
+import { endsWithRouteWord } from './route-words.js';
 import { COMMA, isHouseNumber } from './tokens.js';
 
 export interface HouseNumber {
@@ -26,13 +28,18 @@ const NUMBER_WORDS = new Set([
 
 function hasStreetAfter(tokens: readonly string[], from: number): boolean {
   for (let j = from; j < tokens.length; j++) {
-    if (isCommonSuffix(suffixOf(tokens[j]!)) && !/^\d+$/.test(tokens[j + 1] ?? '')) return true;
+    if (isCommonSuffix(suffixOf(tokens[j]!)) && !endsWithRouteWord(tokens.slice(from - 1, j + 1))) return true;
   }
   return false;
 }
 
 export function houseNumber(tokens: readonly string[], at: number): HouseNumber {
-  let i = tokens[at] === '#' && isHouseNumber(tokens[at + 1]) ? at + 1 : at;
+  // `# 2 TURNER RD`: a sign before the number adds nothing.
+  if (tokens[at] === '#') {
+    const after = houseNumber(tokens, at + 1);
+    if (after.number !== undefined) return after;
+  }
+  let i = at;
   const first = tokens[i];
   if (first === undefined) return { next: at };
   if (/^[NSEW]\d+$/.test(first) && /^[NSEW]\d+$/.test(tokens[i + 1] ?? '')) return { number: `${first} ${tokens[i + 1]}`, next: i + 2 };
@@ -50,10 +57,10 @@ export function houseNumber(tokens: readonly string[], at: number): HouseNumber 
   // the first of several initials (`L B J Fwy`, `P De Leon Blvd`).
   const letter = tokens[i];
   const after = tokens[i + 1];
-  const initials = after !== undefined && after.length <= 2 && /^[A-Z]+$/.test(after) && directionalOf(after) === undefined;
+  const initials = after !== undefined && after.length <= 2 && /^[A-Z]+$/.test(after) && postDirectionalOf(after) === undefined;
   if (
     letter !== undefined && /^[A-DF-MO-RT-VX-Z]$/.test(letter) && after !== undefined && after !== COMMA && !/^\d+$/.test(after) && !initials &&
-    suffixOf(after) === undefined && unitDesignatorOf(after) === undefined && routePrefixAt(tokens, i) === undefined
+    suffixOf(after) === undefined && after !== '#' && unitStart(tokens, i + 1, tokens.length) !== i + 1 && routePrefixAt(tokens, i) === undefined && routePrefixAt(tokens, i + 1) === undefined
   ) {
     number += ` ${letter}`;
     i++;

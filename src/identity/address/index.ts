@@ -1,1 +1,5 @@
+// US street addresses: Publication 28 parsing and normalisation for identity matching.
 export { parseStreet, type ParsedStreet } from './parse-street.js';
+export { parseUsAddress, type ParsedUsAddress } from './parse-us-address.js';
+export { formatStreetLine, streetKey } from './format-street.js';
+// The corpus evaluation (address-accuracy.ts) reads files: import it directly, not from here.

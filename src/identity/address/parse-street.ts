@@ -8,12 +8,15 @@
  * Total: any string gives a result (`name: ''` when there is nothing like a street), and the
  * tokenizer caps the work on long input.
  */
+import { formatStreetLine } from './format-street.js';
 import { houseNumber } from './house-number.js';
-import { directionalOf, isCommonSuffix, postDirectionalOf, routePrefixAt, suffixOf, unitDesignatorOf } from './pub28.js';
+import { joinUnits, leadingUnit, unitAfterBox, unitBeforeBox } from './line-units.js';
+import { unitDesignatorOf } from './pub28.js';
 import { boxAt } from './street-box.js';
-import { endsWithRouteWord, streetCore } from './street-core.js';
-import { isFloorBefore, unitFrom, unitStart, type Unit } from './street-unit.js';
-import { COMMA, hasDigit, isHouseNumber, isUnitId, tokenize } from './tokens.js';
+import { streetCore } from './street-core.js';
+import { afterSuffix, bareUnitAt } from './street-tail.js';
+import { unitFrom, unitStart, type Unit } from './street-unit.js';
+import { COMMA, isUnitId, tokenize } from './tokens.js';
 
 export interface ParsedStreet {
   /** House number as written, upper-case: `123`, `123-B`, `12 1/2`, `N165 W2123`. */
@@ -43,104 +46,6 @@ function result(parts: Omit<ParsedStreet, 'unitType' | 'unitId'>, unit: Unit | u
   };
 }
 
-/**
- * `APT 4 123 Main St`, `#42 233 S Wacker Dr`, `Suite 200 Bldg 17 7000 Peachtree Rd`: units
- * written before the house number, or a line that is nothing but units (`Bldg 15, Suite 100`).
- */
-function leadingUnit(tokens: readonly string[]): { unit: Unit; next: number } | undefined {
-  let next = 0;
-  while (next < tokens.length) {
-    const designator = unitDesignatorOf(tokens[next]!);
-    if (isFloorBefore(tokens, next) || (designator?.requiresRange && isUnitId(tokens[next + 1]))) next += 2;
-    else break;
-  }
-  if (next === 0) return undefined;
-  // `APT 4 123` with nothing after the number: all unit, there is no street to number.
-  if (next === tokens.length - 1 && isHouseNumber(tokens[next])) next++;
-  if (next < tokens.length && !isHouseNumber(tokens[next]) && boxAt(tokens, next) === undefined) return undefined;
-  return { unit: unitFrom(tokens.slice(0, next), 0), next };
-}
-
-/**
- * `DEPT 3234 PO BOX 123234`, `MAIL CODE 5021 PO BOX 660367`: words and a number before a PO
- * Box are a department or mail code — a unit of the box, whatever the words.
- */
-function unitBeforeBox(tokens: readonly string[]): { unit: Unit; next: number } | undefined {
-  if (routePrefixAt(tokens, 0) !== undefined) return undefined;
-  for (let k = 2; k <= Math.min(4, tokens.length); k++) {
-    if (boxAt(tokens, k) === undefined) continue;
-    const words = tokens.slice(0, k).filter((token) => token !== '#');
-    const id = words[words.length - 1];
-    if (words.length < 2 || !hasDigit(id) || !isUnitId(id) || !words.slice(0, -1).every(isUnitWord)) return undefined;
-    const type = words.slice(0, -1).map((word) => unitDesignatorOf(word)?.abbreviation ?? word).join(' ');
-    return { unit: { type, id: id! }, next: k };
-  }
-  return undefined;
-}
-
-/**
- * `203 N WABASH 608`, `111 W MONROE, 12C`: a number after the street with no designator is the
- * unit, unless it is the street's own number (`US HIGHWAY 50`, `N 10`, `HIGHWAY NO 130`).
- */
-function bareUnitAt(tokens: readonly string[], from: number, end: number): number {
-  const last = tokens[end - 1];
-  if (end - from < 2 || !hasDigit(last) || /^\d+(ST|ND|RD|TH)$/.test(last!)) return end;
-  const before = tokens.slice(from, end - 1).filter((token) => token !== COMMA && token !== '#');
-  if (before.length === 0 || before[before.length - 1] === 'NO' || endsWithRouteWord(before)) return end;
-  const words = before.filter((token) => directionalOf(token) === undefined);
-  // `N 10`, `F 41` (Michigan's F-41): a number after a lone letter or directional is the road's.
-  if (words.length === 0 || (words.length === 1 && words[0]!.length === 1)) return end;
-  const named = streetCore(before, undefined);
-  const ended = named.suffix !== undefined || named.postDirectional !== undefined;
-  const bare = named.name !== '' && (ended || (/[A-Z]/.test(named.name) && !/\d/.test(named.name.split(' ').pop()!)));
-  return bare ? end - 1 : end;
-}
-
-/**
- * `123 MAIN ST SPRINGFIELD`: plain words after a common suffix (and its directional) are not
- * street — a city with no state, a building name — and are dropped, as long as a name stands
- * before the suffix (`N ST LOUIS` is the street St Louis).
- */
-function junkAfterSuffix(tokens: readonly string[], from: number, end: number): number {
-  for (let s = from + 1; s < end - 1; s++) {
-    if (!isCommonSuffix(suffixOf(tokens[s]!))) continue;
-    if (tokens.slice(from, s).every((token) => directionalOf(token) !== undefined || token === '#')) continue;
-    // `COUNTY ROAD Y`: the suffix word is part of a route's name.
-    if (endsWithRouteWord(tokens.slice(from, s + 1))) return end;
-    let j = s + 1;
-    while (j < end && postDirectionalOf(tokens[j]!) !== undefined) j++;
-    const rest = tokens.slice(j, end);
-    const plain = rest.length > 0 && rest.every((token) => !hasDigit(token) && suffixOf(token) === undefined && directionalOf(token) === undefined && routePrefixAt([token], 0) === undefined);
-    return plain ? j : end;
-  }
-  return end;
-}
-
-/** A word that can name a unit outside Appendix C2 (`FILE`, `LOCKBOX`, `MAIL CODE`). */
-function isUnitWord(token: string): boolean {
-  return /^[A-Z]{2,}$/.test(token) && unitDesignatorOf(token)?.abbreviation !== '#';
-}
-
-/**
- * `PO BOX 60000 FILE 73484`, `PO BOX 48 SUBSTATION # 1`: whatever follows a box and ends in a
- * number is its unit — Publication 28 designators, or the lockbox, file, bin and mail-code words
- * that box addresses carry.
- */
-function unitAfterBox(tokens: readonly string[], from: number): Unit | undefined {
-  if (from >= tokens.length) return undefined;
-  if (unitStart(tokens, from, tokens.length) === from) return unitFrom(tokens, from);
-  const rest = tokens.slice(from).filter((token) => token !== '#');
-  const id = rest[rest.length - 1];
-  if (rest.length < 2 || rest.length > 4 || !hasDigit(id) || !isUnitId(id) || !rest.slice(0, -1).every(isUnitWord)) return undefined;
-  return { type: rest.slice(0, -1).join(' '), id: id! };
-}
-
-/** A unit before the house number and one after it (`DEPT PN-12 1500 S HICKS RD STE 400`) are kept as one. */
-function joinUnits(first: Unit | undefined, second: Unit): Unit {
-  if (first === undefined) return second;
-  return { type: first.type, id: [first.id, second.type, second.id].filter((part) => part).join(' ') };
-}
-
 export function parseStreetTokens(all: readonly string[]): ParsedStreet {
   const tokens = all.filter((token) => token !== COMMA);
   let start = 0;
@@ -155,7 +60,7 @@ export function parseStreetTokens(all: readonly string[]): ParsedStreet {
   if (box) {
     // `RR 4 BOX 164 A`: a letter written apart after the box number belongs to it.
     const after = box.next + 1;
-    const lettered = /^[A-DF-MO-RT-VX-Z]$/.test(tokens[box.next] ?? '') && (after === tokens.length || unitStart(tokens, after, tokens.length) === after);
+    const lettered = /^[A-DF-MO-RT-VX-Z]$/.test(tokens[box.next] ?? '') && (after === tokens.length || unitAfterBox(tokens, after) !== undefined);
     const number = lettered ? `${box.number} ${tokens[box.next]}` : box.number;
     return result({ number, name: box.name }, unit ?? unitAfterBox(tokens, lettered ? after : box.next));
   }
@@ -172,26 +77,56 @@ export function parseStreetTokens(all: readonly string[]): ParsedStreet {
       break;
     }
   }
-  // A designator and its number right after the house number are the whole line's unit
-  // (`123 # 12`); any other word there starts the street (`100 FRONT ST`).
-  const atStart = house.number !== undefined && unitDesignatorOf(tokens[house.next] ?? '')?.requiresRange && unitStart(tokens, house.next, end) === house.next && isUnitId(tokens[house.next + 1]);
-  const cut = atStart ? house.next : unitStart(tokens, house.next + 1, end);
+  // A designator and its number right after the house number: the whole line's unit when
+  // nothing but units follows (`123 # 12`); `6910 # G MARY CAROLINE CIR` has its unit first.
+  // Any other word there starts the street (`100 FRONT ST`).
+  let houseEnd = house.next;
+  if (house.number !== undefined && tokens[houseEnd] === '#' && isUnitId(tokens[houseEnd + 1]) && houseEnd + 2 < end && unitStart(tokens, houseEnd + 2, end) !== houseEnd + 2) {
+    unit = joinUnits(unit, { type: '#', id: tokens[houseEnd + 1]! });
+    houseEnd += 2;
+  }
+  const atStart = house.number !== undefined && unitDesignatorOf(tokens[houseEnd] ?? '')?.requiresRange && unitStart(tokens, houseEnd, end) === houseEnd && isUnitId(tokens[houseEnd + 1]);
+  const cut = atStart ? houseEnd : unitStart(tokens, houseEnd + 1, end);
   if (cut < end) {
     unit = joinUnits(unit, unitFrom(tokens.slice(0, end), cut));
     end = cut;
   }
   if (house.number !== undefined && unit === undefined) {
-    const bare = bareUnitAt(tokens, house.next, end);
+    const bare = bareUnitAt(tokens, houseEnd, end, house.preDirectional);
     if (bare < end) {
       unit ??= { type: '', id: tokens[bare]! };
       end = bare;
     }
   }
-  end = junkAfterSuffix(tokens, house.next, end);
-  const street = streetCore(tokens.slice(house.next, end), house.preDirectional);
+  const tail = afterSuffix(tokens, houseEnd, end);
+  end = tail.end;
+  if (tail.unit && unit === undefined) unit = tail.unit;
+  const street = streetCore(tokens.slice(houseEnd, end), house.preDirectional);
   return result({ number: house.number, ...street }, unit);
 }
 
+function sameStreet(a: ParsedStreet, b: ParsedStreet): boolean {
+  return (
+    a.number === b.number && a.preDirectional === b.preDirectional && a.name === b.name && a.suffix === b.suffix &&
+    a.postDirectional === b.postDirectional && a.unitType === b.unitType && a.unitId === b.unitId
+  );
+}
+
+/**
+ * The parse of the canonical line, taken to a fixpoint: for the rare line whose canonical form
+ * reads differently (`PO` or `FL` left inside a name), the canonical reading wins, so parsing
+ * `formatStreetLine(p)` always gives `p` back. Almost every line is stable on the first round.
+ */
+export function settleStreet(first: ParsedStreet): ParsedStreet {
+  let p = first;
+  for (let round = 0; round < 4; round++) {
+    const again = parseStreetTokens(tokenize(formatStreetLine(p)));
+    if (sameStreet(again, p)) return p;
+    p = again;
+  }
+  return p;
+}
+
 export function parseStreet(line: string): ParsedStreet {
-  return parseStreetTokens(tokenize(line));
+  return settleStreet(parseStreetTokens(tokenize(line)));
 }

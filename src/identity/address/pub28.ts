@@ -5,7 +5,7 @@
 import { DIRECTIONALS } from './data/directionals.js';
 import { ROUTE_PREFIX_TABLE } from './data/route-prefixes.js';
 import { STATES } from './data/states.js';
-import { COMMON_SUFFIXES, STREET_SUFFIX_TABLE } from './data/street-suffixes.js';
+import { COMMON_SUFFIXES, STREET_SUFFIX_OLDER_FORMS, STREET_SUFFIX_TABLE } from './data/street-suffixes.js';
 import { UNIT_DESIGNATOR_TABLE } from './data/unit-designators.js';
 
 export interface UnitDesignator {
@@ -53,6 +53,7 @@ function build(): Tables {
   // forms of MEADOWS) cannot take a standard abbreviation away from its own suffix.
   for (const [standard] of lines) suffixes.set(standard!, standard!);
   for (const [standard, ...names] of lines) for (const name of names) if (!suffixes.has(name)) suffixes.set(name, standard!);
+  for (const [standard, ...forms] of dataLines(STREET_SUFFIX_OLDER_FORMS)) for (const form of forms) if (!suffixes.has(form)) suffixes.set(form, standard!);
   const suffixNames = new Set(lines.map(([, primary]) => primary!));
 
   const directionals = new Map<string, string>();

@@ -5,6 +5,7 @@
  * North, `CIRCLE DR` the drive named Circle).
  */
 import { GLUED_DIRECTION } from './house-number.js';
+import { endsWithRouteWord } from './route-words.js';
 import { directionalOf, isCommonSuffix, isSuffixName, postDirectionalOf, preDirectionalOf, routePrefixAt, suffixOf } from './pub28.js';
 import { normalizeStreetName } from './street-name.js';
 import { COMMA, hasDigit } from './tokens.js';
@@ -49,15 +50,6 @@ function routeName(tokens: readonly string[], hasPre: boolean): StreetCore | und
   return core({ name: `${prefix.canonical} ${normalizeStreetName([x])}`, postDirectional: post });
 }
 
-/** Whether `words` ends with a route word (`HWY`, `US HWY`, `CO RD`): a number after it is the road's. */
-export function endsWithRouteWord(words: readonly string[]): boolean {
-  for (let j = Math.max(0, words.length - 4); j < words.length; j++) {
-    const prefix = routePrefixAt(words, j);
-    if (prefix && j + prefix.length === words.length && (prefix.anywhere || j === 0)) return true;
-  }
-  return false;
-}
-
 /** `S E`, `N W` written as two words. */
 function pairedDirectional(a: string | undefined, b: string | undefined): string | undefined {
   const first = a === undefined ? undefined : preDirectionalOf(a);
@@ -71,6 +63,9 @@ export function streetCore(tokens: readonly string[], gluedPre: string | undefin
   // `… S E` at the end is one directional, SE, before any other rule looks at it.
   const tailPair = words.length >= 3 && words[words.length - 2]!.length === 1 ? pairedDirectional(words[words.length - 2], words[words.length - 1]) : undefined;
   if (tailPair !== undefined) words = [...words.slice(0, -2), tailPair];
+  // … and `NORTH WEST` at the start, NW.
+  const headPair = gluedPre === undefined && words.length >= 3 ? pairedDirectional(words[0], words[1]) : undefined;
+  if (headPair !== undefined) words = [headPair, ...words.slice(2)];
   let pre = gluedPre;
   let post: string | undefined;
   let suffix: string | undefined;
@@ -110,9 +105,8 @@ export function streetCore(tokens: readonly string[], gluedPre: string | undefin
     words = words.slice(0, -1);
   }
   if (pre === undefined && words.length >= 2 && preDirectionalOf(words[0]!)) {
-    const joined = words.length >= 3 ? pairedDirectional(words[0], words[1]) : undefined;
-    pre = joined ?? preDirectionalOf(words[0]!);
-    words = words.slice(joined ? 2 : 1);
+    pre = preDirectionalOf(words[0]!);
+    words = words.slice(1);
   }
   return core({ preDirectional: pre, name: normalizeStreetName(words), suffix, postDirectional: post });
 }

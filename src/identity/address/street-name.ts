@@ -10,14 +10,15 @@ import { hasDigit } from './tokens.js';
 
 /**
  * Spells out route words that stand before a road number anywhere in the name
- * (`OLD HWY 5` → `OLD HIGHWAY 5`). Leading-only words (`AVE H`) are handled by the parser,
- * which knows when the whole name is such a route.
+ * (`OLD HWY 5` → `OLD HIGHWAY 5`), and `AVE`, `BLVD`, `RD` when they start a name of several
+ * words (`AVE OF THE AMERICAS` → `AVENUE OF THE AMERICAS`).
  */
 function routeWords(tokens: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const prefix = routePrefixAt(tokens, i);
-    if (prefix?.anywhere && hasDigit(tokens[i + prefix.length])) {
+    const next = i + (prefix?.length ?? 0);
+    if (prefix && ((prefix.anywhere && hasDigit(tokens[next])) || (!prefix.anywhere && i === 0 && next < tokens.length))) {
       out.push(prefix.canonical);
       i += prefix.length - 1;
       continue;

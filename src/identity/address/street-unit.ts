@@ -27,6 +27,18 @@ export function isFloorBefore(tokens: readonly string[], at: number): boolean {
   return !isUnitId(tokens[at + 2]) && tokens[at + 2] !== '#';
 }
 
+/** `#`, `NO`, `NUM`: "number", which adds nothing next to a designator. */
+function isNumberSign(token: string | undefined): boolean {
+  return token !== undefined && unitDesignatorOf(token)?.abbreviation === '#';
+}
+
+/** Whether a unit id follows `tokens[at]`, past number signs (`APT # 4`, `DEPT NO 12`). */
+function idAfter(tokens: readonly string[], at: number): boolean {
+  let k = at;
+  while (k < at + 2 && isNumberSign(tokens[k])) k++;
+  return isUnitId(tokens[k]);
+}
+
 /** The unit spelled by `tokens[from…]`, which starts with a designator. */
 export function unitFrom(tokens: readonly string[], from: number): Unit {
   const first = tokens[from]!;
@@ -44,7 +56,7 @@ export function unitFrom(tokens: readonly string[], from: number): Unit {
       const designator = unitDesignatorOf(token);
       return designator && designator.abbreviation !== '#' ? designator.abbreviation : token;
     });
-  if (unitDesignatorOf(rest[0] ?? '')?.abbreviation === '#' && rest.length > 1) rest.shift();
+  while (isNumberSign(rest[0]) && rest.length > 1) rest.shift();
   return rest.length === 0 ? { type } : { type, id: rest.join(' ') };
 }
 
@@ -64,10 +76,10 @@ export function unitStart(tokens: readonly string[], minStart: number, to: numbe
     const designator = unitDesignatorOf(token);
     if (designator === undefined) continue;
     // `HIGHWAY NO 130`: after a route word `NO` is part of the road's name.
-    if (token === 'NO' && q > 0 && routePrefixAt(tokens, q - 1) !== undefined) continue;
+    if (token === 'NO' && q > 0 && routePrefixAt(tokens, q - 1)?.anywhere) continue;
     if (designator.requiresRange) {
-      if (!isLast && (isUnitId(next) || (unitDesignatorOf(next ?? '')?.abbreviation === '#' && isUnitId(tokens[q + 2])))) return q;
-      // `APT` with nothing after it; not `KEY`, `PIER`, `LOT`: those end street names too.
+      // `NO`, `#` need their number right after them (`MAIN NO # 12` is the street NO, unit 12).
+      if (!isLast && (designator.abbreviation === '#' ? isUnitId(next) : idAfter(tokens, q + 1))) return q;
       if (isLast && BARE_AT_END.has(token)) return q;
       continue;
     }

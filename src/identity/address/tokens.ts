@@ -11,7 +11,7 @@
  *   (`123-B`, `112-10`, `C-5`) except after a route word (`I-95`), elsewhere it separates words
  *   (`Wilkes-Barre`);
  * - a designator glued to its number is split (`APT4` → `APT 4`, `RR2` → `RR 2`, `#12` → `# 12`);
- * - ordinal words become digits (`Twenty-First` → `21ST`, ordinals.ts).
+ * - ordinal words become digits (`Twenty-First` → `21ST`, ordinals.ts), and `SO` (South) `S`.
  *
  * Work is capped: input past MAX_INPUT_LENGTH characters and tokens past MAX_TOKENS are ignored,
  * so a hostile multi-megabyte string costs no more than a long address.
@@ -78,9 +78,9 @@ export function tokenize(text: string): string[] {
   while (tokens[tokens.length - 1] === COMMA) tokens.pop();
   const words = ordinalWords(tokens);
   // `#` means "number" only before one (`# 12`, `#12`); a stray `#` (`# APT 3`, `Main #`) is
-  // noise, and so is a `NO` before it (`NO #12`).
-  const signs = words.filter((token, k) => token !== '#' || isUnitId(words[k + 1]));
-  return signs.filter((token, k) => signs[k + 1] !== '#' || unitDesignatorOf(token)?.abbreviation !== '#').slice(0, MAX_TOKENS);
+  // noise. `SO` is how lists write South (`612 SO LAKE ST`) and becomes `S`.
+  const south = words.map((token) => (token === 'SO' ? 'S' : token));
+  return south.filter((token, k) => token !== '#' || isUnitId(south[k + 1])).slice(0, MAX_TOKENS);
 }
 
 /** A house number: `123`, `123A`, `123-B`, `112-10`, `39.2`, or a Wisconsin grid `N95W18855`. */

@@ -218,6 +218,25 @@ WLS   WELLS       WLS
 `;
 
 /**
+ * Forms earlier editions of Publication 28 listed and lists still carry, as Perl's
+ * Geo::StreetAddress::US and parse-address keep them (`CRT`, `HGTS`, `TPK`). One line per
+ * standard abbreviation: `STANDARD  forms…`. Two-letter forms that clash with other words
+ * (`CR` county road, `LA` Louisiana, `PK`, `TR`, `CK`) are left out.
+ */
+export const STREET_SUFFIX_OLDER_FORMS = `
+CSWY  CAUSWAY
+CRES  CRECENT CRESENT CRSCNT
+XING  CRSSING
+CT    CRT
+HVN   HAVN
+HTS   HEIGHT HGTS
+LN    LANES
+PR    PRARIE
+STRA  STRAVE
+TPKE  TPK TRPK
+`;
+
+/**
  * The suffixes that end most US street names (Mailsure's choice, not a Publication 28 list).
  * A rarer suffix word after a lone directional is read as the name (`N WELLS` is North Wells
  * Street, `E LAKE` East Lake), while a common one stays the suffix (`NORTH AVE` is the avenue
