@@ -10,6 +10,7 @@ import { demoBanner, ensureDemoKey } from './demo-key.js';
 import { todayUtc } from '../enrichment/activity-metrics.js';
 import { print } from './output.js';
 import { startRetention } from '../lists/pipeline/retention.js';
+import { loadZipReference } from '../identity/postal/index.js';
 
 export async function serve(): Promise<void> {
   const config = loadConfig(process.env);
@@ -46,6 +47,8 @@ export async function serve(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
+  // The ZIP reference (identity) loads in ~200 ms: before the first request, not during it.
+  loadZipReference();
   await app.listen({ port: config.port, host: config.host });
   // Lists an earlier process left unfinished carry on where they stopped.
   await container.listQueue.resume();
