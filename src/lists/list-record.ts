@@ -87,6 +87,8 @@ export interface ListStore {
    * This compare-and-set is how cancel and a worker's transitions never overwrite each other.
    */
   update(id: number, patch: ListPatch, onlyFrom?: readonly ListStatus[]): Promise<ListRow | undefined>;
+  /** Marks the list billed; true only for the one call that changed it (bill after, never twice). */
+  markBilled(id: number): Promise<boolean>;
   /** Commits a chunk once: false when that index was already committed (a resumed worker). */
   commitChunk(listId: number, chunk: ListChunk): Promise<boolean>;
   /** Committed chunks' counters, by index: progress and reporting are their sums. */

@@ -113,6 +113,8 @@ export interface ListsTable {
   services: string;
   plan: string | null;
   purchase: string | null;
+  /** 0 or 1. */
+  billed: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -133,5 +133,6 @@ export async function* listRecords(
     maxRecordChars: options.maxRecordChars,
     skipHeader: layout.header !== undefined,
     startAt: options.startAt,
+    trackLines: false,
   });
 }

@@ -128,3 +128,23 @@ describe('readRecords', () => {
     expect(input.destroyed).toBe(true);
   });
 });
+
+describe('readRows without line tracking', () => {
+  it('yields exactly the records of the line-tracking pass (later passes index records the same way)', () => {
+    const cell = fc.string({ unit: fc.constantFrom('a', ' ', ',', '"', '\n', '\r\n', '\t', 'é') });
+    return fc.assert(
+      fc.asyncProperty(fc.array(fc.array(cell, { minLength: 1, maxLength: 4 }), { maxLength: 8 }), async (rows) => {
+        const text = rows.map((r) => r.join(',')).join('\n');
+        const read = (trackLines: boolean) =>
+          collect(readRows(Readable.from([Buffer.from(text)]), { delimiter: ',', trackLines })).then(
+            (records) => ({ records }),
+            (error: unknown) => ({ failed: error instanceof InputError }),
+          );
+        const [tracked, untracked] = await Promise.all([read(true), read(false)]);
+        if ('records' in tracked) expect(untracked).toEqual(tracked);
+        else expect(untracked).toEqual({ failed: true });
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

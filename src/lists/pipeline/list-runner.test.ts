@@ -154,4 +154,17 @@ describe('retention', () => {
     expect(await storage.lists.get(old)).toBeDefined();
     expect(await sweepExpiredLists({ store: storage.lists, dataDir, retentionDays: 30, clock: systemClock })).toBe(0);
   });
+
+  it('deletes uploads a killed process left in incoming/ once they are a day old', async () => {
+    const { utimes } = await import('node:fs/promises');
+    await mkdir(join(dataDir, 'lists', 'incoming'), { recursive: true });
+    const stale = join(dataDir, 'lists', 'incoming', 'stale');
+    const current = join(dataDir, 'lists', 'incoming', 'current');
+    await writeFile(stale, 'x');
+    await writeFile(current, 'x');
+    await utimes(stale, new Date('2020-01-01'), new Date('2020-01-01'));
+    await sweepExpiredLists({ store: storage.lists, dataDir, retentionDays: 30, clock: systemClock });
+    const { readdir } = await import('node:fs/promises');
+    expect(await readdir(join(dataDir, 'lists', 'incoming'))).toEqual(['current']);
+  });
 });

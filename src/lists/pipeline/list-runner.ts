@@ -129,11 +129,13 @@ export function createListRunner(deps: ListRunnerDeps): ListRunner {
 
   async function deliver(list: ListRow, plan: ListPlan): Promise<void> {
     await writeListResults(list, plan, store, deps.dataDir);
-    const done = await applyEvent(store, list.id, { type: 'results_written' });
-    if (!done) return;
-    // Billed once: only the worker whose compare-and-set moved the list to Results gets here.
-    await deps.usage.add(list.keyId, new Date(deps.clock.now()).toISOString().slice(0, 10), { list_record: list.records });
-    finished(done);
+    // Billed once, before Results: the mark is a compare-and-set, so a worker resuming after a
+    // crash (or a second worker) finds it set. A crash between the mark and the usage write
+    // under-bills one list; nothing can bill it twice.
+    if (await store.markBilled(list.id)) {
+      await deps.usage.add(list.keyId, new Date(deps.clock.now()).toISOString().slice(0, 10), { list_record: list.records });
+    }
+    finished(await applyEvent(store, list.id, { type: 'results_written' }));
   }
 
   return {

@@ -81,6 +81,13 @@ export function listStoreContract(storage: CurrentStorage): void {
       expect(await lists().chunkCounts(list.id + 1)).toEqual([]);
     });
 
+    it('marks a list billed once', async () => {
+      const list = await lists().create(newList(await keyId(storage(), 'acme')));
+      expect(await lists().markBilled(list.id)).toBe(true);
+      expect(await lists().markBilled(list.id)).toBe(false);
+      expect(await lists().markBilled(list.id + 99)).toBe(false);
+    });
+
     it('records callback attempts and finds unfinished and old lists', async () => {
       const key = await keyId(storage(), 'acme');
       const old = await lists().create(newList(key, { createdAt: '2026-01-01T00:00:00.000Z' }));

@@ -46,6 +46,11 @@ export class KyselyListStore implements ListStore {
     return row && toList(row);
   }
 
+  async markBilled(id: number): Promise<boolean> {
+    const row = await this.db.updateTable('lists').set({ billed: 1 }).where('id', '=', id).where('billed', '=', 0).returning('id').executeTakeFirst();
+    return row !== undefined;
+  }
+
   async commitChunk(listId: number, chunk: ListChunk): Promise<boolean> {
     const inserted = await this.db
       .insertInto('list_chunks')

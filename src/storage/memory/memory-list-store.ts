@@ -34,6 +34,14 @@ export class MemoryListStore implements ListStore {
     return clone(row);
   }
 
+  private readonly billed = new Set<number>();
+
+  async markBilled(id: number): Promise<boolean> {
+    if (!this.lists.has(id) || this.billed.has(id)) return false;
+    this.billed.add(id);
+    return true;
+  }
+
   async commitChunk(listId: number, chunk: ListChunk): Promise<boolean> {
     let byIndex = this.chunks.get(listId);
     if (!byIndex) this.chunks.set(listId, (byIndex = new Map()));

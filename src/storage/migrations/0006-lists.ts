@@ -24,6 +24,8 @@ export const lists: Migration = {
       .addColumn('services', 'text', (col) => col.notNull())
       .addColumn('plan', 'text')
       .addColumn('purchase', 'text')
+      // 0 or 1: set once, before the usage is added, so a resumed list is never billed twice.
+      .addColumn('billed', 'integer', (col) => col.notNull().defaultTo(0))
       .addColumn('created_at', 'text', (col) => col.notNull())
       .addColumn('updated_at', 'text', (col) => col.notNull())
       .execute();
