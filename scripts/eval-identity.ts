@@ -4,7 +4,7 @@
  * match them, and print precision / recall / F1 for Individual and Household matches, overall and
  * per kind, with address-parsing accuracy when that module exists.
  *
- *   node bin/run-ts.js scripts/eval-identity.ts [--people 20000] [--seed eval] [--per-person 1]
+ *   node bin/run-ts.js scripts/eval-identity.ts [--people 20000] [--seed eval] [--per-person 2]
  *     [--matcher auto|identity|exact] [--failures 10] [--write-docs] [--docs docs/accuracy.md] [--keep]
  *
  * `--write-docs` rewrites the section of docs/accuracy.md between `<!-- identity:begin -->` and
@@ -47,7 +47,7 @@ const { values: args } = parseArgs({
   options: {
     people: { type: 'string', default: '20000' },
     seed: { type: 'string', default: 'eval' },
-    'per-person': { type: 'string', default: '1' },
+    'per-person': { type: 'string', default: '2' },
     matcher: { type: 'string', default: 'auto' },
     failures: { type: 'string', default: '10' },
     'write-docs': { type: 'boolean', default: false },

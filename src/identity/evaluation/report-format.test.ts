@@ -48,6 +48,13 @@ describe('report text', () => {
     expect(rows).toEqual(['moved', 'exact', 'all']);
   });
 
+  it('gives counts in the kind table only where a rate falls short', () => {
+    const moved = kindTable(report).split('\n')[2]!;
+    expect(moved).toMatch(/\| 66\.67 % \(2\/3\) +\| 90\.00 % \(9\/10\) +\| 75\.00 % \(3\/4\) +\| — +\| — +\|$/);
+    const exact = kindTable(report).split('\n')[3]!;
+    expect(exact).toMatch(/^\| exact +\| 1 +\| 25\.00 % +\| 100\.00 % +\|/);
+  });
+
   it('lists address components per corpus, with counts or fractions overall', () => {
     const text = addressTable([
       { corpus: 'usaddress', rows: 2, components: [{ name: 'zip', correct: 1, total: 2 }], overall: 0.5 },

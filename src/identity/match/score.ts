@@ -5,7 +5,7 @@
  *
  * - the address must be the same place (house number, street, unit where both give one, and the
  *   ZIP or the city and state; or, for a query without a street, the ZIP+4);
- * - the last name must agree (exactly, or within a typo by Jaro–Winkler);
+ * - the last name must agree (exactly, or one slip of the keyboard apart);
  * - then Individual when the first name agrees too (exactly, by nickname, within a typo, or as
  *   an initial) and nothing that tells two people apart disagrees (middle name, Jr/Sr);
  *   Household otherwise.
@@ -14,7 +14,7 @@
  * only order what passed.
  */
 import type { ParsedStreet } from '../address/index.js';
-import { firstNamesAgree, generationOf, jaroWinkler } from '../name/index.js';
+import { firstNamesAgree, generationOf, jaroWinkler, oneSlipApart } from '../name/index.js';
 import type { IdentityFeatures } from './features.js';
 import type { MatchType } from './types.js';
 
@@ -23,8 +23,7 @@ export interface Scored {
   confidence: number;
 }
 
-/** Jaro–Winkler at or above which two names are the same name mistyped. */
-const NAME_TYPO = 0.9;
+/** Jaro–Winkler at or above which two street names are the same name mistyped (or one slip apart). */
 const STREET_TYPO = 0.88;
 const CITY_TYPO = 0.9;
 
@@ -82,7 +81,7 @@ function samePlace(q: IdentityFeatures, c: IdentityFeatures): Place {
 function sameStreet(q: ParsedStreet, c: ParsedStreet): Place {
   if ((q.number ?? '') !== (c.number ?? '')) return 'different';
   if (q.name === '' || c.name === '') return 'different';
-  if (q.name !== c.name && jaroWinkler(q.name, c.name) < STREET_TYPO) return 'different';
+  if (q.name !== c.name && jaroWinkler(q.name, c.name) < STREET_TYPO && !oneSlipApart(q.name, c.name)) return 'different';
   if (differ(q.suffix, c.suffix) || differ(q.preDirectional, c.preDirectional) || differ(q.postDirectional, c.postDirectional)) {
     return 'different';
   }
@@ -94,13 +93,13 @@ function sameStreet(q: ParsedStreet, c: ParsedStreet): Place {
 function lastAgreement(q: string, c: string): 'exact' | 'typo' | 'none' {
   if (q === '' || c === '') return 'none';
   if (q === c) return 'exact';
-  return q.length >= 4 && jaroWinkler(q, c) >= NAME_TYPO ? 'typo' : 'none';
+  return oneSlipApart(q, c) ? 'typo' : 'none';
 }
 
 function firstAgreement(q: string, c: string): 'exact' | 'nickname' | 'typo' | 'initial' | 'none' {
   const agreement = firstNamesAgree(q, c);
   if (agreement !== 'none') return agreement;
-  return Math.min(q.length, c.length) >= 4 && jaroWinkler(q, c) >= NAME_TYPO ? 'typo' : 'none';
+  return oneSlipApart(q, c) ? 'typo' : 'none';
 }
 
 /** Middle names conflict only when both are given and neither is the other's initial. */

@@ -3,4 +3,4 @@ export { normalizePersonName, normalizeNamePart, nameTokens, type PersonName, ty
 export { NAME_SUFFIXES, generationOf } from './name-suffixes.js';
 export { nameVariants, firstNamesAgree, type FirstNameAgreement } from './nicknames.js';
 export { lastNamePhonetic } from './phonetic.js';
-export { jaroWinkler } from './similarity.js';
+export { jaroWinkler, oneSlipApart } from './similarity.js';

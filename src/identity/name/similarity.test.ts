@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jaroWinkler } from './similarity.js';
+import { jaroWinkler, oneSlipApart } from './similarity.js';
 
 describe('jaroWinkler', () => {
   it('matches the textbook values', () => {
@@ -32,5 +32,23 @@ describe('jaroWinkler', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('oneSlipApart', () => {
+  it.each([
+    ['jojn', 'john', true],
+    ['jhon', 'john', true],
+    ['wolliams', 'williams', true],
+    ['smith', 'smyth', true],
+    ['michael', 'michelle', false],
+    ['frank', 'franklin', false],
+    ['davis', 'davidson', false],
+    ['john', 'john', false],
+    ['ann', 'anna', false],
+    ['kohn', 'john', false],
+  ])('%s / %s → %s', (a, b, expected) => {
+    expect(oneSlipApart(a, b)).toBe(expected);
+    expect(oneSlipApart(b, a)).toBe(expected);
   });
 });

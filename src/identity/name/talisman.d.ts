@@ -19,3 +19,8 @@ declare module 'talisman/metrics/jaro-winkler.js' {
   const jaroWinkler: JaroWinkler;
   export default jaroWinkler;
 }
+
+declare module 'talisman/metrics/damerau-levenshtein.js' {
+  /** The optimal-string-alignment distance, or Infinity once it exceeds `max`. */
+  export function limited(max: number, a: string, b: string): number;
+}
