@@ -34,6 +34,25 @@ export function personFeatures(p: PersonRecord): IdentityFeatures {
   return features(p.firstName, p.middleName ?? undefined, p.lastName, p.address, p.city, p.state, p.zip, p.emails);
 }
 
+/**
+ * personFeatures, remembered per person: the same people come back as candidates again and
+ * again (a household, a busy ZIP), and parsing their street is most of a match's cost. An entry
+ * is used only while the person's name and address are what they were.
+ */
+export function cachedPersonFeatures(max = 50_000): (p: PersonRecord) => IdentityFeatures {
+  const cache = new Map<number, { signature: string; features: IdentityFeatures }>();
+  return (p) => {
+    const signature = `${p.firstName}\u0000${p.middleName ?? ''}\u0000${p.lastName}\u0000${p.address}\u0000${p.city}\u0000${p.state}\u0000${p.zip}`;
+    const hit = cache.get(p.id);
+    if (hit && hit.signature === signature) return { ...hit.features, emails: p.emails };
+    const computed = personFeatures(p);
+    if (hit) cache.delete(p.id);
+    else if (cache.size >= max) cache.delete(cache.keys().next().value!);
+    cache.set(p.id, { signature, features: computed });
+    return computed;
+  };
+}
+
 function features(
   first: string,
   middle: string | undefined,

@@ -6,12 +6,13 @@ import type { PersonRecord } from '../../enrichment/person.js';
 import type { CandidateStore } from './candidate-store.js';
 import { blocksFor } from './blocking.js';
 import { blockId, type CandidateBlock } from './candidate-block.js';
-import { personFeatures, queryFeatures, type IdentityFeatures } from './features.js';
+import { cachedPersonFeatures, queryFeatures, type IdentityFeatures } from './features.js';
 import { rankMatches } from './rank.js';
 import { scoreCandidate, type Scored } from './score.js';
 import type { IdentityMatch, IdentityMatcher, IdentityQuery } from './types.js';
 
 export function createIdentityMatcher(deps: { people: CandidateStore }): IdentityMatcher {
+  const personFeatures = cachedPersonFeatures();
   const matchMany = async (queries: readonly IdentityQuery[]): Promise<IdentityMatch[][]> => {
     const prepared = queries.map((query) => {
       const features = queryFeatures(query);

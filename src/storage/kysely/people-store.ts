@@ -6,7 +6,7 @@ import type { Database } from '../database.js';
 import type { PeopleStore } from '../interfaces.js';
 import { MAX_NAME_MATCHES, normalizeQuery, planUpsert } from '../people-plan.js';
 import type { CandidateBlock } from '../../identity/match/candidate-block.js';
-import { findCandidates } from './people-candidates.js';
+import { CandidateQueries } from './people-candidates.js';
 import { rawReader, type RawRead } from './raw-read.js';
 import { foldPeople, personRow, type JoinedRow } from './person-row.js';
 
@@ -19,12 +19,14 @@ type HashColumn = 'email' | 'sha1' | 'md5';
 
 export class KyselyPeopleStore implements PeopleStore {
   private readonly read: RawRead;
+  private readonly candidates: CandidateQueries;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.read = rawReader(db);
+    this.candidates = new CandidateQueries(db, this.read);
   }
 
   async upsert(input: NewPerson[]): Promise<{ inserted: number; updated: number }> {
@@ -184,7 +186,8 @@ export class KyselyPeopleStore implements PeopleStore {
   }
 
   findCandidates(blocks: readonly CandidateBlock[]): Promise<PersonRecord[]> {
-    return findCandidates(this.db, blocks);
+    if (blocks.length === 0) return Promise.resolve([]);
+    return this.candidates.find(blocks);
   }
 
   async count(): Promise<number> {
