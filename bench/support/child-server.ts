@@ -46,6 +46,8 @@ export async function startChildServer(script: string, args: string[], env: Reco
     key,
     stop: () =>
       new Promise((resolve) => {
+        // A child that already died (killed from outside) never emits 'exit' again.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGKILL');
       }),

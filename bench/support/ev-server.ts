@@ -32,8 +32,28 @@ if (kind === 'bare') {
     const { email } = request.query as { email: string };
     return { safe_to_send: { address: email, status: 'valid', status_code: 10 } };
   });
-  // A record of the size /v5/td answers, built without any lookup.
-  app.get('/v5/td', async () => ({ age: '35-44', gender: 'Female', zip: '62701', household_income: '75k-100k', occupation: 'Nurse', interests: { books: true } }));
+  // A record of the size and shape /v5/td answers for a generated person with every field and
+  // eam (about 580 bytes), built without any lookup: the same bytes to serialise and encrypt.
+  const record = {
+    age: '55-64',
+    gender: 'Male',
+    zip: '48098',
+    household_income: '250k+',
+    net_worth: '500k-1mm',
+    home_market_value: '1mm+',
+    home_owner_status: 'Own',
+    length_of_residence: '7 Years',
+    marital_status: 'Married',
+    presence_of_children: 'No',
+    occupation: 'Middle Management',
+    life_stage_segment: 'Tenured Proprietors',
+    life_stage_group: 'Top Wealth',
+    financial_segment: 'Limited Risk Traditionalists',
+    financial_group: 'Conservative Wealth',
+    interests: { cooking: true, pets: true },
+    eam: { date_first_seen: '2026-08-17', longevity: 2, velocity: 5, popularity: 1, month_last_open: '2026-11' },
+  };
+  app.get('/v5/td', async () => record);
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(JSON.stringify({ port: (app.server.address() as { port: number }).port, key: 'none' }) + '\n');
 } else {

@@ -9,7 +9,7 @@ import type { PersonRecord } from '../../enrichment/person.js';
 import type { CandidateBlock } from '../../identity/match/candidate-block.js';
 import { chunks } from '../chunks.js';
 import type { Database } from '../database.js';
-import { foldPeople, type JoinedRow } from './person-row.js';
+import { foldPeople, PERSON_COLUMNS, type JoinedRow } from './person-row.js';
 import type { RawRead } from './raw-read.js';
 
 /** Blocks a statement: two parameters each, well under both engines' limits. */
@@ -77,7 +77,7 @@ export class CandidateQueries {
     return db
       .selectFrom('people as p')
       .leftJoin('person_emails as o', 'o.person_id', 'p.id')
-      .selectAll('p')
+      .select(PERSON_COLUMNS)
       .select('o.email as owned')
       .where('p.id', 'in', ids)
       .orderBy('p.id')

@@ -8,7 +8,7 @@ import { MAX_NAME_MATCHES, normalizeQuery, planUpsert } from '../people-plan.js'
 import type { CandidateBlock } from '../../identity/match/candidate-block.js';
 import { CandidateQueries } from './people-candidates.js';
 import { rawReader, type RawRead } from './raw-read.js';
-import { foldPeople, personRow, type JoinedRow } from './person-row.js';
+import { foldPeople, PERSON_COLUMNS, personRow, type JoinedRow } from './person-row.js';
 
 /** 18 columns a row: 500 rows bind 9,000 parameters. */
 const PEOPLE_ROWS = 500;
@@ -158,7 +158,7 @@ export class KyselyPeopleStore implements PeopleStore {
       .selectFrom('person_emails as m')
       .innerJoin('people as p', 'p.id', 'm.person_id')
       .innerJoin('person_emails as o', 'o.person_id', 'p.id')
-      .selectAll('p')
+      .select(PERSON_COLUMNS)
       .select([`m.${column} as matched`, 'o.email as owned'])
       .where(`m.${column}`, 'in', chunk)
       .orderBy('p.id')
@@ -176,7 +176,7 @@ export class KyselyPeopleStore implements PeopleStore {
     const rows = await this.db
       .selectFrom('people as p')
       .leftJoin('person_emails as o', 'o.person_id', 'p.id')
-      .selectAll('p')
+      .select(PERSON_COLUMNS)
       .select('o.email as owned')
       .where('p.id', 'in', ids.orderBy('id').limit(MAX_NAME_MATCHES))
       .orderBy('p.id')

@@ -30,7 +30,11 @@ export function personRow(p: NewPerson, updatedAt: string): Insertable<PeopleTab
   };
 }
 
-export function toPerson(row: Selectable<PeopleTable>, emails: string[]): PersonRecord {
+/** The columns a PersonRecord is read from: lookups select these, not the normalised ones. */
+export const PERSON_COLUMNS = ['p.id', 'p.person_key', 'p.first_name', 'p.middle_name', 'p.last_name', 'p.address', 'p.city', 'p.state', 'p.zip', 'p.fields', 'p.interests'] as const;
+type PersonColumns = 'id' | 'person_key' | 'first_name' | 'middle_name' | 'last_name' | 'address' | 'city' | 'state' | 'zip' | 'fields' | 'interests';
+
+export function toPerson(row: Pick<Selectable<PeopleTable>, PersonColumns>, emails: string[]): PersonRecord {
   return {
     id: row.id,
     personKey: row.person_key,
@@ -48,7 +52,7 @@ export function toPerson(row: Selectable<PeopleTable>, emails: string[]): Person
 }
 
 /** A people row joined with one of its emails (null when it has none) and, for lookups, the value matched. */
-export type JoinedRow = Selectable<PeopleTable> & { owned: string | null; matched?: string };
+export type JoinedRow = Pick<Selectable<PeopleTable>, PersonColumns> & { owned: string | null; matched?: string };
 
 /**
  * Folds joined rows, ordered by person id then email position, into records keyed by `keyOf`.

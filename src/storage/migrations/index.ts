@@ -10,6 +10,7 @@ import { keyBouncers } from './0003-key-bouncers.js';
 import { people } from './0004-people.js';
 import { identityBlocking } from './0005-identity-blocking.js';
 import { lists } from './0006-lists.js';
+import { personEmailOrder } from './0007-person-email-order.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0001-accounts': accounts,
@@ -18,4 +19,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0004-people': people,
   '0005-identity-blocking': identityBlocking,
   '0006-lists': lists,
+  '0007-person-email-order': personEmailOrder,
 });
