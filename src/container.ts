@@ -42,13 +42,18 @@ export interface Container {
   close(): Promise<void>;
 }
 
-export async function createContainer(config: Config, logger: Logger, clock: Clock = systemClock): Promise<Container> {
+/**
+ * `worker` names this process in list chunk leases; a name that survives a restart (serve's
+ * host and port) lets a restarted process resume its own chunks at once instead of waiting for
+ * their leases to run out.
+ */
+export async function createContainer(config: Config, logger: Logger, clock: Clock = systemClock, options: { worker?: string } = {}): Promise<Container> {
   const storage = await openStorage({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
   const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : null;
   const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock });
   const verify = createVerification(config, storage, clock, logger);
   const people = createPeopleServices(storage, clock);
-  const lists = createListProcessing(config, storage, { verify, ...people }, clock, logger);
+  const lists = createListProcessing(config, storage, { verify, ...people }, clock, logger, options.worker ? { worker: options.worker } : {});
   return {
     config,
     logger,
@@ -102,7 +107,7 @@ export function createListProcessing(
   services: { verify: VerifyService; enrich: EnrichService; append: AppendService },
   clock: Clock,
   logger: Logger,
-  tuning: { callbackDelayScale?: number; verifyTimeoutMs?: number } = {},
+  tuning: { callbackDelayScale?: number; verifyTimeoutMs?: number; worker?: string } = {},
 ): { queue: ListQueue; callbacks: CallbackSender } {
   const callbacks = createCallbackSender({
     store: storage.lists,
@@ -121,6 +126,7 @@ export function createListProcessing(
     logger,
     chunk: { ...services, scheduler: createDomainScheduler({ concurrency: 64, perDomain: 4 }), verifyTimeoutMs: tuning.verifyTimeoutMs ?? 10_000 },
     onFinished: (list) => callbacks.send(list.id),
+    ...(tuning.worker ? { worker: tuning.worker } : {}),
   });
   return { queue: createListQueue({ runner, store: storage.lists, logger, concurrency: config.listWorkers }), callbacks };
 }

@@ -8,6 +8,7 @@ import { loadTls } from '../http/tls.js';
 import { loadDemoData } from './demo-data.js';
 import { demoBanner, ensureDemoKey } from './demo-key.js';
 import { todayUtc } from '../enrichment/activity-metrics.js';
+import { hostname } from 'node:os';
 import { print } from './output.js';
 import { startRetention } from '../lists/pipeline/retention.js';
 import { loadZipReference } from '../identity/postal/index.js';
@@ -15,7 +16,10 @@ import { loadZipReference } from '../identity/postal/index.js';
 export async function serve(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel);
-  const container = await createContainer(config, logger);
+  // Embedded, one server owns its data directory: a restarted one takes its own chunk leases back
+  // at once. Sharing a database, each process is its own worker (a dead one's leases run out).
+  const worker = config.databaseUrl ? `${hostname()}:${process.pid}` : `${hostname()}:${config.dataDir}`;
+  const container = await createContainer(config, logger, undefined, { worker });
   const tls = config.trustProxy ? null : await loadTls(config);
   const app: FastifyInstance = await buildApp({
     logger,

@@ -89,6 +89,12 @@ export interface ListStore {
   update(id: number, patch: ListPatch, onlyFrom?: readonly ListStatus[]): Promise<ListRow | undefined>;
   /** Marks the list billed; true only for the one call that changed it (bill after, never twice). */
   markBilled(id: number): Promise<boolean>;
+  /**
+   * Claims a chunk (or a step: -1 results, -2 parsing) for a worker until `until` (ISO 8601):
+   * true when it was free, its claim had expired at `now`, or the worker holds it already (a
+   * renewal). Claims are how several workers share a list without doing a chunk twice.
+   */
+  claim(listId: number, index: number, worker: string, now: string, until: string): Promise<boolean>;
   /** Commits a chunk once: false when that index was already committed (a resumed worker). */
   commitChunk(listId: number, chunk: ListChunk): Promise<boolean>;
   /** Committed chunks' counters, by index: progress and reporting are their sums. */

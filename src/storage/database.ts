@@ -127,6 +127,14 @@ export interface ListChunksTable {
   results: string;
 }
 
+export interface ListChunkClaimsTable {
+  list_id: number;
+  chunk_index: number;
+  worker: string;
+  /** ISO 8601. */
+  expires_at: string;
+}
+
 export interface ListCallbacksTable {
   list_id: number;
   at: string;
@@ -144,6 +152,7 @@ export interface Database {
   lists: ListsTable;
   list_chunks: ListChunksTable;
   list_callbacks: ListCallbacksTable;
+  list_chunk_claims: ListChunkClaimsTable;
   activity_events: ActivityEventsTable;
 }
 

@@ -49,8 +49,10 @@ async function submit(records: number, createdAt = new Date().toISOString()) {
   return list.id;
 }
 
-function runner(verify: VerifyService, finished: number[] = []) {
+function runner(verify: VerifyService, finished: number[] = [], worker?: string) {
   return createListRunner({
+    ...(worker ? { worker } : {}),
+    waitMs: 20,
     store: storage.lists,
     keys: storage.keys,
     usage: storage.usage,
@@ -93,14 +95,19 @@ describe('list runner', () => {
     const id = await submit(300);
     const verified: string[] = [];
     let calls = 0;
-    await runner({
-      async verify(input) {
-        calls += 1;
-        if (calls > 120) throw new Error('process died');
-        verified.push(input);
-        return valid(input);
+    // The same worker name before and after, as a restarted `serve` has: its own leases are its own.
+    await runner(
+      {
+        async verify(input) {
+          calls += 1;
+          if (calls > 120) throw new Error('process died');
+          verified.push(input);
+          return valid(input);
+        },
       },
-    }).run(id);
+      [],
+      'serve',
+    ).run(id);
     // The first run failed its list; a restart finds it unfinished only if the failure was a crash,
     // so put the list back as a crashed process leaves it.
     expect((await storage.lists.get(id))!.status).toBe('Error');
@@ -108,10 +115,16 @@ describe('list runner', () => {
     const committed = (await storage.lists.chunkCounts(id)).reduce((n, c) => n + c.records, 0);
     expect(committed).toBe(100);
     const again: string[] = [];
-    await runner({ async verify(input) {
-      again.push(input);
-      return valid(input);
-    } }).run(id);
+    await runner(
+      {
+        async verify(input) {
+          again.push(input);
+          return valid(input);
+        },
+      },
+      [],
+      'serve',
+    ).run(id);
     expect(again).toHaveLength(200);
     expect(again).not.toContain('user0@d0.example');
     expect((await storage.lists.get(id))!.status).toBe('Results');
@@ -140,6 +153,39 @@ describe('list runner', () => {
     }).run(id);
     expect((await storage.lists.get(id))!.status).toBe('Cancelled');
     expect(calls).toBeLessThan(400);
+  });
+});
+
+describe('several workers on one list', () => {
+  it('share the chunks: each record verified once, results as one worker gives them', async () => {
+    const id = await submit(600);
+    const seen: string[] = [];
+    const verify: VerifyService = {
+      async verify(input) {
+        seen.push(input);
+        await new Promise((r) => setImmediate(r));
+        return valid(input);
+      },
+    };
+    await Promise.all([runner(verify, [], 'a').run(id), runner(verify, [], 'b').run(id)]);
+    expect((await storage.lists.get(id))!.status).toBe('Results');
+    expect(seen).toHaveLength(600);
+    expect(new Set(seen).size).toBe(600);
+    const chunks = await storage.lists.chunkCounts(id);
+    expect(chunks.map((c) => c.index)).toEqual(Array.from({ length: 12 }, (_, i) => i));
+    const record = await storage.keys.findByName('acme');
+    expect((await storage.usage.totals(record!.id)).list_record).toBe(600);
+  });
+
+  it('take over the chunks of a worker whose lease ran out', async () => {
+    const id = await submit(200);
+    const now = Date.now();
+    // A worker that died holding chunk 1 and the results step.
+    await storage.lists.claim(id, 1, 'ghost', new Date(now).toISOString(), new Date(now + 300).toISOString());
+    const seen: string[] = [];
+    await runner({ verify: async (input) => (seen.push(input), valid(input)) }, [], 'survivor').run(id);
+    expect((await storage.lists.get(id))!.status).toBe('Results');
+    expect(seen).toHaveLength(200);
   });
 });
 

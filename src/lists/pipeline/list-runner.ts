@@ -5,20 +5,21 @@
  * a restart, a second worker or a cancel can come at any moment: a resumed list skips what was
  * committed, counts nothing twice and loses no record.
  */
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { ApiKeyRecord } from '../../accounts/key-config.js';
 import type { Clock } from '../../core/clock.js';
 import type { Logger } from '../../core/logger.js';
 import type { KeyStore, UsageStore } from '../../storage/interfaces.js';
-import { listRecords } from '../input/prepare-list.js';
-import type { ListRecord } from '../input/read-records.js';
 import type { ListRow, ListServiceName, ListStore } from '../list-record.js';
 import { addCounts, appendReport, intelligenceReport, validationReport, type Counts } from '../reporting.js';
 import { isFinished, notifiesCallback } from '../states.js';
-import { runChunk, type ChunkDeps } from './chunk-work.js';
+import type { ChunkDeps } from './chunk-work.js';
+import { createLeases, PARSE_STEP, RESULTS_STEP, sleep } from './lease.js';
+import { runListChunks } from './list-chunks.js';
 import { applyEvent } from './list-events.js';
 import { parseList } from './list-parse.js';
 import type { ListPlan } from './list-plan.js';
-import { uploadPath } from './list-paths.js';
 import { writeListResults } from './list-results.js';
 
 export interface ListRunnerDeps {
@@ -33,6 +34,10 @@ export interface ListRunnerDeps {
   onFinished?: (list: ListRow) => void;
   /** Chunks worked on at once for one list (default 4). */
   chunksInFlight?: number;
+  /** This worker's name in chunk leases (default host:pid:random). */
+  worker?: string;
+  /** How often a worker looks at work another one holds (default 1 s). */
+  waitMs?: number;
 }
 
 export interface ListRunner {
@@ -44,6 +49,7 @@ export interface ListRunner {
 export function createListRunner(deps: ListRunnerDeps): ListRunner {
   const { store } = deps;
   let stopping = false;
+  const leases = createLeases(store, deps.worker ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`, deps.clock);
   const finished = (list: ListRow | undefined) => {
     if (list && notifiesCallback(list.status) && list.callbackUrl) deps.onFinished?.(list);
     return undefined;
@@ -54,58 +60,17 @@ export function createListRunner(deps: ListRunnerDeps): ListRunner {
     finished(await applyEvent(store, listId, { type: 'failed' }, () => ({ error: 'An internal error stopped the list; it can be submitted again' })));
   };
 
+  /** Parses once, whichever worker gets there first; the others wait for its plan. */
   async function parse(list: ListRow, key: ApiKeyRecord): Promise<ListRow | undefined> {
-    const plan = await parseList(list, key, deps.dataDir);
+    while (!(await leases.take(list.id, PARSE_STEP))) {
+      await sleep(deps.waitMs ?? 1_000);
+      const now = await store.get(list.id);
+      if (!now || now.plan !== null || isFinished(now.status) || stopping) return now?.plan ? now : undefined;
+    }
+    const plan = await leases.hold(list.id, PARSE_STEP, () => parseList(list, key, deps.dataDir));
     if (!plan.ok) return finished(await applyEvent(store, list.id, { type: 'parse_failed' }, () => ({ error: plan.reason })));
     const services = Object.fromEntries(plan.value.services.map((s) => [s, { status: 'Pending' as const, inputCount: plan.value.layout.records }]));
     return store.update(list.id, { plan: plan.value, records: plan.value.layout.records, services }, ['Pending']);
-  }
-
-  async function runChunks(list: ListRow, plan: ListPlan): Promise<'done' | 'stopped'> {
-    const committed = new Set((await store.chunkCounts(list.id)).map((c) => c.index));
-    if (committed.size >= plan.chunkCount) return 'done';
-    let firstOpen = 0;
-    while (committed.has(firstOpen)) firstOpen += 1;
-
-    const inFlight = new Set<Promise<void>>();
-    let failure: unknown;
-    let stopped = false;
-    const launch = async (records: ListRecord[]) => {
-      const index = Math.floor(records[0]!.index / plan.chunkSize);
-      if (committed.has(index)) return;
-      if (stopping) {
-        stopped = true;
-        return;
-      }
-      const now = await store.get(list.id);
-      if (!now || isFinished(now.status)) {
-        stopped = true;
-        return;
-      }
-      const work = runChunk(records, plan, list.keyId, deps.chunk)
-        .then((outcome) => store.commitChunk(list.id, { index, records: records.length, counts: outcome.counts, results: JSON.stringify(outcome.results) }))
-        .then(
-          () => undefined,
-          (error: unknown) => void (failure ??= error),
-        )
-        .finally(() => inFlight.delete(work));
-      inFlight.add(work);
-      if (inFlight.size >= (deps.chunksInFlight ?? 4)) await Promise.race(inFlight);
-    };
-
-    let batch: ListRecord[] = [];
-    for await (const record of listRecords(uploadPath(deps.dataDir, list.id, list.format), list.format, plan.layout, { startAt: firstOpen * plan.chunkSize })) {
-      if (stopped || failure) break;
-      batch.push(record);
-      if (batch.length === plan.chunkSize || (record.index + 1) % plan.chunkSize === 0) {
-        await launch(batch);
-        batch = [];
-      }
-    }
-    if (batch.length > 0 && !stopped && !failure) await launch(batch);
-    await Promise.all(inFlight);
-    if (failure) throw failure;
-    return stopped ? 'stopped' : 'done';
   }
 
   async function complete(list: ListRow, plan: ListPlan): Promise<ListRow | undefined> {
@@ -127,8 +92,14 @@ export function createListRunner(deps: ListRunnerDeps): ListRunner {
     return current;
   }
 
+  /** Writes the results once, whichever worker gets there first; a dead writer's lease runs out. */
   async function deliver(list: ListRow, plan: ListPlan): Promise<void> {
-    await writeListResults(list, plan, store, deps.dataDir);
+    while (!(await leases.take(list.id, RESULTS_STEP))) {
+      await sleep(deps.waitMs ?? 1_000);
+      const now = await store.get(list.id);
+      if (!now || now.status !== 'Processing' || stopping) return;
+    }
+    await leases.hold(list.id, RESULTS_STEP, () => writeListResults(list, plan, store, deps.dataDir));
     // Billed once, before Results: the mark is a compare-and-set, so a worker resuming after a
     // crash (or a second worker) finds it set. A crash between the mark and the usage write
     // under-bills one list; nothing can bill it twice.
@@ -154,7 +125,16 @@ export function createListRunner(deps: ListRunnerDeps): ListRunner {
           if (list.services[service]?.status === 'Pending') list = (await applyEvent(store, listId, { type: 'service_started', service })) ?? list;
         }
         if (list.status === 'Pending' || list.status === 'Processed') {
-          if ((await runChunks(list, plan)) === 'stopped') return;
+          const ran = await runListChunks(list, plan, {
+            store,
+            leases,
+            chunk: deps.chunk,
+            dataDir: deps.dataDir,
+            chunksInFlight: deps.chunksInFlight ?? 4,
+            stopping: () => stopping,
+            ...(deps.waitMs !== undefined ? { waitMs: deps.waitMs } : {}),
+          });
+          if (ran === 'stopped') return;
           list = await complete(list, plan);
           if (!list) return;
         }

@@ -81,6 +81,18 @@ export function listStoreContract(storage: CurrentStorage): void {
       expect(await lists().chunkCounts(list.id + 1)).toEqual([]);
     });
 
+    it('lets one worker claim a chunk until its lease ends, and renew it', async () => {
+      const list = await lists().create(newList(await keyId(storage(), 'acme')));
+      const t = (s: number) => new Date(Date.UTC(2026, 10, 22, 10, 0, s)).toISOString();
+      expect(await lists().claim(list.id, 3, 'a', t(0), t(30))).toBe(true);
+      expect(await lists().claim(list.id, 3, 'b', t(10), t(40))).toBe(false);
+      expect(await lists().claim(list.id, 4, 'b', t(10), t(40))).toBe(true);
+      expect(await lists().claim(list.id, 3, 'a', t(20), t(50))).toBe(true);
+      expect(await lists().claim(list.id, 3, 'b', t(40), t(70))).toBe(false);
+      expect(await lists().claim(list.id, 3, 'b', t(50), t(80))).toBe(true);
+      expect(await lists().claim(list.id, -1, 'a', t(50), t(80))).toBe(true);
+    });
+
     it('marks a list billed once', async () => {
       const list = await lists().create(newList(await keyId(storage(), 'acme')));
       expect(await lists().markBilled(list.id)).toBe(true);

@@ -46,6 +46,21 @@ export class KyselyListStore implements ListStore {
     return row && toList(row);
   }
 
+  async claim(listId: number, index: number, worker: string, now: string, until: string): Promise<boolean> {
+    const row = await this.db
+      .insertInto('list_chunk_claims')
+      .values({ list_id: listId, chunk_index: index, worker, expires_at: until })
+      .onConflict((oc) =>
+        oc
+          .columns(['list_id', 'chunk_index'])
+          .doUpdateSet({ worker, expires_at: until })
+          .where((eb) => eb.or([eb('list_chunk_claims.expires_at', '<=', now), eb('list_chunk_claims.worker', '=', worker)])),
+      )
+      .returning('chunk_index')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async markBilled(id: number): Promise<boolean> {
     const row = await this.db.updateTable('lists').set({ billed: 1 }).where('id', '=', id).where('billed', '=', 0).returning('id').executeTakeFirst();
     return row !== undefined;

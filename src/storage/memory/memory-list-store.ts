@@ -35,6 +35,15 @@ export class MemoryListStore implements ListStore {
   }
 
   private readonly billed = new Set<number>();
+  private readonly claims = new Map<string, { worker: string; until: string }>();
+
+  async claim(listId: number, index: number, worker: string, now: string, until: string): Promise<boolean> {
+    const key = `${listId}:${index}`;
+    const held = this.claims.get(key);
+    if (held && held.until > now && held.worker !== worker) return false;
+    this.claims.set(key, { worker, until });
+    return true;
+  }
 
   async markBilled(id: number): Promise<boolean> {
     if (!this.lists.has(id) || this.billed.has(id)) return false;

@@ -42,6 +42,17 @@ export const lists: Migration = {
       .addPrimaryKeyConstraint('list_chunks_pk', ['list_id', 'chunk_index'])
       .execute();
 
+    // Which worker works on which chunk (index -1: the results file, -2: parsing), until when: lets
+    // several workers share one list, and another take over a dead worker's chunks when its lease ends.
+    await db.schema
+      .createTable('list_chunk_claims')
+      .addColumn('list_id', 'integer', (col) => col.notNull().references('lists.id'))
+      .addColumn('chunk_index', 'integer', (col) => col.notNull())
+      .addColumn('worker', 'text', (col) => col.notNull())
+      .addColumn('expires_at', 'text', (col) => col.notNull())
+      .addPrimaryKeyConstraint('list_chunk_claims_pk', ['list_id', 'chunk_index'])
+      .execute();
+
     await db.schema
       .createTable('list_callbacks')
       .addColumn('list_id', 'integer', (col) => col.notNull().references('lists.id'))
@@ -54,6 +65,7 @@ export const lists: Migration = {
 
   async down(db: Kysely<unknown>): Promise<void> {
     await db.schema.dropTable('list_callbacks').execute();
+    await db.schema.dropTable('list_chunk_claims').execute();
     await db.schema.dropTable('list_chunks').execute();
     await db.schema.dropTable('lists').execute();
   },

@@ -1,0 +1,103 @@
+/**
+ * Runs a list's uncommitted chunks, shared with any other worker on the same list: a chunk is
+ * leased before it is worked on and committed with its results; chunks another worker holds are
+ * skipped, then waited for — and taken over if that worker's lease runs out (it died).
+ */
+import { listRecords } from '../input/prepare-list.js';
+import type { ListRecord } from '../input/read-records.js';
+import type { ListRow, ListStore } from '../list-record.js';
+import { isFinished } from '../states.js';
+import { runChunk, type ChunkDeps } from './chunk-work.js';
+import { sleep, type Leases } from './lease.js';
+import type { ListPlan } from './list-plan.js';
+import { uploadPath } from './list-paths.js';
+
+export interface ChunkRunDeps {
+  store: ListStore;
+  leases: Leases;
+  chunk: ChunkDeps;
+  dataDir: string;
+  chunksInFlight: number;
+  /** Shutdown: stop starting chunks. */
+  stopping: () => boolean;
+  /** How often to look at chunks other workers hold (default 1 s). */
+  waitMs?: number;
+}
+
+export async function runListChunks(list: ListRow, plan: ListPlan, deps: ChunkRunDeps): Promise<'done' | 'stopped'> {
+  const committedNow = async () => new Set((await deps.store.chunkCounts(list.id)).map((c) => c.index));
+  let committed = await committedNow();
+  let mine = new Set<number>();
+  for (;;) {
+    if (committed.size >= plan.chunkCount) return 'done';
+    const pass = await runPass(list, plan, committed, mine, deps);
+    if (pass.stopped) return 'stopped';
+    mine = new Set();
+    committed = await committedNow();
+    let waiting = [...pass.skipped].filter((i) => !committed.has(i));
+    while (waiting.length > 0 && mine.size === 0) {
+      await sleep(deps.waitMs ?? 1_000);
+      if (deps.stopping() || (await isStopped(deps.store, list.id))) return 'stopped';
+      committed = await committedNow();
+      waiting = waiting.filter((i) => !committed.has(i));
+      for (const index of waiting) if (await deps.leases.take(list.id, index)) mine.add(index);
+    }
+  }
+}
+
+async function isStopped(store: ListStore, listId: number): Promise<boolean> {
+  const now = await store.get(listId);
+  return !now || isFinished(now.status);
+}
+
+/** One read of the file from the first uncommitted chunk: runs every chunk this worker can lease. */
+async function runPass(
+  list: ListRow,
+  plan: ListPlan,
+  committed: ReadonlySet<number>,
+  mine: ReadonlySet<number>,
+  deps: ChunkRunDeps,
+): Promise<{ stopped: boolean; skipped: Set<number> }> {
+  let firstOpen = 0;
+  while (committed.has(firstOpen)) firstOpen += 1;
+  const skipped = new Set<number>();
+  const inFlight = new Set<Promise<void>>();
+  let failure: unknown;
+  let stopped = false;
+
+  const launch = async (records: ListRecord[]) => {
+    const index = Math.floor(records[0]!.index / plan.chunkSize);
+    if (committed.has(index)) return;
+    if (deps.stopping() || (await isStopped(deps.store, list.id))) {
+      stopped = true;
+      return;
+    }
+    if (!mine.has(index) && !(await deps.leases.take(list.id, index))) {
+      skipped.add(index);
+      return;
+    }
+    const work = deps.leases
+      .hold(list.id, index, async () => {
+        const outcome = await runChunk(records, plan, list.keyId, deps.chunk);
+        await deps.store.commitChunk(list.id, { index, records: records.length, counts: outcome.counts, results: JSON.stringify(outcome.results) });
+      })
+      .catch((error: unknown) => void (failure ??= error))
+      .finally(() => inFlight.delete(work));
+    inFlight.add(work);
+    if (inFlight.size >= deps.chunksInFlight) await Promise.race(inFlight);
+  };
+
+  let batch: ListRecord[] = [];
+  for await (const record of listRecords(uploadPath(deps.dataDir, list.id, list.format), list.format, plan.layout, { startAt: firstOpen * plan.chunkSize })) {
+    if (stopped || failure) break;
+    batch.push(record);
+    if ((record.index + 1) % plan.chunkSize === 0) {
+      await launch(batch);
+      batch = [];
+    }
+  }
+  if (batch.length > 0 && !stopped && !failure) await launch(batch);
+  await Promise.all(inFlight);
+  if (failure) throw failure;
+  return { stopped, skipped };
+}
