@@ -15,7 +15,8 @@ import { createAppendService, individualMatcher, type AppendService } from './id
 import { createIdentityMatcher } from './identity/match/index.js';
 import { createCallbackSender, type CallbackSender } from './lists/pipeline/callback-sender.js';
 import { createDomainScheduler } from './lists/pipeline/domain-scheduler.js';
-import { createListQueue, type ListQueue } from './lists/pipeline/list-queue.js';
+import { createListQueue, createNoListQueue, type ListQueue } from './lists/pipeline/list-queue.js';
+import { createBullListQueue } from './storage/redis/bull-list-queue.js';
 import { createListRunner } from './lists/pipeline/list-runner.js';
 import { createEngagement } from './enrichment/engagement.js';
 import { suggestCorrections } from './verification/corrections/index.js';
@@ -47,13 +48,13 @@ export interface Container {
  * host and port) lets a restarted process resume its own chunks at once instead of waiting for
  * their leases to run out.
  */
-export async function createContainer(config: Config, logger: Logger, clock: Clock = systemClock, options: { worker?: string } = {}): Promise<Container> {
+export async function createContainer(config: Config, logger: Logger, clock: Clock = systemClock, options: { worker?: string; runLists?: boolean } = {}): Promise<Container> {
   const storage = await openStorage({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
   const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : null;
   const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock });
   const verify = createVerification(config, storage, clock, logger);
   const people = createPeopleServices(storage, clock);
-  const lists = createListProcessing(config, storage, { verify, ...people }, clock, logger, options.worker ? { worker: options.worker } : {});
+  const lists = createListProcessing(config, storage, { verify, ...people }, clock, logger, { ...options });
   return {
     config,
     logger,
@@ -102,12 +103,12 @@ export function listRouteDeps(c: Pick<Container, 'config' | 'storage' | 'listQue
 
 /** The list pipeline over the same services as the real-time routes, with its in-process queue. */
 export function createListProcessing(
-  config: Pick<Config, 'dataDir' | 'allowPrivateTargets' | 'listWorkers'>,
+  config: Pick<Config, 'dataDir' | 'allowPrivateTargets' | 'listWorkers' | 'redisUrl'>,
   storage: Pick<Storage, 'lists' | 'keys' | 'usage'>,
   services: { verify: VerifyService; enrich: EnrichService; append: AppendService },
   clock: Clock,
   logger: Logger,
-  tuning: { callbackDelayScale?: number; verifyTimeoutMs?: number; worker?: string } = {},
+  tuning: { callbackDelayScale?: number; verifyTimeoutMs?: number; worker?: string; runLists?: boolean } = {},
 ): { queue: ListQueue; callbacks: CallbackSender } {
   const callbacks = createCallbackSender({
     store: storage.lists,
@@ -128,8 +129,25 @@ export function createListProcessing(
     onFinished: (list) => callbacks.send(list.id),
     ...(tuning.worker ? { worker: tuning.worker } : {}),
   });
-  return { queue: createListQueue({ runner, store: storage.lists, logger, concurrency: config.listWorkers }), callbacks };
+  const runLists = tuning.runLists ?? true;
+  if (config.redisUrl) {
+    const queue = createBullListQueue({
+      redisUrl: config.redisUrl,
+      store: storage.lists,
+      logger,
+      shares: LIST_SHARES,
+      ...(runLists ? { worker: { runner, concurrency: config.listWorkers } } : {}),
+    });
+    return { queue, callbacks };
+  }
+  // Without Redis, an API process that runs no lists leaves them to `mailsure worker` processes,
+  // which find them in the database (they poll for unfinished lists).
+  const queue = runLists ? createListQueue({ runner, store: storage.lists, logger, concurrency: config.listWorkers }) : createNoListQueue();
+  return { queue, callbacks };
 }
+
+/** Jobs a list gets on the Redis queue: how many workers may share one list. */
+const LIST_SHARES = 4;
 
 /** The verification pipeline as configured: DNS servers, SMTP identity and port, depth, SSRF rule. */
 export function createVerification(

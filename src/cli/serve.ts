@@ -13,13 +13,15 @@ import { print } from './output.js';
 import { startRetention } from '../lists/pipeline/retention.js';
 import { loadZipReference } from '../identity/postal/index.js';
 
-export async function serve(): Promise<void> {
+export async function serve(options: { worker?: boolean } = {}): Promise<void> {
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel);
+  // `--no-worker`: the API alone; `mailsure worker` processes run the lists.
+  const runLists = options.worker !== false;
   // Embedded, one server owns its data directory: a restarted one takes its own chunk leases back
   // at once. Sharing a database, each process is its own worker (a dead one's leases run out).
   const worker = config.databaseUrl ? `${hostname()}:${process.pid}` : `${hostname()}:${config.dataDir}`;
-  const container = await createContainer(config, logger, undefined, { worker });
+  const container = await createContainer(config, logger, undefined, { worker, runLists });
   const tls = config.trustProxy ? null : await loadTls(config);
   const app: FastifyInstance = await buildApp({
     logger,
@@ -55,7 +57,7 @@ export async function serve(): Promise<void> {
   loadZipReference();
   await app.listen({ port: config.port, host: config.host });
   // Lists an earlier process left unfinished carry on where they stopped.
-  await container.listQueue.resume();
+  if (runLists) await container.listQueue.resume();
   const retention = startRetention({ store: container.storage.lists, dataDir: config.dataDir, retentionDays: config.retentionDays, clock: container.clock, logger });
   const scheme = config.trustProxy ? 'http' : 'https';
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

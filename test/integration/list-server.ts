@@ -28,6 +28,8 @@ export interface ServerOptions {
   nodeArgs?: string[];
   /** Prefix for the command, e.g. `['taskset', '-c', '0']`. */
   wrap?: string[];
+  /** The mailsure command and its options (default `serve`), e.g. `['worker']`, `['serve', '--no-worker']`. */
+  command?: string[];
 }
 
 export interface ChildMailsure {
@@ -54,8 +56,8 @@ function envFor(options: ServerOptions, port?: number): NodeJS.ProcessEnv {
 }
 
 /** `mailsure keys create` on the data dir; answers the printed key. */
-export async function createKeyByCli(options: ServerOptions, name: string, services: string): Promise<string> {
-  const { stdout } = await run(process.execPath, [MAILSURE, 'keys', 'create', '--name', name, '--services', services, '--rate', '100000'], {
+export async function createKeyByCli(options: ServerOptions, name: string, services: string, rate = '100000'): Promise<string> {
+  const { stdout } = await run(process.execPath, [MAILSURE, 'keys', 'create', '--name', name, '--services', services, '--rate', rate], {
     env: envFor(options),
   });
   const key = /^api key:\s+(\S+)$/m.exec(stdout)?.[1];
@@ -76,18 +78,20 @@ export async function freePort(): Promise<number> {
 /** Starts `mailsure serve` and resolves once it prints that it listens (unfinished lists are queued by then). */
 export async function startMailsure(options: ServerOptions): Promise<ChildMailsure> {
   const port = await freePort();
-  const [command, ...args] = [...(options.wrap ?? []), process.execPath, ...(options.nodeArgs ?? []), MAILSURE, 'serve'];
+  const mailsureCommand = options.command ?? ['serve'];
+  const ready = mailsureCommand[0] === 'worker' ? 'Mailsure list worker running' : 'Mailsure listening on';
+  const [command, ...args] = [...(options.wrap ?? []), process.execPath, ...(options.nodeArgs ?? []), MAILSURE, ...mailsureCommand];
   const child = spawn(command!, args, { env: envFor(options, port), stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   const keep = (line: string) => void (output.length < 200 && output.push(line));
   createInterface({ input: child.stderr! }).on('line', keep);
   const lines = createInterface({ input: child.stdout! });
   await new Promise<void>((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`mailsure serve exited with ${code} before listening:\n${output.join('\n')}`));
+    const onExit = (code: number | null) => reject(new Error(`mailsure ${mailsureCommand.join(' ')} exited with ${code} before it was ready:\n${output.join('\n')}`));
     child.once('exit', onExit);
     lines.on('line', (line) => {
       keep(line);
-      if (line.startsWith('Mailsure listening on')) {
+      if (line.startsWith(ready)) {
         child.off('exit', onExit);
         resolve();
       }

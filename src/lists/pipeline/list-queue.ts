@@ -69,3 +69,13 @@ export function createListQueue(deps: { runner: ListRunner; store: Pick<ListStor
     },
   };
 }
+
+/** An API process that runs no lists: submitted lists wait in the store for a worker process. */
+export function createNoListQueue(): ListQueue {
+  return {
+    enqueue() {},
+    async resume() {},
+    async idle() {},
+    async close() {},
+  };
+}

@@ -121,6 +121,8 @@ export function createListRunner(deps: ListRunnerDeps): ListRunner {
           if (!list) return;
         }
         const plan = list.plan as ListPlan;
+        // Waiting for a purchase: nothing to do until it comes (a polling worker asks often).
+        if (list.status === 'Processed' && list.report && list.purchase === null) return;
         for (const service of plan.services) {
           if (list.services[service]?.status === 'Pending') list = (await applyEvent(store, listId, { type: 'service_started', service })) ?? list;
         }
