@@ -6,7 +6,7 @@
  * peak resident memory over the whole run (VmHWM, Linux).
  */
 import { spawnSync } from 'node:child_process';
-import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
@@ -22,6 +22,8 @@ const ROWS = Number(process.env.MAILSURE_BENCH_LIST_ROWS ?? 1_000_000);
 const POLL_MS = 250;
 const RSS_GOAL = 512 * 1024 * 1024;
 const MB = 1024 * 1024;
+/** A directory: the server runs with --cpu-prof into it and is stopped gracefully so the profile is written. */
+const PROFILE_DIR = process.env.MAILSURE_BENCH_CPU_PROF;
 
 /** As the other benches: the server on CPU 0, this process (baseline, DNS, polling) on the others. */
 function pinServer(): string[] {
@@ -63,7 +65,12 @@ export default async function run(): Promise<BenchResult[]> {
   const root = mkdtempSync(join(tmpdir(), 'mailsure-bench-lists-'));
   try {
     const file = await writeListCsv(join(root, 'list.csv'), ROWS);
-    const options = { dataDir: join(root, 'data'), env: world.env, wrap: pinServer() };
+    const options = {
+      dataDir: join(root, 'data'),
+      env: world.env,
+      wrap: pinServer(),
+      ...(PROFILE_DIR ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] } : {}),
+    };
     const key = await createKeyByCli(options, 'bench', 'verification,lists');
     // Baseline before and after the list, best of the two: load from elsewhere hits both sides alike.
     const baselinePath = join(root, 'baseline.csv');
@@ -73,14 +80,21 @@ export default async function run(): Promise<BenchResult[]> {
     const zipPath = join(root, 'results.zip');
     const at: Record<string, number> = {};
     let rss: number | undefined;
+    let idleRss: number | undefined;
+    /** The server's peak memory at each status seen, to tell which phase sets the peak. */
+    const peaks: string[] = [];
     let oursMs: number;
     try {
+      idleRss = await peakRss(server.pid);
       const started = performance.now();
       const listId = await client.submit(file.path);
       at.uploaded = performance.now() - started;
       for (;;) {
         const body = await client.status(listId);
         const now = performance.now() - started;
+        const peak = await peakRss(server.pid);
+        if (peak !== undefined && peaks.at(-1)?.startsWith(`${body.status} `) !== true) peaks.push(`${body.status} ${Math.round(peak / MB)}`);
+        else if (peak !== undefined) peaks[peaks.length - 1] = `${body.status} ${Math.round(peak / MB)}`;
         if (body.services.email_validation && at.parsed === undefined) at.parsed = now;
         if (body.status === 'Processing' && at.processing === undefined) at.processing = now;
         if (body.status === 'Results') break;
@@ -94,8 +108,10 @@ export default async function run(): Promise<BenchResult[]> {
       rss = await peakRss(server.pid);
     } finally {
       client.close();
-      await server.kill();
+      await (PROFILE_DIR ? server.stop() : server.kill());
     }
+    // A copy of the results zip, to compare runs of two versions.
+    if (process.env.MAILSURE_BENCH_KEEP_RESULTS) copyFileSync(zipPath, process.env.MAILSURE_BENCH_KEEP_RESULTS);
     const written = await countRecords(zipPath);
     if (written !== ROWS) throw new Error(`the results hold ${written} records, not ${ROWS}`);
 
@@ -106,7 +122,8 @@ export default async function run(): Promise<BenchResult[]> {
       `upload ${s(at.uploaded!)}, parse until ${s(at.parsed ?? at.processing!)}, services until ${s(at.processing ?? at.results!)}, ` +
       `results file until ${s(at.results!)}, download until ${s(oursMs)}`;
     process.stdout.write(
-      `  lists: ${rows} rows (${Math.round(file.bytes / MB)} MB): ${phases}; peak RSS ${rss === undefined ? 'n/a' : `${Math.round(rss / MB)} MB`}\n`,
+      `  lists: ${rows} rows (${Math.round(file.bytes / MB)} MB): ${phases}; peak RSS ${rss === undefined ? 'n/a' : `${Math.round(rss / MB)} MB`}` +
+        ` (idle ${idleRss === undefined ? 'n/a' : Math.round(idleRss / MB)}; by the end of ${peaks.join(', ')} MB)\n`,
     );
     const ratio = oursMs / baselineMs;
     const results: BenchResult[] = [

@@ -55,17 +55,34 @@ export interface EmailValidationReport {
 }
 
 export function countValidation(outcomes: Iterable<ValidationOutcome>): Counts {
+  // Outcomes repeat (a chunk holds a few dozen distinct ones): grouped by a number first, then
+  // counted once per group, instead of building four key strings per record.
   const counts: Counts = {};
+  const groups = new Map<number, { outcome: ValidationOutcome; n: number }>();
   for (const o of outcomes) {
-    bump(counts, `status:${o.status}`);
-    bump(counts, `code:${o.code}`);
-    bump(counts, `domain:${o.domainType ?? ''}`);
-    if (o.roleAccount) bump(counts, 'role');
-    const category = o.status === 'invalid' ? invalidCategory(o.code) : undefined;
-    if (category) bump(counts, `category:${category}`);
-    if (o.code === TRAP_CODE) bump(counts, 'trap');
+    const key = ((o.code * 8 + (STATUS_INDEX.get(o.status) ?? 7)) * 16 + (DOMAIN_INDEX.get(o.domainType) ?? 15)) * 2 + (o.roleAccount ? 1 : 0);
+    const group = groups.get(key);
+    if (!group) groups.set(key, { outcome: o, n: 1 });
+    // Same key, same outcome as far as counting goes, unless a status or type is one we do not list.
+    else if (group.outcome.status === o.status && group.outcome.domainType === o.domainType) group.n += 1;
+    else countOne(counts, o, 1);
   }
+  for (const { outcome, n } of groups.values()) countOne(counts, outcome, n);
   return counts;
+}
+
+const STATUS_INDEX = new Map<string, number>(STATUS_KEYS.map(([s], i) => [s, i]));
+const DOMAIN_INDEX = new Map<DomainType | undefined, number>(DOMAIN_KEYS.map(([t], i) => [t, i]));
+
+function countOne(counts: Counts, o: ValidationOutcome, n: number): void {
+  const add = (key: string) => void (counts[key] = (counts[key] ?? 0) + n);
+  add(`status:${o.status}`);
+  add(`code:${o.code}`);
+  add(`domain:${o.domainType ?? ''}`);
+  if (o.roleAccount) add('role');
+  const category = o.status === 'invalid' ? invalidCategory(o.code) : undefined;
+  if (category) add(`category:${category}`);
+  if (o.code === TRAP_CODE) add('trap');
 }
 
 /** Every status, category and domain-type key appears (0 when none); codes only when seen. */

@@ -26,16 +26,16 @@ export interface ValidationOutcome {
 export function validationOutcome(verdict: Verdict): ValidationOutcome {
   const code = verdict.code === 525 && verdict.domainType === 'disposable' ? 505 : verdict.code;
   const legacy = statusesFor(code)[1];
-  const outcome: ValidationOutcome = { status: legacy, code, roleAccount: verdict.roleAccount };
-  if (verdict.domainType) outcome.domainType = verdict.domainType;
   const fix = verdict.corrections?.[0];
-  if (fix !== undefined) {
-    outcome.status = 'corrected';
-    outcome.validEmail = fix;
-  } else if (legacy === 'valid') {
-    outcome.validEmail = verdict.address;
-  }
-  return outcome;
+  // Every field set, absent ones to undefined: one object shape for every outcome, so the code
+  // reading a million of them (counting, the stored results) stays on its fast path.
+  return {
+    status: fix !== undefined ? 'corrected' : legacy,
+    code,
+    domainType: verdict.domainType || undefined,
+    roleAccount: verdict.roleAccount,
+    validEmail: fix ?? (legacy === 'valid' ? verdict.address : undefined),
+  };
 }
 
 /**

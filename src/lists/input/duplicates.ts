@@ -25,6 +25,15 @@ export function hash53(text: string, seed = 0): number {
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
+/** A record without an address: never a duplicate. */
+export const NO_HASH = -1;
+
+/** The hash the index keeps for an address; `NO_HASH` when it is empty. */
+export function duplicateHash(email: string): number {
+  const key = duplicateKey(email);
+  return key === '' ? NO_HASH : hash53(key);
+}
+
 /**
  * Hashes gather in a growing Float64Array (8 bytes an address, no per-entry objects for the
  * garbage collector to trace); the first lookup sorts them once and keeps only the repeated
@@ -36,20 +45,27 @@ export class DuplicateIndex {
   private repeated: Set<number> | undefined;
 
   add(email: string): void {
-    const key = duplicateKey(email);
-    if (key === '') return;
+    this.addHash(duplicateHash(email));
+  }
+
+  /** `duplicateHash` of an address, computed elsewhere (chunks store theirs). */
+  addHash(hash: number): void {
+    if (hash === NO_HASH) return;
     if (this.count === this.hashes.length) {
       const grown = new Float64Array(this.hashes.length * 2);
       grown.set(this.hashes);
       this.hashes = grown;
     }
-    this.hashes[this.count++] = hash53(key);
+    this.hashes[this.count++] = hash;
     this.repeated = undefined;
   }
 
   isDuplicate(email: string): boolean {
-    const key = duplicateKey(email);
-    return key !== '' && this.sealed().has(hash53(key));
+    return this.isDuplicateHash(duplicateHash(email));
+  }
+
+  isDuplicateHash(hash: number): boolean {
+    return hash !== NO_HASH && this.sealed().has(hash);
   }
 
   private sealed(): Set<number> {

@@ -38,6 +38,7 @@ describe('prepareList', () => {
         emailColumn: 1,
         roles: { first: 0, email: 1, zip: 2 },
         outputBom: false,
+        splitter: true,
       },
     });
     if (!result.ok) return;
@@ -98,6 +99,17 @@ describe('prepareList', () => {
   it('refuses a huge single line at the default record limit', async () => {
     const { result } = await prepare(`email\n${'a'.repeat(3 * 1024 * 1024)}@example.com`);
     expect(result).toEqual({ ok: false, reason: 'Malformed CSV: the record on line 2 is longer than 1,048,576 characters' });
+  });
+
+  it('reads a record too long for csv-splitter with csv-parse, here and in later passes', async () => {
+    const long = `${'a'.repeat(500_000)}@example.com`;
+    const { path, result } = await prepare(`email,note\n${long},x\nb@example.com,"y"\n`);
+    expect(result).toMatchObject({ ok: true, value: { records: 2, splitter: false } });
+    if (!result.ok) return;
+    expect(await collect(listRecords(path, 'csv', result.value))).toEqual([
+      { index: 0, cells: [long, 'x'] },
+      { index: 1, cells: ['b@example.com', 'y'] },
+    ]);
   });
 
   it('accepts a name+postal list without an email column', async () => {

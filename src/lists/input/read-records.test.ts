@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { collect } from '../test-support.js';
+import { CsvSplitError } from './csv-splitter.js';
 import { InputError } from './input-error.js';
-import { readRecords, readRows } from './read-records.js';
+import { readRecords, readRowBatches, readRows } from './read-records.js';
 
 const from = (text: string | Buffer, chunk = 7) => {
   const bytes = Buffer.from(text);
@@ -146,5 +147,57 @@ describe('readRows without line tracking', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('readRows through csv-splitter', () => {
+  it('yields exactly the records of csv-parse, whatever the encoding and chunking', () => {
+    const cell = fc.string({ unit: fc.constantFrom('a', ' ', ',', '"', '\n', '\r\n', '\r', '\t', 'é', '日') });
+    return fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(cell, { minLength: 1, maxLength: 4 }), { maxLength: 8 }),
+        fc.constantFrom<'utf8' | 'utf16le'>('utf8', 'utf16le'),
+        fc.integer({ min: 1, max: 9 }),
+        async (table, encoding, chunk) => {
+          const text = table.map((r) => r.join(',')).join('\n');
+          const bytes = encoding === 'utf8' ? Buffer.from(text) : Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+          const read = (splitter: boolean) =>
+            collect(readRows(from(bytes, chunk), { delimiter: ',', trackLines: false, splitter })).then(
+              (records) => ({ records }),
+              (error: unknown) => ({ failed: error instanceof InputError || error instanceof CsvSplitError }),
+            );
+          expect(await read(true)).toEqual(await read(false));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('passes file problems on as csv-parse does, and its own as CsvSplitError', async () => {
+    await expect(collect(readRows(from(Buffer.from([0x61, 0x00, 0x0a])), { delimiter: ',', splitter: true }))).rejects.toThrow('The file is not a text file');
+    await expect(collect(readRows(from('a\n"b\n'), { delimiter: ',', splitter: true }))).rejects.toThrow(CsvSplitError);
+  });
+});
+
+describe('readRowBatches', () => {
+  it('gets every row to a reader that takes its time between batches', async () => {
+    const { writeFile, rm } = await import('node:fs/promises');
+    const { createReadStream } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = `${tmpdir()}/mailsure-slow-reader-${process.pid}.csv`;
+    // No line end at the end: the last record comes from csv-parse's flush, after the file ends.
+    await writeFile(path, Array.from({ length: 600 }, (_, i) => `u${i}@d.example`).join('\n'));
+    try {
+      for (const splitter of [false, true]) {
+        let count = 0;
+        for await (const batch of readRowBatches(createReadStream(path), { delimiter: ',', trackLines: false, splitter })) {
+          count += batch.length;
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        }
+        expect(count).toBe(600);
+      }
+    } finally {
+      await rm(path, { force: true });
+    }
   });
 });

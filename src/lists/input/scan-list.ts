@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
 import { fail, formatCount, ok, type Fail, type Ok } from '../outcome.js';
 import { decideHeader } from './header-row.js';
 import { InputError, type InputProblem } from './input-error.js';
-import { readRows, type RowOptions } from './read-records.js';
+import { readRowBatches, type RowOptions } from './read-records.js';
 import type { DetectedEncoding } from './text-decoder.js';
 
 export const MAX_LIST_RECORDS = 1_000_000;
@@ -52,19 +52,21 @@ export async function scanList(input: Readable, options: ScanOptions): Promise<O
   let columnCount = 0;
   const sample: string[][] = [];
   try {
-    for await (const cells of readRows(input, { ...options, onEncoding: (d) => (detected = d) })) {
-      columnCount = Math.max(columnCount, cells.length);
-      if (first) {
-        first = false;
-        const decision = decideHeader(cells, options.header);
-        headerOverruled = decision.overruled;
-        if (decision.header) {
-          header = cells;
-          continue;
+    for await (const batch of readRowBatches(input, { ...options, onEncoding: (d) => (detected = d) })) {
+      for (const cells of batch) {
+        if (cells.length > columnCount) columnCount = cells.length;
+        if (first) {
+          first = false;
+          const decision = decideHeader(cells, options.header);
+          headerOverruled = decision.overruled;
+          if (decision.header) {
+            header = cells;
+            continue;
+          }
         }
+        if (++records > maxRecords) return fail(tooManyRecords(maxRecords));
+        if (sample.length < sampleRows) sample.push(cells);
       }
-      if (++records > maxRecords) return fail(tooManyRecords(maxRecords));
-      if (sample.length < sampleRows) sample.push(cells);
     }
   } catch (err) {
     if (err instanceof InputError) return { ...fail(err.reason), problem: err.problem };

@@ -1,7 +1,8 @@
 /**
  * Runs a list's services over one chunk of records, through the same services as the real-time
  * routes: verification per record (scheduled by domain), enrichment and email append batched
- * per chunk. Answers the chunk's per-service counters and one stored result per record.
+ * per chunk. Answers the chunk's per-service counters and what the results file needs of its
+ * records: their original cells as written, their appended values and their duplicate keys.
  */
 import type { EnrichQuery } from '../../enrichment/enrich-query.js';
 import { parseEnrichQuery } from '../../enrichment/enrich-query.js';
@@ -9,13 +10,18 @@ import type { EnrichService } from '../../enrichment/enrich-service.js';
 import type { EnrichmentRecord } from '../../enrichment/project.js';
 import { parseAppendRequest, type AppendService } from '../../identity/append/index.js';
 import type { VerifyService } from '../../verification/verify-service.js';
+import { duplicateHash, NO_HASH } from '../input/duplicates.js';
 import type { HeaderRole } from '../input/header-map.js';
 import type { ListRecord } from '../input/read-records.js';
 import type { ListServiceName } from '../list-record.js';
 import { countAppend, countIntelligence, countValidation, type AppendMatchType, type Counts } from '../reporting.js';
+import { originalHeader } from '../results/column-names.js';
+import { csvText } from '../results/csv-text.js';
+import { padCells } from '../results/results-file.js';
+import { encodeChunkResults, pushValidationValues } from '../results/stored-results.js';
 import { validationOutcome, type ValidationOutcome } from '../validation-outcome.js';
 import type { DomainScheduler } from './domain-scheduler.js';
-import type { ListPlan, RecordResult } from './list-plan.js';
+import type { ListPlan } from './list-plan.js';
 
 export interface ChunkDeps {
   verify: VerifyService;
@@ -28,7 +34,8 @@ export interface ChunkDeps {
 
 export interface ChunkOutcome {
   counts: Partial<Record<ListServiceName, Counts>>;
-  results: RecordResult[];
+  /** What the results file needs of these records (results/stored-results.ts), to store as JSON. */
+  results: string[];
 }
 
 const PARAM_OF: Partial<Record<HeaderRole, string>> = {
@@ -45,12 +52,14 @@ const PARAM_OF: Partial<Record<HeaderRole, string>> = {
 };
 
 export async function runChunk(records: readonly ListRecord[], plan: ListPlan, keyId: number, deps: ChunkDeps): Promise<ChunkOutcome> {
-  const params = records.map((r) => paramsOf(r.cells, plan.layout.roles));
+  const { layout } = plan;
   const runs = new Set(plan.services);
+  // Validation needs only the address: no parameter object per record unless another service runs.
+  const params = runs.has('email_intelligence') || runs.has('email_append') ? records.map((r) => paramsOf(r.cells, layout.roles)) : undefined;
   const [validation, intelligence, append] = await Promise.all([
-    runs.has('email_validation') ? validate(params, plan, keyId, deps) : undefined,
-    runs.has('email_intelligence') ? enrich(params, plan, deps) : undefined,
-    runs.has('email_append') ? appendEmails(params, deps) : undefined,
+    runs.has('email_validation') ? validate(records, plan, keyId, deps) : undefined,
+    runs.has('email_intelligence') ? enrich(params!, plan, deps) : undefined,
+    runs.has('email_append') ? appendEmails(params!, deps) : undefined,
   ]);
 
   const counts: ChunkOutcome['counts'] = {};
@@ -58,12 +67,20 @@ export async function runChunk(records: readonly ListRecord[], plan: ListPlan, k
   if (intelligence) counts.email_intelligence = countIntelligence(intelligence.map(matchedFields));
   if (append) counts.email_append = countAppend(append.map((a) => a?.matchType));
 
-  const results = records.map((_, i): RecordResult => [
-    validation?.[i] ?? null,
-    intelligence ? plan.intelligenceColumns.map((column) => cellOf(intelligence[i]!, column)) : [],
-    append ? (append[i] ? [append[i].email, append[i].matchType] : ['', '']) : [],
-  ]);
-  return { counts, results };
+  const text = csvText(layout.delimiter);
+  const width = originalHeader(layout.header, layout.columnCount, layout.emailColumn).length;
+  const emailColumn = validation ? layout.emailColumn : undefined;
+  const hashes = new Float64Array(records.length).fill(NO_HASH);
+  const stored: string[] = [];
+  for (let i = 0; i < records.length; i++) {
+    const { cells } = records[i]!;
+    if (emailColumn !== undefined) hashes[i] = duplicateHash(cells[emailColumn] ?? '');
+    stored.push(text.join(padCells(cells, width)));
+    if (validation) pushValidationValues(stored, validation[i]);
+    if (intelligence) for (const column of plan.intelligenceColumns) stored.push(cellOf(intelligence[i]!, column));
+    if (append) stored.push(append[i]?.email ?? '', append[i]?.matchType ?? '');
+  }
+  return { counts, results: encodeChunkResults(hashes, stored) };
 }
 
 function paramsOf(cells: readonly string[], roles: Partial<Record<HeaderRole, number>>): Record<string, string> {
@@ -76,15 +93,21 @@ function paramsOf(cells: readonly string[], roles: Partial<Record<HeaderRole, nu
   return params;
 }
 
-function validate(params: readonly Record<string, string>[], plan: ListPlan, keyId: number, deps: ChunkDeps): Promise<ValidationOutcome[]> {
-  const key = { id: keyId, ...plan.verification };
-  return Promise.all(
-    params.map((p) => {
-      const email = p.email ?? '';
-      const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-      return deps.scheduler.run(domain, async () => validationOutcome(await deps.verify.verify(email, { timeoutMs: deps.verifyTimeoutMs, key })));
-    }),
+/** The address as the real-time route would get it: the email cell, trimmed. */
+function emailOf(cells: readonly string[], column: number | undefined): string {
+  return column === undefined ? '' : (cells[column]?.trim() ?? '');
+}
+
+async function validate(records: readonly ListRecord[], plan: ListPlan, keyId: number, deps: ChunkDeps): Promise<ValidationOutcome[]> {
+  const options = { timeoutMs: deps.verifyTimeoutMs, key: { id: keyId, ...plan.verification } };
+  const column = plan.layout.roles.email;
+  const emails = records.map((record) => emailOf(record.cells, column));
+  const verdicts = await deps.scheduler.runEach(
+    emails,
+    (email) => email.slice(email.lastIndexOf('@') + 1).toLowerCase(),
+    (email) => deps.verify.verify(email, options),
   );
+  return verdicts.map(validationOutcome);
 }
 
 async function enrich(params: readonly Record<string, string>[], plan: ListPlan, deps: ChunkDeps): Promise<EnrichmentRecord[]> {

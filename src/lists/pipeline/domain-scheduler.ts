@@ -3,72 +3,178 @@
  * domains in turn: a slow or tarpitting MX host holds at most `perDomain` slots while every
  * other domain keeps moving, so one domain never stalls a list. (The SMTP prober's per-host
  * connection limit still applies underneath, across every list and the real-time route.)
+ *
+ * A list sends a million tasks through here, most of them answered from caches within a few
+ * microtasks, so the bookkeeping is kept small: `runEach` takes a chunk's tasks at once and
+ * answers one promise for all of them (a promise per waiting task cost more than most
+ * verifications), a domain is a counter and a queue, and only domains that can start a task wait
+ * in the turn (a domain at its cap rejoins it when one of its tasks ends).
  */
 export interface DomainScheduler {
   run<T>(domain: string, task: () => Promise<T>): Promise<T>;
+  /**
+   * `work(item)` for every item, each scheduled under `domainOf(item)`; the results in item
+   * order, or the first failure (the items not started by then are dropped).
+   */
+  runEach<I, T>(items: readonly I[], domainOf: (item: I) => string, work: (item: I) => Promise<T>): Promise<T[]>;
   /** Tasks running now. */
   readonly active: number;
 }
 
-interface Waiting {
-  start(): void;
+interface Batch {
+  items: readonly unknown[];
+  work: (item: unknown) => Promise<unknown>;
+  results: unknown[];
+  left: number;
+  failed: boolean;
+  resolve: (results: unknown[]) => void;
+  reject: (error: unknown) => void;
 }
 
+interface Waiting {
+  batch: Batch;
+  index: number;
+}
+
+interface Domain {
+  name: string;
+  running: number;
+  waiting: Waiting[];
+  /** Index of the next waiting task: shifting an array is linear, this is not. */
+  next: number;
+  inTurn: boolean;
+}
+
+/** Longest stretch of starting tasks before the event loop gets a turn. */
+const SLICE_MS = Number(process.env.X_SLICE ?? 1);
+
 export function createDomainScheduler(options: { concurrency: number; perDomain: number }): DomainScheduler {
-  if (!(options.concurrency >= 1 && options.perDomain >= 1)) throw new RangeError('concurrency and perDomain must be at least 1');
-  const queues = new Map<string, Waiting[]>();
-  const running = new Map<string, number>();
-  /** Domains with waiting tasks, in turn order. */
-  const turn: string[] = [];
+  const { concurrency, perDomain } = options;
+  if (!(concurrency >= 1 && perDomain >= 1)) throw new RangeError('concurrency and perDomain must be at least 1');
+  const domains = new Map<string, Domain>();
+  /** Domains with a waiting task and a free slot, in turn order (from `head` on). */
+  let turn: Domain[] = [];
+  let head = 0;
   let active = 0;
 
+  const hasWaiting = (d: Domain) => d.next < d.waiting.length;
+
+  const enterTurn = (d: Domain) => {
+    if (d.inTurn || !hasWaiting(d) || d.running >= perDomain) return;
+    d.inTurn = true;
+    turn.push(d);
+  };
+
+  const release = (d: Domain) => {
+    active -= 1;
+    d.running -= 1;
+    if (d.running === 0 && !hasWaiting(d)) domains.delete(d.name);
+    else enterTurn(d);
+    pump();
+  };
+
+  const start = (d: Domain, batch: Batch, index: number) => {
+    active += 1;
+    d.running += 1;
+    let running: Promise<unknown>;
+    try {
+      running = batch.work(batch.items[index]);
+    } catch (error) {
+      running = Promise.reject(error);
+    }
+    running.then(
+      (value) => {
+        batch.results[index] = value;
+        if (--batch.left === 0 && !batch.failed) batch.resolve(batch.results);
+        release(d);
+      },
+      (error: unknown) => {
+        if (!batch.failed) {
+          batch.failed = true;
+          batch.reject(error);
+        }
+        release(d);
+      },
+    );
+  };
+
+  // Tasks answered from caches finish within microtasks, and each one's end starts the next:
+  // left alone, a chunk's worth of them runs as one long turn of the event loop, and a task
+  // waiting on the network (a DNS answer) hears back only after it. A domain whose every lookup
+  // waits (SERVFAIL is never cached) then moves at perDomain answers per such turn and holds up
+  // the whole list. So after `SLICE_MS` of starting tasks, the rest wait for the next turn.
+  let sliceStarted = 0;
+  let yielding = false;
+  const resume = () => {
+    yielding = false;
+    sliceStarted = performance.now();
+    pump();
+  };
+  const mayStart = () => {
+    if (yielding) return false;
+    if (performance.now() - sliceStarted < SLICE_MS) return true;
+    yielding = true;
+    setImmediate(resume);
+    return false;
+  };
+
   const pump = () => {
-    let scanned = 0;
-    while (active < options.concurrency && scanned < turn.length) {
-      const domain = turn.shift()!;
-      const queue = queues.get(domain)!;
-      if ((running.get(domain) ?? 0) >= options.perDomain) {
-        turn.push(domain);
-        scanned += 1;
-        continue;
+    while (active < concurrency && head < turn.length && mayStart()) {
+      const d = turn[head++]!;
+      d.inTurn = false;
+      const { batch, index } = d.waiting[d.next]!;
+      d.waiting[d.next++] = undefined as unknown as Waiting;
+      if (!hasWaiting(d)) {
+        d.waiting = [];
+        d.next = 0;
       }
-      scanned = 0;
-      const next = queue.shift()!;
-      if (queue.length > 0) turn.push(domain);
-      else queues.delete(domain);
-      active += 1;
-      running.set(domain, (running.get(domain) ?? 0) + 1);
-      next.start();
+      if (!batch.failed) start(d, batch, index);
+      else if (d.running === 0 && !hasWaiting(d)) domains.delete(d.name);
+      enterTurn(d);
+    }
+    if (head === turn.length) {
+      turn = [];
+      head = 0;
+    } else if (head > 1024 && head * 2 > turn.length) {
+      turn = turn.slice(head);
+      head = 0;
     }
   };
+
+  const runEach = <I, T>(items: readonly I[], domainOf: (item: I) => string, work: (item: I) => Promise<T>): Promise<T[]> =>
+    new Promise<T[]>((resolve, reject) => {
+      if (items.length === 0) return resolve([]);
+      const batch: Batch = {
+        items,
+        work: work as (item: unknown) => Promise<unknown>,
+        results: new Array<unknown>(items.length),
+        left: items.length,
+        failed: false,
+        resolve: resolve as (results: unknown[]) => void,
+        reject,
+      };
+      for (let index = 0; index < items.length && !batch.failed; index++) {
+        const name = domainOf(items[index]!);
+        let d = domains.get(name);
+        if (!d) {
+          d = { name, running: 0, waiting: [], next: 0, inTurn: false };
+          domains.set(name, d);
+        }
+        // Free slots mean no domain waits in turn (each release pumps), so nothing is overtaken.
+        if (active < concurrency && d.running < perDomain && !hasWaiting(d) && !yielding) start(d, batch, index);
+        else {
+          d.waiting.push({ batch, index });
+          enterTurn(d);
+        }
+      }
+      pump();
+    });
 
   return {
     get active() {
       return active;
     },
-    run(domain, task) {
-      return new Promise((resolve, reject) => {
-        const waiting: Waiting = {
-          start() {
-            task()
-              .then(resolve, reject)
-              .finally(() => {
-                active -= 1;
-                const left = running.get(domain)! - 1;
-                if (left === 0) running.delete(domain);
-                else running.set(domain, left);
-                pump();
-              });
-          },
-        };
-        const queue = queues.get(domain);
-        if (queue) queue.push(waiting);
-        else {
-          queues.set(domain, [waiting]);
-          turn.push(domain);
-        }
-        pump();
-      });
-    },
+    run: <T>(domain: string, task: () => Promise<T>) => runEach([task], () => domain, (t) => t()).then((results) => results[0]!),
+    runEach,
   };
 }

@@ -24,6 +24,3 @@ export interface ListPlan {
 export function chunkSizeFor(records: number): number {
   return Math.min(1_000, Math.max(50, Math.ceil(records / 100)));
 }
-
-/** One record's stored result: what the results file and the reports are written from. */
-export type RecordResult = [validation: import('../validation-outcome.js').ValidationOutcome | null, intelligence: string[], append: string[]];

@@ -1,0 +1,25 @@
+import fc from 'fast-check';
+import { stringify } from 'csv-stringify/sync';
+import { describe, expect, it } from 'vitest';
+import { csvText } from './csv-text.js';
+
+describe('csvText', () => {
+  it('writes what csv-stringify writes, cell for cell', () => {
+    const unit = fc.constantFrom('a', 'é', ' ', ',', ';', '\t', '|', '"', "'", '\n', '\r', '\r\n', '=', '😀', '\uD83D', '\uDE00', 'x');
+    const cell = fc.string({ unit, maxLength: 6 });
+    const delimiter = fc.constantFrom(',', ';', '\t', '|', ' ', 'x', '😀');
+    fc.assert(
+      fc.property(fc.array(fc.array(cell, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 5 }), delimiter, (rows, d) => {
+        const text = csvText(d);
+        expect(rows.map((r) => `${text.join(r)}\n`).join('')).toBe(stringify(rows, { delimiter: d }));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('quotes only where needed', () => {
+    const text = csvText(',');
+    expect(text.join(['a', '', 'b,c', 'say "hi"', 'x\ny', ' padded '])).toBe('a,,"b,c","say ""hi""","x\ny", padded ');
+    expect(csvText('\t').join(['a,b', 'c\td'])).toBe('a,b\t"c\td"');
+  });
+});
