@@ -1,0 +1,153 @@
+/**
+ * Scale-out on the real PostgreSQL and Redis (issue acceptance): two API processes
+ * (`serve --no-worker`) and two workers (`mailsure worker`) as child processes on one database,
+ * one Redis and one shared data directory. A list submitted on one API process is visible on the
+ * other; both workers work on it at once; one is killed with SIGKILL half-way; the results are
+ * those of an uninterrupted run of the same file. One key's rate holds across both API processes.
+ * Runs where MAILSURE_TEST_DATABASE_URL and MAILSURE_TEST_REDIS_URL are set (CI); skipped elsewhere.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { Agent, request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestWorld, type TestWorld } from '../helpers/world/index.js';
+import { writeListCsv } from './list-csv.js';
+import { createKeyByCli, ListClient, startMailsure, type ChildMailsure, type ServerOptions } from './list-server.js';
+
+const databaseUrl = process.env.MAILSURE_TEST_DATABASE_URL;
+const redisUrl = process.env.MAILSURE_TEST_REDIS_URL;
+const RECORDS = Number(process.env.MAILSURE_SCALE_TEST_RECORDS ?? 200_000);
+/** A Redis database of its own, emptied first: the queue and the limiter start clean. */
+const REDIS_DB = 9;
+
+describe.skipIf(!databaseUrl || !redisUrl)('scale-out: 2 API processes and 2 workers on PostgreSQL and Redis', () => {
+  let world: TestWorld;
+  let dataDir: string;
+  let database: string;
+  let options: ServerOptions;
+  const children: ChildMailsure[] = [];
+
+  beforeAll(async () => {
+    world = await startTestWorld();
+    dataDir = await mkdtemp(join(tmpdir(), 'mailsure-scale-'));
+    database = `mailsure_scale_${process.pid}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${database}`);
+    await admin.query(`create database ${database}`);
+    await admin.end();
+    const redis = new Redis(`${redisUrl!.replace(/\/\d*$/, '')}/${REDIS_DB}`);
+    await redis.flushdb();
+    redis.disconnect();
+    const dbUrl = new URL(databaseUrl!);
+    dbUrl.pathname = `/${database}`;
+    options = {
+      dataDir,
+      env: {
+        ...world.env,
+        MAILSURE_DATABASE_URL: dbUrl.href,
+        MAILSURE_REDIS_URL: `${redisUrl!.replace(/\/\d*$/, '')}/${REDIS_DB}`,
+        MAILSURE_LIST_WORKERS: '2',
+      },
+    };
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(children.map((c) => c.kill().catch(() => undefined)));
+    await world?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    if (database) {
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${database} with (force)`);
+      await admin.end();
+    }
+  }, 60_000);
+
+  it('shares one list between both workers, survives a killed worker and keeps one rate across API processes', async () => {
+    const listKey = await createKeyByCli(options, 'lists', 'verification,lists');
+    const limitedKey = await createKeyByCli(options, 'limited', 'verification', '500');
+    const [apiA, apiB, w1, w2] = await Promise.all([
+      startMailsure({ ...options, command: ['serve', '--no-worker'] }),
+      startMailsure({ ...options, command: ['serve', '--no-worker'] }),
+      startMailsure({ ...options, command: ['worker'] }),
+      startMailsure({ ...options, command: ['worker'] }),
+    ]);
+    children.push(apiA, apiB, w1, w2);
+    const onA = new ListClient(apiA.port, listKey);
+    const onB = new ListClient(apiB.port, listKey);
+    try {
+      const file = await writeListCsv(join(dataDir, 'scale.csv'), RECORDS);
+      const id = await onA.submit(file.path);
+      // Visible on the other API process at once.
+      expect((await onB.status(id)).list_id).toBe(id);
+
+      // Kill one worker half-way.
+      for (;;) {
+        const s = await onB.status(id);
+        const done = s.services.email_validation?.completed_count ?? 0;
+        if (done >= RECORDS * 0.3) break;
+        if (s.status !== 'Pending') throw new Error(`list ${s.status} before the kill: ${JSON.stringify(s)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await w1.kill();
+      const finished = await onA.waitFinished(id, { everyMs: 500, timeoutMs: 240_000 });
+      expect(finished.status).toBe('Results');
+      expect(finished.services.email_validation).toMatchObject({ input_count: RECORDS, completed_count: RECORDS, status: 'Completed' });
+
+      // Both workers took chunks of it (the leases name them).
+      const db = new pg.Client({ connectionString: options.env.MAILSURE_DATABASE_URL });
+      await db.connect();
+      const workers = await db.query<{ n: string }>(`select count(distinct worker) as n from list_chunk_claims where list_id = $1 and chunk_index >= 0`, [id]);
+      const billed = await db.query<{ n: string }>(`select coalesce(sum(count), 0) as n from usage_daily where unit = 'list_record'`);
+      await db.end();
+      expect(Number(workers.rows[0]!.n)).toBe(2);
+      expect(Number(billed.rows[0]!.n)).toBe(RECORDS);
+
+      // The same file again, uninterrupted (by the surviving worker): byte-identical results.
+      const again = await onB.submit(file.path);
+      await onB.waitFinished(again, { everyMs: 500, timeoutMs: 240_000 });
+      const first = await onA.results(id);
+      const second = await onB.results(again);
+      expect(first.content.equals(second.content)).toBe(true);
+      expect(parse(first.content, { relax_column_count: true, bom: true })).toHaveLength(RECORDS + 1);
+
+      // One key's 500 calls a second, across both API processes.
+      const statuses = await burst([apiA.port, apiB.port], limitedKey, 1_200);
+      const ok = statuses.filter((s) => s === 200).length;
+      const limited = statuses.filter((s) => s === 429).length;
+      expect(ok + limited).toBe(1_200);
+      expect(ok).toBeGreaterThanOrEqual(500);
+      // A burst may straddle two one-second windows: never more than two windows' worth.
+      expect(ok).toBeLessThanOrEqual(1_000);
+      expect(limited).toBeGreaterThan(0);
+    } finally {
+      onA.close();
+      onB.close();
+    }
+  }, 420_000);
+});
+
+/** `count` calls of /v5/ev spread over the ports, as fast as possible. */
+async function burst(ports: number[], key: string, count: number): Promise<number[]> {
+  // Kept-alive connections, opened by a first round: the burst itself must fit in about a second.
+  const agent = new Agent({ keepAlive: true, maxSockets: 64, rejectUnauthorized: false });
+  const one = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, agent, path: `/v5/ev?email=a%40example.com&api_key=${key}` }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  try {
+    return await Promise.all(Array.from({ length: count }, (_, i) => one(ports[i % ports.length]!)));
+  } finally {
+    agent.destroy();
+  }
+}
