@@ -70,7 +70,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('scale-out: 2 API processes and 2 wor
 
   it('shares one list between both workers, survives a killed worker and keeps one rate across API processes', async () => {
     const listKey = await createKeyByCli(options, 'lists', 'verification,lists');
-    const limitedKey = await createKeyByCli(options, 'limited', 'verification', '500');
+    const limitedKey = await createKeyByCli(options, 'limited', 'verification', '20');
     const [apiA, apiB, w1, w2] = await Promise.all([
       startMailsure({ ...options, command: ['serve', '--no-worker'] }),
       startMailsure({ ...options, command: ['serve', '--no-worker'] }),
@@ -116,15 +116,22 @@ describe.skipIf(!databaseUrl || !redisUrl)('scale-out: 2 API processes and 2 wor
       expect(first.content.equals(second.content)).toBe(true);
       expect(parse(first.content, { relax_column_count: true, bom: true })).toHaveLength(RECORDS + 1);
 
-      // One key's 500 calls a second, across both API processes.
-      const statuses = await burst([apiA.port, apiB.port], limitedKey, 1_200);
-      const ok = statuses.filter((s) => s === 200).length;
-      const limited = statuses.filter((s) => s === 429).length;
-      expect(ok + limited).toBe(1_200);
-      expect(ok).toBeGreaterThanOrEqual(500);
-      // A burst may straddle two one-second windows: never more than two windows' worth.
-      expect(ok).toBeLessThanOrEqual(1_000);
-      expect(limited).toBeGreaterThan(0);
+      // One key's rate across both API processes: the calls API A let through leave nothing for
+      // API B in the same second (each holding the limit alone would let B's through). Retried
+      // when the machine is too slow to fit both into well under a second.
+      let checked = false;
+      for (let attempt = 0; attempt < 5 && !checked; attempt++) {
+        await new Promise((r) => setTimeout(r, 1_100));
+        const started = Date.now();
+        const onFirst = await burst([apiA.port], limitedKey, 30);
+        const onSecond = await burst([apiB.port], limitedKey, 10);
+        if (Date.now() - started > 800) continue;
+        expect(onFirst.filter((s) => s === 200)).toHaveLength(20);
+        expect(onFirst.filter((s) => s === 429)).toHaveLength(10);
+        expect(onSecond.filter((s) => s === 429)).toHaveLength(10);
+        checked = true;
+      }
+      expect(checked).toBe(true);
     } finally {
       onA.close();
       onB.close();
