@@ -1,0 +1,1 @@
+throw new Error('msgpackr native acceleration is not installed (scripts/no-native-msgpackr)');
