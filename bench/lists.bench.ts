@@ -3,7 +3,12 @@
  * test world, through the real `mailsure serve` in a child process: upload → status `Results`
  * (polled every 250 ms) → results zip downloaded, against streaming the same file through
  * csv-parse → csv-stringify (six columns appended) → a file in this process. Also the server's
- * peak resident memory over the whole run (VmHWM, Linux).
+ * peak resident memory over the whole run (VmHWM, Linux), and where it stood idle and by the end
+ * of each status.
+ *
+ * For work on the pipeline: MAILSURE_BENCH_CPU_PROF=<dir> runs the server with --cpu-prof into
+ * that directory (and stops it gracefully, so the profile is written); MAILSURE_BENCH_KEEP_RESULTS=
+ * <file> keeps a copy of the results zip, to compare two versions' output.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
@@ -22,8 +27,8 @@ const ROWS = Number(process.env.MAILSURE_BENCH_LIST_ROWS ?? 1_000_000);
 const POLL_MS = 250;
 const RSS_GOAL = 512 * 1024 * 1024;
 const MB = 1024 * 1024;
-/** A directory: the server runs with --cpu-prof into it and is stopped gracefully so the profile is written. */
 const PROFILE_DIR = process.env.MAILSURE_BENCH_CPU_PROF;
+const KEEP_RESULTS = process.env.MAILSURE_BENCH_KEEP_RESULTS;
 
 /** As the other benches: the server on CPU 0, this process (baseline, DNS, polling) on the others. */
 function pinServer(): string[] {
@@ -81,8 +86,8 @@ export default async function run(): Promise<BenchResult[]> {
     const at: Record<string, number> = {};
     let rss: number | undefined;
     let idleRss: number | undefined;
-    /** The server's peak memory at each status seen, to tell which phase sets the peak. */
-    const peaks: string[] = [];
+    /** The server's peak memory by the end of each status seen, to tell which phase sets it. */
+    const peakBy = new Map<string, number>();
     let oursMs: number;
     try {
       idleRss = await peakRss(server.pid);
@@ -93,8 +98,7 @@ export default async function run(): Promise<BenchResult[]> {
         const body = await client.status(listId);
         const now = performance.now() - started;
         const peak = await peakRss(server.pid);
-        if (peak !== undefined && peaks.at(-1)?.startsWith(`${body.status} `) !== true) peaks.push(`${body.status} ${Math.round(peak / MB)}`);
-        else if (peak !== undefined) peaks[peaks.length - 1] = `${body.status} ${Math.round(peak / MB)}`;
+        if (peak !== undefined) peakBy.set(body.status, peak);
         if (body.services.email_validation && at.parsed === undefined) at.parsed = now;
         if (body.status === 'Processing' && at.processing === undefined) at.processing = now;
         if (body.status === 'Results') break;
@@ -110,8 +114,7 @@ export default async function run(): Promise<BenchResult[]> {
       client.close();
       await (PROFILE_DIR ? server.stop() : server.kill());
     }
-    // A copy of the results zip, to compare runs of two versions.
-    if (process.env.MAILSURE_BENCH_KEEP_RESULTS) copyFileSync(zipPath, process.env.MAILSURE_BENCH_KEEP_RESULTS);
+    if (KEEP_RESULTS) copyFileSync(zipPath, KEEP_RESULTS);
     const written = await countRecords(zipPath);
     if (written !== ROWS) throw new Error(`the results hold ${written} records, not ${ROWS}`);
 
@@ -123,7 +126,7 @@ export default async function run(): Promise<BenchResult[]> {
       `results file until ${s(at.results!)}, download until ${s(oursMs)}`;
     process.stdout.write(
       `  lists: ${rows} rows (${Math.round(file.bytes / MB)} MB): ${phases}; peak RSS ${rss === undefined ? 'n/a' : `${Math.round(rss / MB)} MB`}` +
-        ` (idle ${idleRss === undefined ? 'n/a' : Math.round(idleRss / MB)}; by the end of ${peaks.join(', ')} MB)\n`,
+        ` (idle ${idleRss === undefined ? 'n/a' : Math.round(idleRss / MB)}; by the end of ${[...peakBy].map(([status, peak]) => `${status} ${Math.round(peak / MB)}`).join(', ')} MB)\n`,
     );
     const ratio = oursMs / baselineMs;
     const results: BenchResult[] = [

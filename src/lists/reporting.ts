@@ -60,7 +60,8 @@ export function countValidation(outcomes: Iterable<ValidationOutcome>): Counts {
   const counts: Counts = {};
   const groups = new Map<number, { outcome: ValidationOutcome; n: number }>();
   for (const o of outcomes) {
-    const key = ((o.code * 8 + (STATUS_INDEX.get(o.status) ?? 7)) * 16 + (DOMAIN_INDEX.get(o.domainType) ?? 15)) * 2 + (o.roleAccount ? 1 : 0);
+    const key =
+      ((o.code * 8 + (STATUS_INDEX.get(o.status) ?? 7)) * 16 + (DOMAIN_INDEX.get(o.domainType) ?? 15)) * 2 + (o.roleAccount ? 1 : 0);
     const group = groups.get(key);
     if (!group) groups.set(key, { outcome: o, n: 1 });
     // Same key, same outcome as far as counting goes, unless a status or type is one we do not list.
@@ -75,15 +76,16 @@ const STATUS_INDEX = new Map<string, number>(STATUS_KEYS.map(([s], i) => [s, i])
 const DOMAIN_INDEX = new Map<DomainType | undefined, number>(DOMAIN_KEYS.map(([t], i) => [t, i]));
 
 function countOne(counts: Counts, o: ValidationOutcome, n: number): void {
-  const add = (key: string) => void (counts[key] = (counts[key] ?? 0) + n);
-  add(`status:${o.status}`);
-  add(`code:${o.code}`);
-  add(`domain:${o.domainType ?? ''}`);
-  if (o.roleAccount) add('role');
+  add(counts, `status:${o.status}`, n);
+  add(counts, `code:${o.code}`, n);
+  add(counts, `domain:${o.domainType ?? ''}`, n);
+  if (o.roleAccount) add(counts, 'role', n);
   const category = o.status === 'invalid' ? invalidCategory(o.code) : undefined;
-  if (category) add(`category:${category}`);
-  if (o.code === TRAP_CODE) add('trap');
+  if (category) add(counts, `category:${category}`, n);
+  if (o.code === TRAP_CODE) add(counts, 'trap', n);
 }
+
+const add = (counts: Counts, key: string, n: number) => void (counts[key] = (counts[key] ?? 0) + n);
 
 /** Every status, category and domain-type key appears (0 when none); codes only when seen. */
 export function validationReport(counts: Counts): EmailValidationReport {

@@ -29,7 +29,7 @@ export interface OpenedInput {
  * pipeline waits on the network (DNS) between those stretches: 16 KiB (zlib's own chunk, so a
  * zipped upload reads the same) keeps them near a millisecond, where 64 KiB took several.
  */
-const READ_BYTES = Number(process.env.X_READ ?? 16384);
+const READ_BYTES = 16 * 1024;
 
 async function looksLikeZip(path: string): Promise<boolean> {
   const handle = await open(path, 'r');

@@ -174,7 +174,9 @@ describe('readRows through csv-splitter', () => {
   });
 
   it('passes file problems on as csv-parse does, and its own as CsvSplitError', async () => {
-    await expect(collect(readRows(from(Buffer.from([0x61, 0x00, 0x0a])), { delimiter: ',', splitter: true }))).rejects.toThrow('The file is not a text file');
+    await expect(collect(readRows(from(Buffer.from([0x61, 0x00, 0x0a])), { delimiter: ',', splitter: true }))).rejects.toThrow(
+      'The file is not a text file',
+    );
     await expect(collect(readRows(from('a\n"b\n'), { delimiter: ',', splitter: true }))).rejects.toThrow(CsvSplitError);
   });
 });

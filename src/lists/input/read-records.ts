@@ -78,7 +78,8 @@ const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() 
  */
 export async function* readRowBatches(input: Readable, options: RowOptions): AsyncGenerator<string[][]> {
   const maxRecordChars = options.maxRecordChars ?? DEFAULT_MAX_RECORD_CHARS;
-  if (options.splitter) return yield* splitRows(input, options.delimiter, maxRecordChars, decodeText(options.encoding ?? 'utf-8', options.onEncoding));
+  if (options.splitter)
+    return yield* splitRows(input, options.delimiter, maxRecordChars, decodeText(options.encoding ?? 'utf-8', options.onEncoding));
   // Where the last record ended, tracked inside the parser: it runs ahead of our reading, and a
   // failing record starts on the next line that is not an empty one.
   let lastLine = 0;

@@ -19,6 +19,18 @@ describe('DuplicateIndex', () => {
     expect(duplicateKey(' A@B.com ')).toBe('a@b.com');
   });
 
+  it('counts right while its table grows', () => {
+    const index = new DuplicateIndex();
+    const seen = new Map<number, number>();
+    for (let i = 0; i < 20_000; i++) {
+      const hash = (i * 7919) % 15_000;
+      index.addHash(hash);
+      seen.set(hash, (seen.get(hash) ?? 0) + 1);
+    }
+    for (let hash = 0; hash < 16_000; hash++) expect(index.isDuplicateHash(hash)).toBe((seen.get(hash) ?? 0) > 1);
+    expect(index.isDuplicateHash(-1)).toBe(false);
+  });
+
   it('agrees with an exact set on random lists', () => {
     fc.assert(
       fc.property(

@@ -55,7 +55,8 @@ export async function runChunk(records: readonly ListRecord[], plan: ListPlan, k
   const { layout } = plan;
   const runs = new Set(plan.services);
   // Validation needs only the address: no parameter object per record unless another service runs.
-  const params = runs.has('email_intelligence') || runs.has('email_append') ? records.map((r) => paramsOf(r.cells, layout.roles)) : undefined;
+  const params =
+    runs.has('email_intelligence') || runs.has('email_append') ? records.map((r) => paramsOf(r.cells, layout.roles)) : undefined;
   const [validation, intelligence, append] = await Promise.all([
     runs.has('email_validation') ? validate(records, plan, keyId, deps) : undefined,
     runs.has('email_intelligence') ? enrich(params!, plan, deps) : undefined,
@@ -98,16 +99,16 @@ function emailOf(cells: readonly string[], column: number | undefined): string {
   return column === undefined ? '' : (cells[column]?.trim() ?? '');
 }
 
-async function validate(records: readonly ListRecord[], plan: ListPlan, keyId: number, deps: ChunkDeps): Promise<ValidationOutcome[]> {
+function validate(records: readonly ListRecord[], plan: ListPlan, keyId: number, deps: ChunkDeps): Promise<ValidationOutcome[]> {
   const options = { timeoutMs: deps.verifyTimeoutMs, key: { id: keyId, ...plan.verification } };
   const column = plan.layout.roles.email;
-  const emails = records.map((record) => emailOf(record.cells, column));
-  const verdicts = await deps.scheduler.runEach(
-    emails,
+  return deps.scheduler.runEach(
+    records.map((record) => emailOf(record.cells, column)),
     (email) => email.slice(email.lastIndexOf('@') + 1).toLowerCase(),
-    (email) => deps.verify.verify(email, options),
+    // Each verdict becomes its small outcome as soon as it comes: a chunk's thousand verdicts,
+    // held until the last one, were most of what the garbage collector had to copy.
+    (email) => deps.verify.verify(email, options).then(validationOutcome),
   );
-  return verdicts.map(validationOutcome);
 }
 
 async function enrich(params: readonly Record<string, string>[], plan: ListPlan, deps: ChunkDeps): Promise<EnrichmentRecord[]> {
@@ -118,7 +119,10 @@ async function enrich(params: readonly Record<string, string>[], plan: ListPlan,
   return parsed.map((p) => ('query' in p ? records[next++]! : {}));
 }
 
-async function appendEmails(params: readonly Record<string, string>[], deps: ChunkDeps): Promise<({ email: string; matchType: AppendMatchType } | undefined)[]> {
+async function appendEmails(
+  params: readonly Record<string, string>[],
+  deps: ChunkDeps,
+): Promise<({ email: string; matchType: AppendMatchType } | undefined)[]> {
   // Email append only: a list's addresses are its own, not a postal append request.
   const parsed = params.map(({ email: _email, ...rest }) => parseAppendRequest(rest));
   const requests = parsed.flatMap((p) => ('request' in p && p.request.emailAppend ? [p.request] : []));

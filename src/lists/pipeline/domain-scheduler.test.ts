@@ -55,6 +55,71 @@ describe('createDomainScheduler', () => {
     expect(results[8]).toEqual({ status: 'fulfilled', value: 16 });
   });
 
+  it('runs a batch: results in item order, caps kept, failures reported once', async () => {
+    const s = createDomainScheduler({ concurrency: 3, perDomain: 1 });
+    const running = new Map<string, number>();
+    let peak = 0;
+    const items = Array.from({ length: 30 }, (_, i) => ({ i, domain: `d${i % 4}` }));
+    const results = await s.runEach(
+      items,
+      (item) => item.domain,
+      async (item) => {
+        running.set(item.domain, (running.get(item.domain) ?? 0) + 1);
+        peak = Math.max(peak, ...running.values());
+        await tick();
+        running.set(item.domain, running.get(item.domain)! - 1);
+        return item.i * 10;
+      },
+    );
+    expect(results).toEqual(items.map((item) => item.i * 10));
+    expect(peak).toBe(1);
+    expect(s.active).toBe(0);
+
+    const started: number[] = [];
+    await expect(
+      s.runEach(
+        items,
+        (item) => item.domain,
+        async (item) => {
+          started.push(item.i);
+          await tick();
+          if (item.i === 2) throw new Error('two');
+          return item.i;
+        },
+      ),
+    ).rejects.toThrow('two');
+    await new Promise((r) => setTimeout(r, 20));
+    // What had not started when the batch failed never starts.
+    expect(started.length).toBeLessThan(items.length);
+    expect(s.active).toBe(0);
+    expect(
+      await s.runEach(
+        [],
+        () => 'x',
+        async () => 1,
+      ),
+    ).toEqual([]);
+  });
+
+  it('lets the event loop in during a long run of quick tasks', async () => {
+    const s = createDomainScheduler({ concurrency: 4, perDomain: 4 });
+    let timerRanAt = -1;
+    let done = 0;
+    setTimeout(() => (timerRanAt = done), 0);
+    await s.runEach(
+      Array.from({ length: 20_000 }, (_, i) => i),
+      (i) => `d${i % 50}`,
+      async () => {
+        const until = performance.now() + 0.005;
+        while (performance.now() < until);
+        done += 1;
+      },
+    );
+    expect(done).toBe(20_000);
+    expect(timerRanAt).toBeGreaterThan(0);
+    expect(timerRanAt).toBeLessThan(20_000);
+  });
+
   it('refuses a zero capacity', () => {
     expect(() => createDomainScheduler({ concurrency: 0, perDomain: 1 })).toThrow(RangeError);
   });

@@ -46,7 +46,7 @@ interface Domain {
 }
 
 /** Longest stretch of starting tasks before the event loop gets a turn. */
-const SLICE_MS = Number(process.env.X_SLICE ?? 1);
+const SLICE_MS = 1;
 
 export function createDomainScheduler(options: { concurrency: number; perDomain: number }): DomainScheduler {
   const { concurrency, perDomain } = options;
@@ -102,17 +102,22 @@ export function createDomainScheduler(options: { concurrency: number; perDomain:
   // left alone, a chunk's worth of them runs as one long turn of the event loop, and a task
   // waiting on the network (a DNS answer) hears back only after it. A domain whose every lookup
   // waits (SERVFAIL is never cached) then moves at perDomain answers per such turn and holds up
-  // the whole list. So after `SLICE_MS` of starting tasks, the rest wait for the next turn.
+  // the whole list. So after `SLICE_MS` of starting tasks in a row, the rest wait for the next
+  // turn. (A pause longer than that since the last start begins a new stretch.)
   let sliceStarted = 0;
+  let lastStart = 0;
   let yielding = false;
   const resume = () => {
     yielding = false;
-    sliceStarted = performance.now();
+    sliceStarted = lastStart = performance.now();
     pump();
   };
   const mayStart = () => {
     if (yielding) return false;
-    if (performance.now() - sliceStarted < SLICE_MS) return true;
+    const now = performance.now();
+    if (now - lastStart > SLICE_MS) sliceStarted = now;
+    lastStart = now;
+    if (now - sliceStarted < SLICE_MS) return true;
     yielding = true;
     setImmediate(resume);
     return false;
@@ -174,7 +179,12 @@ export function createDomainScheduler(options: { concurrency: number; perDomain:
     get active() {
       return active;
     },
-    run: <T>(domain: string, task: () => Promise<T>) => runEach([task], () => domain, (t) => t()).then((results) => results[0]!),
+    run: <T>(domain: string, task: () => Promise<T>) =>
+      runEach(
+        [task],
+        () => domain,
+        (t) => t(),
+      ).then((results) => results[0]!),
     runEach,
   };
 }

@@ -14,7 +14,7 @@ import type { ListRow, ListStore } from '../list-record.js';
 import { APPEND_COLUMNS, VALIDATION_COLUMNS, intelligenceColumns, originalHeader, resultsFileName } from '../results/column-names.js';
 import { csvText } from '../results/csv-text.js';
 import { padCells, writeResultsFile, type ResultRow, type WrittenResults } from '../results/results-file.js';
-import { readChunkResults, storedHashes, VALIDATION_VALUES, type StoredShape } from '../results/stored-results.js';
+import { readChunkResults, storedHashes, VALIDATION_VALUES, type ChunkResults, type StoredShape } from '../results/stored-results.js';
 import type { ListPlan } from './list-plan.js';
 import { resultsPath, uploadPath } from './list-paths.js';
 
@@ -66,26 +66,39 @@ export async function writeListResults(list: ListRow, plan: ListPlan, store: Lis
   }
   const keep = plan.intelligenceColumns.map((column) => bought(column, purchase));
   const keptColumns = plan.intelligenceColumns.filter((_, i) => keep[i]);
-  const appendedHeader = [...(validation ? VALIDATION_COLUMNS : []), ...(intelligence ? intelligenceColumns(keptColumns) : []), ...(append ? APPEND_COLUMNS : [])];
+  const appendedHeader = [
+    ...(validation ? VALIDATION_COLUMNS : []),
+    ...(intelligence ? intelligenceColumns(keptColumns) : []),
+    ...(append ? APPEND_COLUMNS : []),
+  ];
 
-  const appendedOf = (values: readonly string[], duplicate: boolean): string[] => {
+  const intelligenceAt = validation ? VALIDATION_VALUES : 0;
+  const appendAt = intelligenceAt + shape.intelligenceColumns;
+  const appendedOf = (results: ChunkResults, i: number, duplicate: boolean): string[] => {
     const appended: string[] = [];
-    let at = 0;
     if (validation) {
-      appended.push(values[0]!, values[1]!, values[2]!, values[3]!, duplicate ? 'true' : '', values[4]!);
-      at = VALIDATION_VALUES;
+      appended.push(
+        results.value(i, 0),
+        results.value(i, 1),
+        results.value(i, 2),
+        results.value(i, 3),
+        duplicate ? 'true' : '',
+        results.value(i, 4),
+      );
     }
-    if (intelligence) for (let i = 0; i < plan.intelligenceColumns.length; i++) if (keep[i]) appended.push(values[at + i]!);
-    if (append) appended.push(...appendBought([values[at + shape.intelligenceColumns]!, values[at + shape.intelligenceColumns + 1]!], purchase, list.report));
+    if (intelligence) for (let j = 0; j < shape.intelligenceColumns; j++) if (keep[j]) appended.push(results.value(i, intelligenceAt + j));
+    if (append) appended.push(...appendBought([results.value(i, appendAt), results.value(i, appendAt + 1)], purchase, list.report));
     return appended;
   };
 
-  async function* rows(): AsyncGenerator<ResultRow> {
+  /** A chunk's rows at a time. */
+  async function* rows(): AsyncGenerator<ResultRow[]> {
     // The upload, opened at the first chunk that stored no texts and read in step from there on.
     let file: AsyncIterator<ListRecord> | undefined;
     try {
       for await (const chunk of chunks()) {
         const results = readChunkResults(chunk.results, shape);
+        const out: ResultRow[] = [];
         for (let i = 0; i < results.records; i++) {
           const index = chunk.index * plan.chunkSize + i;
           let original = file ? undefined : results.text(i);
@@ -97,8 +110,12 @@ export async function writeListResults(list: ListRow, plan: ListPlan, store: Lis
             original = text.join(padCells(next.value.cells, header.length));
             if (emailColumn !== undefined) hash ??= duplicateHash(next.value.cells[emailColumn] ?? '');
           }
-          yield { text: original, appended: appendedOf(results.values(i), hash !== undefined && (duplicates?.isDuplicateHash(hash) ?? false)) };
+          out.push({
+            text: original,
+            appended: appendedOf(results, i, hash !== undefined && (duplicates?.isDuplicateHash(hash) ?? false)),
+          });
         }
+        yield out;
       }
     } finally {
       await file?.return?.();

@@ -18,8 +18,7 @@ export function csvText(delimiter: string): CsvText {
   const special = new RegExp(`["\\r\\n]|${delimiter.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')}`);
   // csv-stringify also quotes a cell ending in the start of a longer delimiter (it would fuse
   // with the delimiter written after it); one character (one UTF-16 unit) never does.
-  const fuses =
-    delimiter.length > 1 ? (value: string) => (value + delimiter).indexOf(delimiter) < value.length : () => false;
+  const fuses = delimiter.length > 1 ? (value: string) => (value + delimiter).indexOf(delimiter) < value.length : () => false;
   const cell = (value: string): string => {
     if (value === '') return '';
     if (!special.test(value) && !fuses(value)) return value;

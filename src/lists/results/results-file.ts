@@ -1,7 +1,7 @@
 /**
  * Writes the results file: a ZIP holding one delimited text file — the original header and
- * rows, cells exactly as parsed, then the appended columns — streamed through yazl to disk, so a
- * million rows never sit in memory. Rows are written in large pieces: zlib deflates each write
+ * rows, cells exactly as parsed, then the appended columns — streamed to disk (zip-writer.ts), so
+ * a million rows never sit in memory. Rows are written in large pieces: zlib deflates each write
  * on the thread pool, and one write per row made a million-row file take half a minute, almost
  * all of it waiting. Rows are padded with empty cells to the original column count, so appended
  * columns line up even where the input's rows were ragged. The zip is written beside its final
@@ -17,10 +17,9 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
-import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import yazl from 'yazl';
 import { csvText } from './csv-text.js';
+import { zipOneFile } from './zip-writer.js';
 
 /** A record's original cells, or the text they are written as (`csvText(delimiter).join(padCells(cells, width))`). */
 export type ResultRow = ({ cells: readonly string[] } | { text: string }) & {
@@ -56,27 +55,25 @@ export function padCells(cells: readonly string[], width: number): readonly stri
   return out;
 }
 
-/** Rows must come in record order. Throws on I/O failure, leaving no file behind. */
+/**
+ * Rows must come in record order, one by one or in arrays (a chunk's worth at a time saves a
+ * wait per row). Throws on I/O failure, leaving no file behind.
+ */
 export async function writeResultsFile(
   options: ResultsFileOptions,
-  rows: AsyncIterable<ResultRow> | Iterable<ResultRow>,
+  rows: AsyncIterable<ResultRow | readonly ResultRow[]> | Iterable<ResultRow | readonly ResultRow[]>,
 ): Promise<WrittenResults> {
   const partial = `${options.zipPath}.partial`;
-  const csv = new PassThrough();
-  const zip = new yazl.ZipFile();
-  zip.addReadStream(csv, options.innerName, { compressionLevel: RESULTS_DEFLATE_LEVEL });
-  zip.end();
+  const zip = zipOneFile(options.innerName, { level: RESULTS_DEFLATE_LEVEL });
   const out = createWriteStream(partial);
-  const written = pipeline(zip.outputStream as Readable, out);
+  const written = pipeline(zip.output, out);
   // A failure downstream (disk full) is reported through `written`; it must also end any wait
-  // for 'drain', and the stream's own 'error' must not go unheard.
+  // for 'drain'.
   let failure: Error | undefined;
   written.catch((err: Error) => {
     failure = err;
-    csv.destroy(err);
+    zip.destroy(err);
   });
-  csv.on('error', () => {});
-  zip.on('error', (err: Error) => (zip.outputStream as Readable).destroy(err));
 
   const text = csvText(options.delimiter);
   const { delimiter } = options;
@@ -84,10 +81,10 @@ export async function writeResultsFile(
   const extra = options.appendedHeader.length;
   let batch = options.bom ? '\uFEFF' : '';
   const flush = async () => {
-    const piece = batch;
+    const piece = Buffer.from(batch, 'utf8');
     batch = '';
     if (failure) throw failure;
-    if (!csv.write(piece)) await Promise.race([once(csv, 'drain'), written]);
+    if (!zip.write(piece)) await Promise.race([once(zip.input, 'drain'), written]);
   };
   const line = (original: string, appended: readonly string[]) => {
     if (extra === 0) return `${original}\n`;
@@ -96,18 +93,19 @@ export async function writeResultsFile(
   let count = 0;
   try {
     batch += line(text.join(options.originalHeader), options.appendedHeader);
-    for await (const row of rows) {
-      batch += line('text' in row ? row.text : text.join(padCells(row.cells, width)), row.appended);
-      count++;
-      if (batch.length >= BATCH_CHARS) await flush();
+    for await (const item of rows) {
+      for (const row of Array.isArray(item) ? (item as readonly ResultRow[]) : [item as ResultRow]) {
+        batch += line('text' in row ? row.text : text.join(padCells(row.cells, width)), row.appended);
+        count++;
+        if (batch.length >= BATCH_CHARS) await flush();
+      }
     }
     await flush();
-    csv.end();
+    zip.end();
     await written;
     await rename(partial, options.zipPath);
   } catch (err) {
-    csv.destroy();
-    (zip.outputStream as Readable).destroy();
+    zip.destroy();
     out.destroy();
     await written.catch(() => {});
     await rm(partial, { force: true });

@@ -5,8 +5,9 @@
  *   [hashes, text₀, v₀…, text₁, v₁…, …]
  *
  * - `hashes`: the records' duplicate-key hashes (duplicates.ts; -1 for a record without an
- *   address), a Float64Array in base64. The results step reads every chunk's hashes first, to
- *   know the `Duplicate` flags before it writes the first row, without parsing the rest.
+ *   address), a Float64Array (little-endian, as every platform Node runs on) in base64. The results
+ *   step reads every chunk's hashes first, to know the `Duplicate` flags before it writes the first
+ *   row, without parsing the rest.
  * - `text`: the record's original cells as the results file writes them (csv-text.ts, padded to
  *   the file's width), so the results step never reads the upload again.
  * - `v…`: the appended values known when the chunk ran, in column order: validation's five cells
@@ -36,10 +37,11 @@ export const valuesPerRecord = (shape: StoredShape): number =>
 /** Appends validation's cells of one record to `out`, `Duplicate` left out (see `validationCells`). */
 export function pushValidationValues(out: string[], outcome: ValidationOutcome | undefined): void {
   if (!outcome) out.push('', '', '', '', '');
-  else out.push(outcome.status, String(outcome.code), outcome.domainType ?? '', outcome.roleAccount ? 'true' : '', outcome.validEmail ?? '');
+  else
+    out.push(outcome.status, String(outcome.code), outcome.domainType ?? '', outcome.roleAccount ? 'true' : '', outcome.validEmail ?? '');
 }
 
-/** The chunk's stored results from its hashes and, per record in order, its text then its values. */
+/** The chunk's stored results: its hashes, then `records` (taken over): per record, its text and values. */
 export function encodeChunkResults(hashes: Float64Array, records: string[]): string[] {
   records.unshift(Buffer.from(hashes.buffer, hashes.byteOffset, hashes.byteLength).toString('base64'));
   return records;
@@ -68,8 +70,8 @@ export interface ChunkResults {
   text(i: number): string | undefined;
   /** Duplicate-key hash of record `i`; undefined for an older chunk. */
   hash(i: number): number | undefined;
-  /** The stored values of record `i`, in `StoredShape` order. */
-  values(i: number): string[];
+  /** The `j`th stored value of record `i`, in `StoredShape` order. */
+  value(i: number, j: number): string;
 }
 
 type OlderRecord = [validation: ValidationOutcome | null, intelligence: string[], append: string[]];
@@ -84,19 +86,25 @@ export function readChunkResults(json: string, shape: StoredShape): ChunkResults
       records: hashes.length,
       text: (i) => flat[1 + i * stride],
       hash: (i) => hashes[i],
-      values: (i) => flat.slice(2 + i * stride, 1 + (i + 1) * stride),
+      value: (i, j) => flat[2 + i * stride + j]!,
     };
   }
   const older = parsed as OlderRecord[];
+  let last = -1;
+  let values: string[] = [];
   return {
     records: older.length,
     text: () => undefined,
     hash: () => undefined,
-    values(i) {
-      const [outcome, intelligence, append] = older[i]!;
-      const values: string[] = [];
-      if (shape.validation) pushValidationValues(values, outcome ?? undefined);
-      return [...values, ...intelligence, ...append];
+    value(i, j) {
+      if (i !== last) {
+        const [outcome, intelligence, append] = older[i]!;
+        values = [];
+        if (shape.validation) pushValidationValues(values, outcome ?? undefined);
+        values.push(...intelligence, ...append);
+        last = i;
+      }
+      return values[j]!;
     },
   };
 }
