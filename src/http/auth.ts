@@ -3,34 +3,46 @@
  * query key on real-time and bulk routes, header key on the List API (a key sent only in the
  * query there is not read), 401 for a missing/unknown/revoked/unpermitted key, 403 for an
  * exhausted quota, then 429 past the key's rate on rate-limited routes. One hook, in that order:
- * every extra hook is a promise per request on the hot path.
+ * every extra hook is work on every request of the hot path.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { KeyAuthenticator } from '../accounts/key-authenticator.js';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { NOT_CACHED, type KeyAuthenticator } from '../accounts/key-authenticator.js';
+import type { ApiKeyRecord } from '../accounts/key-config.js';
 import type { UsageMeter } from '../accounts/usage-meter.js';
 import { errors } from '../core/errors.js';
 import { MALFORMED, type ParsedQuery } from './query-string.js';
 import type { KeyRateLimiter } from './rate-limit.js';
 
 export function installAuth(app: FastifyInstance, deps: { authenticator: KeyAuthenticator; meter: UsageMeter; limiter: KeyRateLimiter }): void {
-  app.addHook('onRequest', async (request) => {
-    if ((request.query as ParsedQuery)[MALFORMED]) throw errors.notUrlEncoded();
+  // Hooks in callback form: an async hook costs a promise and its turns on every request.
+  app.addHook('onRequest', (request, _reply, done) => {
+    done((request.query as ParsedQuery)[MALFORMED] ? errors.notUrlEncoded() : undefined);
   });
   // The auth hook is attached per route with its config in a closure: reading
   // request.routeOptions builds a fresh object on every access, a measurable cost on the hot path.
   app.addHook('onRoute', (route) => {
     const auth = route.config?.auth;
     if (!auth) return;
-    const hook = async (request: FastifyRequest) => {
-      const key = await deps.authenticator.authenticate(presentedKey(request, auth.source));
-      if (!key) throw errors.invalidApiKey();
-      if (!auth.services.some((service) => key.services.includes(service))) throw errors.keyNotPermitted();
-      if (!deps.meter.withinQuota(key)) throw errors.quotaExceeded();
+    const admit = (request: FastifyRequest, key: ApiKeyRecord | undefined, done: (error?: Error) => void): void => {
+      if (!key) return done(errors.invalidApiKey());
+      if (!auth.services.some((service) => key.services.includes(service))) return done(errors.keyNotPermitted());
+      if (!deps.meter.withinQuota(key)) return done(errors.quotaExceeded());
       request.apiKey = key;
-      if (auth.rateLimited) {
-        const retryAfter = await deps.limiter.consume(key.id, key.rate);
-        if (retryAfter !== undefined) throw errors.rateLimited(retryAfter);
-      }
+      if (!auth.rateLimited) return done();
+      deps.limiter.consume(key.id, key.rate).then(
+        (retryAfter) => done(retryAfter === undefined ? undefined : errors.rateLimited(retryAfter)),
+        (error: Error) => done(error),
+      );
+    };
+    const hook: onRequestHookHandler = (request, _reply, done) => {
+      const presented = presentedKey(request, auth.source);
+      // A cached key is answered without a wait; only a miss goes to the store.
+      const cached = deps.authenticator.peek(presented);
+      if (cached !== NOT_CACHED) return admit(request, cached, done);
+      deps.authenticator.authenticate(presented).then(
+        (key) => admit(request, key, done),
+        (error: Error) => done(error),
+      );
     };
     const existing = route.onRequest;
     route.onRequest = existing === undefined ? [hook] : Array.isArray(existing) ? [hook, ...existing] : [hook, existing];

@@ -59,6 +59,7 @@ type Partial = Omit<Verdict, 'address' | 'roleAccount'>;
 export function createVerifyService(deps: VerifyDeps): VerifyService {
   const presence = createListPresence(deps.policy, deps.clientLists, deps.clock, deps.listPresenceTtlMs);
   const domainStage = createDomainStage(deps);
+  const typeByName = new Map<string, { domainType?: DomainType }>();
   const service: VerifyService = {
     async verify(input, options) {
       const deadline = deps.clock.now() + options.timeoutMs;
@@ -74,7 +75,9 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
       // request measurably cost a third of the syntax path's throughput (docs/benchmarks.md).
       try {
         const decided = await decide(local, syntax.asciiDomain, options, deadline);
-        const verdict: Verdict = { ...base, ...decided };
+        // Built field by field: a spread makes an object shape of its own per combination.
+        const verdict: Verdict = { address: base.address, code: decided.code, roleAccount: base.roleAccount };
+        if (decided.domainType) verdict.domainType = decided.domainType;
         if (deps.engagement && ENGAGED.has(statusesFor(verdict.code)[0])) {
           const score = await deps.engagement(`${local}@${syntax.asciiDomain}`);
           if (score !== undefined) verdict.engagementScore = score;
@@ -120,9 +123,16 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
     return { code, ...typed };
   }
 
+  /** The type a domain's name alone gives, remembered per name (the lists behind it are fixed at start). */
   function nameType(domain: string): { domainType?: DomainType } {
-    const type = classifyDomain({ domain, mxHosts: [], nsHosts: [], working: false });
-    return type ? { domainType: type } : {};
+    let typed = typeByName.get(domain);
+    if (typed === undefined) {
+      const type = classifyDomain({ domain, mxHosts: [], nsHosts: [], working: false });
+      typed = type ? { domainType: type } : {};
+      if (typeByName.size >= MAX_NAME_TYPES) typeByName.clear();
+      typeByName.set(domain, typed);
+    }
+    return typed;
   }
 
   /** Suggestions are verified in turn; only the deliverable ones are offered, on invalid verdicts only. */
@@ -144,3 +154,4 @@ const DELIVERABLE = new Set(['safetosend', 'valid', 'catchall']);
 /** api-reference: engagement_score only for safetosend, valid and catchall. */
 const ENGAGED = DELIVERABLE;
 const CORRECTION_BUDGET_MS = 5_000;
+const MAX_NAME_TYPES = 50_000;

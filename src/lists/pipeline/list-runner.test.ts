@@ -177,6 +177,29 @@ describe('several workers on one list', () => {
     expect((await storage.usage.totals(record!.id)).list_record).toBe(600);
   });
 
+  it('share the chunks when one runner runs the same list twice at once (a queue job per share)', async () => {
+    const id = await submit(600);
+    const seen: string[] = [];
+    const verify: VerifyService = {
+      async verify(input) {
+        seen.push(input);
+        await new Promise((r) => setImmediate(r));
+        return valid(input);
+      },
+    };
+    const finished: number[] = [];
+    const one = runner(verify, finished, 'host:1');
+    await Promise.all([one.run(id), one.run(id), one.run(id)]);
+    const list = (await storage.lists.get(id))!;
+    expect(list.status).toBe('Results');
+    expect(list.error).toBeNull();
+    expect(seen).toHaveLength(600);
+    expect(new Set(seen).size).toBe(600);
+    expect(finished).toEqual([id]);
+    const record = await storage.keys.findByName('acme');
+    expect((await storage.usage.totals(record!.id)).list_record).toBe(600);
+  });
+
   it('take over the chunks of a worker whose lease ran out', async () => {
     const id = await submit(200);
     const now = Date.now();

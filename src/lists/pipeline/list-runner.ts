@@ -15,7 +15,7 @@ import type { ListRow, ListServiceName, ListStore } from '../list-record.js';
 import { addCounts, appendReport, intelligenceReport, validationReport, type Counts } from '../reporting.js';
 import { isFinished, notifiesCallback } from '../states.js';
 import type { ChunkDeps } from './chunk-work.js';
-import { createLeases, PARSE_STEP, RESULTS_STEP, sleep } from './lease.js';
+import { createLeases, PARSE_STEP, RESULTS_STEP, sleep, type Leases } from './lease.js';
 import { runListChunks } from './list-chunks.js';
 import { applyEvent } from './list-events.js';
 import { parseList } from './list-parse.js';
@@ -49,7 +49,18 @@ export interface ListRunner {
 export function createListRunner(deps: ListRunnerDeps): ListRunner {
   const { store } = deps;
   let stopping = false;
-  const leases = createLeases(store, deps.worker ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`, deps.clock);
+  const worker = deps.worker ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  // Runs at once in this process (a queue with concurrency, several jobs of one list) each lease
+  // under a name of their own: a lease is re-taken by the name that holds it, so two runs under
+  // one name would both parse, run every chunk and write the results file. A run takes the lowest
+  // free slot, so after a restart the first run is `worker` again and resumes its own chunks.
+  const slots = new Set<number>();
+  const takeSlot = (): number => {
+    let slot = 0;
+    while (slots.has(slot)) slot += 1;
+    slots.add(slot);
+    return slot;
+  };
   const finished = (list: ListRow | undefined) => {
     if (list && notifiesCallback(list.status) && list.callbackUrl) deps.onFinished?.(list);
     return undefined;
@@ -61,9 +72,10 @@ export function createListRunner(deps: ListRunnerDeps): ListRunner {
   };
 
   /** Parses once, whichever worker gets there first; the others wait for its plan. */
-  async function parse(list: ListRow, key: ApiKeyRecord): Promise<ListRow | undefined> {
+  async function parse(list: ListRow, key: ApiKeyRecord, leases: Leases): Promise<ListRow | undefined> {
     while (!(await leases.take(list.id, PARSE_STEP))) {
-      await sleep(deps.waitMs ?? 1_000);
+      // Often: a parse takes about a second, and every wait here is a worker idle on the list.
+      await sleep(deps.waitMs ?? 250);
       const now = await store.get(list.id);
       if (!now || now.plan !== null || isFinished(now.status) || stopping) return now?.plan ? now : undefined;
     }
@@ -93,7 +105,7 @@ export function createListRunner(deps: ListRunnerDeps): ListRunner {
   }
 
   /** Writes the results once, whichever worker gets there first; a dead writer's lease runs out. */
-  async function deliver(list: ListRow, plan: ListPlan): Promise<void> {
+  async function deliver(list: ListRow, plan: ListPlan, leases: Leases): Promise<void> {
     while (!(await leases.take(list.id, RESULTS_STEP))) {
       await sleep(deps.waitMs ?? 1_000);
       const now = await store.get(list.id);
@@ -111,13 +123,15 @@ export function createListRunner(deps: ListRunnerDeps): ListRunner {
 
   return {
     async run(listId) {
+      const slot = takeSlot();
+      const leases = createLeases(store, slot === 0 ? worker : `${worker}#${slot}`, deps.clock);
       try {
         let list = await store.get(listId);
         if (!list || isFinished(list.status)) return;
         const key = await deps.keys.findById(list.keyId);
         if (!key) throw new Error(`list ${listId}: key ${list.keyId} is gone`);
         if (list.plan === null) {
-          list = await parse(list, key);
+          list = await parse(list, key, leases);
           if (!list) return;
         }
         const plan = list.plan as ListPlan;
@@ -140,10 +154,12 @@ export function createListRunner(deps: ListRunnerDeps): ListRunner {
           list = await complete(list, plan);
           if (!list) return;
         }
-        if (list.status === 'Processing') await deliver(list, plan);
+        if (list.status === 'Processing') await deliver(list, plan, leases);
       } catch (error) {
         if (stopping) deps.logger.warn({ err: error, list_id: listId }, 'list interrupted by shutdown; it resumes at the next start');
         else await fail(listId, error);
+      } finally {
+        slots.delete(slot);
       }
     },
     stop() {
