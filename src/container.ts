@@ -17,6 +17,8 @@ import { createCallbackSender, type CallbackSender } from './lists/pipeline/call
 import { createDomainScheduler } from './lists/pipeline/domain-scheduler.js';
 import { createListQueue, createNoListQueue, type ListQueue } from './lists/pipeline/list-queue.js';
 import { createBullListQueue } from './storage/redis/bull-list-queue.js';
+import { createRedisFactCache } from './storage/redis/redis-fact-cache.js';
+import { createRedisHostLimiter } from './storage/redis/redis-host-limiter.js';
 import { createListRunner } from './lists/pipeline/list-runner.js';
 import { createEngagement } from './enrichment/engagement.js';
 import { suggestCorrections } from './verification/corrections/index.js';
@@ -24,8 +26,8 @@ import type { CatchAllFact } from './verification/decide-mailbox.js';
 import { createCachedDnsClient } from './verification/dns/cached-dns-client.js';
 import type { AddressAnswer, MailRoute } from './verification/dns/mail-route.js';
 import { createNodeDnsClient } from './verification/dns/node-dns-client.js';
-import { createMemoryFactCache } from './verification/fact-cache.js';
-import { createSmtpProber } from './verification/smtp/prober.js';
+import { createMemoryFactCache, type FactCache } from './verification/fact-cache.js';
+import { createSmtpProber, SESSIONS_PER_HOST } from './verification/smtp/prober.js';
 import { createVerifyService, type VerifyService } from './verification/verify-service.js';
 
 export interface Container {
@@ -52,7 +54,7 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
   const storage = await openStorage({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
   const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : null;
   const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock });
-  const verify = createVerification(config, storage, clock, logger);
+  const verify = createVerification(config, storage, clock, logger, {}, redis ? { redis } : undefined);
   const people = createPeopleServices(storage, clock);
   const lists = createListProcessing(config, storage, { verify, ...people }, clock, logger, { ...options });
   return {
@@ -149,24 +151,37 @@ export function createListProcessing(
 /** Jobs a list gets on the Redis queue: how many workers may share one list. */
 const LIST_SHARES = 4;
 
-/** The verification pipeline as configured: DNS servers, SMTP identity and port, depth, SSRF rule. */
+/**
+ * The verification pipeline as configured: DNS servers, SMTP identity and port, depth, SSRF rule.
+ * With `shared` (Redis, in scale-out) the DNS answers, catch-all facts and per-host SMTP session
+ * limit are shared by every process; otherwise each process keeps its own.
+ */
 export function createVerification(
   config: Pick<Config, 'verifyDepth' | 'dnsServers' | 'smtpPort' | 'smtpHelo' | 'smtpFrom' | 'allowPrivateTargets'>,
   storage: Pick<Storage, 'policy' | 'clientLists' | 'activity'>,
   clock: Clock,
   logger?: Logger,
   tuning: { greylistRetryMs?: number; listPresenceTtlMs?: number; activityPresenceTtlMs?: number } = {},
+  shared?: { redis: Redis; prefix?: string },
 ): VerifyService {
+  const prefix = shared?.prefix ?? 'mailsure';
+  const cache = <V>(name: string): FactCache<V> =>
+    shared
+      ? createRedisFactCache<V>(shared.redis, { namespace: `${prefix}:facts:${name}`, clock, ...(logger ? { logger } : {}) })
+      : createMemoryFactCache<V>(clock);
   const dns = createCachedDnsClient(createNodeDnsClient(config.dnsServers), {
-    routes: createMemoryFactCache<MailRoute>(clock),
-    addresses: createMemoryFactCache<AddressAnswer>(clock),
-    nameServers: createMemoryFactCache<string[]>(clock),
+    routes: cache<MailRoute>('mx'),
+    addresses: cache<AddressAnswer>('address'),
+    nameServers: cache<string[]>('ns'),
   });
+  const limiter = shared
+    ? createRedisHostLimiter(shared.redis, SESSIONS_PER_HOST, { prefix: `${prefix}:smtp-sessions`, ...(logger ? { logger } : {}) })
+    : undefined;
   return createVerifyService({
     depth: config.verifyDepth,
     dns,
-    prober: createSmtpProber({ port: config.smtpPort, helo: config.smtpHelo, from: config.smtpFrom }),
-    catchAll: createMemoryFactCache<CatchAllFact>(clock),
+    prober: createSmtpProber({ port: config.smtpPort, helo: config.smtpHelo, from: config.smtpFrom, ...(limiter ? { limiter } : {}) }),
+    catchAll: cache<CatchAllFact>('catch-all'),
     policy: storage.policy,
     clientLists: storage.clientLists,
     allowPrivateTargets: config.allowPrivateTargets,

@@ -1,7 +1,7 @@
 /**
  * Verification facts (DNS answers, catch-all verdicts) cached with a TTL. In-process by default;
- * the scale-out issue puts a Redis implementation behind the same interface so every process
- * shares what one learned.
+ * with Redis (scale-out) storage/redis/redis-fact-cache.ts implements the same interface, so every
+ * process shares what one learned.
  */
 import type { Clock } from '../core/clock.js';
 

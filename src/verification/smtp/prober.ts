@@ -3,7 +3,7 @@
  * unreachable), under a per-host concurrency limit, several recipients in one session.
  * Greylisting and other retries are the caller's: it owns the time budget and the verdict.
  */
-import { createHostLimiter } from './host-limiter.js';
+import { createHostLimiter, type HostLimiter } from './host-limiter.js';
 import type { SmtpReply } from './smtp-reply.js';
 import { runSmtpSession, type RecipientReply, type SessionResult } from './smtp-session.js';
 
@@ -15,6 +15,8 @@ export interface SmtpProberOptions {
   from: string;
   /** Concurrent sessions per MX host (default 2). */
   maxSessionsPerHost?: number;
+  /** The limiter holding that limit; default: this process's own (scale-out shares one in Redis). */
+  limiter?: HostLimiter;
   /** TCP connect timeout per address (default 5 s), always capped by the probe's deadline. */
   connectTimeoutMs?: number;
 }
@@ -48,8 +50,10 @@ export interface SmtpProber {
   probe(target: ProbeTarget, recipients: readonly string[], deadline: number): Promise<ProbeOutcome>;
 }
 
+export const SESSIONS_PER_HOST = 2;
+
 export function createSmtpProber(options: SmtpProberOptions): SmtpProber {
-  const limiter = createHostLimiter(options.maxSessionsPerHost ?? 2);
+  const limiter = options.limiter ?? createHostLimiter(options.maxSessionsPerHost ?? SESSIONS_PER_HOST);
   const connectTimeoutMs = options.connectTimeoutMs ?? 5000;
 
   return {

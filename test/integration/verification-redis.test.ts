@@ -1,0 +1,137 @@
+/**
+ * Verification state shared through a real Redis (scale-out): DNS answers and catch-all facts one
+ * process learned are read by another, they expire with their TTL, and the per-MX-host SMTP
+ * session limit holds across processes (two limiters stand for two processes). Redis that does
+ * not answer is a miss, never a failure. Runs where MAILSURE_TEST_REDIS_URL is set (CI); reported
+ * as skipped elsewhere.
+ */
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/core/clock.js';
+import { createRedisFactCache } from '../../src/storage/redis/redis-fact-cache.js';
+import { createRedisHostLimiter } from '../../src/storage/redis/redis-host-limiter.js';
+import { createCachedDnsClient } from '../../src/verification/dns/cached-dns-client.js';
+import type { AddressAnswer, DnsClient, MailRoute } from '../../src/verification/dns/mail-route.js';
+
+const url = process.env.MAILSURE_TEST_REDIS_URL;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.skipIf(!url)(`verification state shared through Redis${url ? '' : ' (skipped: MAILSURE_TEST_REDIS_URL not set)'}`, () => {
+  const clients: Redis[] = [];
+  const connect = async () => {
+    const client = new Redis(url!);
+    clients.push(client);
+    await client.ping();
+    return client;
+  };
+  afterAll(() => clients.forEach((c) => c.disconnect()));
+
+  it('a DNS answer one process looked up is the other process’s answer, and expires with its TTL', async () => {
+    const namespace = `mailsure-test:${randomUUID()}`;
+    let lookups = 0;
+    const dns: DnsClient = {
+      mailRoute: async () => (lookups++, { kind: 'mx', hosts: [{ name: 'mx.example.net', priority: 10 }] }),
+      addresses: async () => (lookups++, { kind: 'addresses', addresses: ['192.0.2.1'], ttlSeconds: 1 }),
+      nameServers: async () => (lookups++, ['ns1.example.net']),
+    };
+    const processFor = async () => {
+      const redis = await connect();
+      return createCachedDnsClient(dns, {
+        routes: createRedisFactCache<MailRoute>(redis, { namespace: `${namespace}:mx`, clock: systemClock }),
+        addresses: createRedisFactCache<AddressAnswer>(redis, { namespace: `${namespace}:address`, clock: systemClock }),
+        nameServers: createRedisFactCache<string[]>(redis, { namespace: `${namespace}:ns`, clock: systemClock }),
+      });
+    };
+    const [a, b] = [await processFor(), await processFor()];
+    const deadline = Date.now() + 5_000;
+    expect(await a.mailRoute('example.net', deadline)).toEqual({ kind: 'mx', hosts: [{ name: 'mx.example.net', priority: 10 }] });
+    expect(await a.nameServers('example.net', deadline)).toEqual(['ns1.example.net']);
+    expect(lookups).toBe(2);
+    expect(await b.mailRoute('example.net', deadline)).toEqual({ kind: 'mx', hosts: [{ name: 'mx.example.net', priority: 10 }] });
+    expect(await b.nameServers('example.net', deadline)).toEqual(['ns1.example.net']);
+    expect(lookups).toBe(2);
+
+    // The address answer lives 30 s at least (MIN_ADDRESS_TTL_MS); the stored TTL is Redis's.
+    await a.addresses('mx.example.net', deadline);
+    const redis = await connect();
+    const ttl = await redis.pttl(`${namespace}:address:mx.example.net`);
+    expect(ttl).toBeGreaterThan(25_000);
+    expect(ttl).toBeLessThanOrEqual(30_000);
+  });
+
+  it('a fact expires in Redis and in the memory of the process that read it', async () => {
+    const namespace = `mailsure-test:${randomUUID()}`;
+    const [r1, r2] = [await connect(), await connect()];
+    const one = createRedisFactCache<'yes' | 'no'>(r1, { namespace, clock: systemClock });
+    const two = createRedisFactCache<'yes' | 'no'>(r2, { namespace, clock: systemClock });
+    await one.set('accept-all.example', 'yes', 300);
+    expect(await two.get('accept-all.example')).toBe('yes');
+    await sleep(400);
+    expect(await two.get('accept-all.example')).toBeUndefined();
+    expect(await one.get('accept-all.example')).toBeUndefined();
+    // Nothing is stored for a TTL of zero.
+    await one.set('other.example', 'no', 0);
+    expect(await r1.exists(`${namespace}:other.example`)).toBe(0);
+  });
+
+  it('a Redis that does not answer is a miss on read, a no-op on write, and leaves the session limit to the process', async () => {
+    // Nothing listens on port 1: every command fails at once or times out.
+    const dead = new Redis({ port: 1, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false });
+    dead.on('error', () => undefined);
+    clients.push(dead);
+    const cache = createRedisFactCache<string>(dead, { namespace: 'x', clock: systemClock, timeoutMs: 100 });
+    const started = Date.now();
+    expect(await cache.get('k')).toBeUndefined();
+    await cache.set('k', 'v', 60_000);
+    // Still remembered in this process.
+    expect(await cache.get('k')).toBe('v');
+    // The session limit falls back to this process's own.
+    const limiter = createRedisHostLimiter(dead, 1, { prefix: 'x' });
+    const release = await limiter.acquire('mx.example.net', Date.now() + 2_000);
+    expect(release).not.toBeNull();
+    expect(await limiter.acquire('mx.example.net', Date.now() + 100)).toBeNull();
+    release!();
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it('holds the per-host session limit across processes and gives a dead holder’s slot back', async () => {
+    const prefix = `mailsure-test:${randomUUID()}`;
+    const [a, b] = [
+      createRedisHostLimiter(await connect(), 2, { prefix, retryIntervalMs: 10 }),
+      createRedisHostLimiter(await connect(), 2, { prefix, retryIntervalMs: 10 }),
+    ];
+    const soon = () => Date.now() + 2_000;
+    const first = await a.acquire('MX.Example.net', soon());
+    const second = await b.acquire('mx.example.net', soon());
+    expect(first).not.toBeNull();
+    expect(second).not.toBeNull();
+    // Each process holds one slot: each would let another in on its own; together they are full.
+    expect(await a.acquire('mx.example.net', Date.now() + 150)).toBeNull();
+    expect(await b.acquire('mx.example.net', Date.now() + 150)).toBeNull();
+    // Other hosts are not affected.
+    const other = await b.acquire('mx.other.net', soon());
+    expect(other).not.toBeNull();
+    other!();
+
+    // A waiter in one process gets the slot a release in the other frees.
+    const waiting = b.acquire('mx.example.net', soon());
+    await sleep(50);
+    first!();
+    first!(); // twice is harmless
+    const third = await waiting;
+    expect(third).not.toBeNull();
+    second!();
+    third!();
+
+    // A process that died holding a slot: the slot is free once the holder's deadline and margin pass.
+    const short = createRedisHostLimiter(await connect(), 1, { prefix: `${prefix}:dead`, holdMarginMs: 100, retryIntervalMs: 10 });
+    const held = await short.acquire('mx.example.net', Date.now() + 300);
+    expect(held).not.toBeNull();
+    const survivor = createRedisHostLimiter(await connect(), 1, { prefix: `${prefix}:dead`, holdMarginMs: 100, retryIntervalMs: 10 });
+    expect(await survivor.acquire('mx.example.net', Date.now() + 100)).toBeNull();
+    const started = Date.now();
+    expect(await survivor.acquire('mx.example.net', Date.now() + 3_000)).not.toBeNull();
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+});
