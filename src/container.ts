@@ -20,6 +20,8 @@ import { createBullListQueue } from './storage/redis/bull-list-queue.js';
 import { createRedisFactCache } from './storage/redis/redis-fact-cache.js';
 import { createRedisHostLimiter } from './storage/redis/redis-host-limiter.js';
 import { createListRunner } from './lists/pipeline/list-runner.js';
+import type { ListFiles } from './lists/list-files.js';
+import { createDirectoryListFiles } from './lists/pipeline/directory-list-files.js';
 import { createEngagement } from './enrichment/engagement.js';
 import { suggestCorrections } from './verification/corrections/index.js';
 import type { CatchAllFact } from './verification/decide-mailbox.js';
@@ -91,13 +93,21 @@ export function createPeopleServices(
   };
 }
 
+/**
+ * Where lists' uploads and results live: the data directory (a mount every process shares in
+ * scale-out). An object store would be another ListFiles chosen here.
+ */
+export function createListFiles(config: Pick<Config, 'dataDir'>): ListFiles {
+  return createDirectoryListFiles(config.dataDir);
+}
+
 /** What buildApp needs for the List API, from a container. */
 export function listRouteDeps(c: Pick<Container, 'config' | 'storage' | 'listQueue' | 'clock'>) {
   return {
     lists: c.storage.lists,
     queue: c.listQueue,
     clock: c.clock,
-    dataDir: c.config.dataDir,
+    files: createListFiles(c.config),
     listMaxBytes: c.config.listMaxBytes,
     allowPrivateTargets: c.config.allowPrivateTargets,
   };
@@ -124,7 +134,7 @@ export function createListProcessing(
     store: storage.lists,
     keys: storage.keys,
     usage: storage.usage,
-    dataDir: config.dataDir,
+    files: createListFiles(config),
     clock,
     logger,
     chunk: { ...services, scheduler: createDomainScheduler({ concurrency: 64, perDomain: 4 }), verifyTimeoutMs: tuning.verifyTimeoutMs ?? 10_000 },

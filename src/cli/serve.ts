@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../core/config.js';
 import { createLogger } from '../core/logger.js';
-import { createContainer, listRouteDeps } from '../container.js';
+import { createContainer, createListFiles, listRouteDeps } from '../container.js';
 import { buildApp } from '../http/app.js';
 import { loadTls } from '../http/tls.js';
 import { loadDemoData } from './demo-data.js';
@@ -58,7 +58,7 @@ export async function serve(options: { worker?: boolean } = {}): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // Lists an earlier process left unfinished carry on where they stopped.
   if (runLists) await container.listQueue.resume();
-  const retention = startRetention({ store: container.storage.lists, dataDir: config.dataDir, retentionDays: config.retentionDays, clock: container.clock, logger });
+  const retention = startRetention({ store: container.storage.lists, files: createListFiles(config), retentionDays: config.retentionDays, clock: container.clock, logger });
   const scheme = config.trustProxy ? 'http' : 'https';
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const baseUrl = `${scheme}://${shownHost}:${config.port}`;

@@ -7,14 +7,24 @@ import type { Clock } from '../core/clock.js';
 import type { ActivityStore } from '../storage/interfaces.js';
 import { activityWindows, engagementScore, todayUtc } from './activity-metrics.js';
 
-export function createEngagement(activity: ActivityStore, clock: Clock, presenceTtlMs = 5_000): (address: string) => Promise<number | undefined> {
+export interface Engagement {
+  /** The address's 0–10 score; undefined without activity data for it. */
+  score(address: string): Promise<number | undefined>;
+  /** True while no activity is known to be loaded: the caller may skip `score` (and its wait). */
+  absent(): boolean;
+}
+
+export function createEngagement(activity: ActivityStore, clock: Clock, presenceTtlMs = 5_000): Engagement {
   let present: { value: boolean; expires: number } | undefined;
-  return async (address) => {
-    const now = clock.now();
-    if (!present || present.expires <= now) present = { value: await activity.hasAny(), expires: now + presenceTtlMs };
-    if (!present.value) return undefined;
-    const today = todayUtc(now);
-    const stats = await activity.statsFor([address], activityWindows(today));
-    return engagementScore(stats.get(address), today);
+  return {
+    absent: () => present !== undefined && !present.value && present.expires > clock.now(),
+    async score(address) {
+      const now = clock.now();
+      if (!present || present.expires <= now) present = { value: await activity.hasAny(), expires: now + presenceTtlMs };
+      if (!present.value) return undefined;
+      const today = todayUtc(now);
+      const stats = await activity.statsFor([address], activityWindows(today));
+      return engagementScore(stats.get(address), today);
+    },
   };
 }

@@ -40,7 +40,7 @@ export interface VerifyDeps {
   /** How long "this key has no list" is remembered (default 5 s). */
   listPresenceTtlMs?: number;
   /** The 0–10 engagement score of an address from activity data; undefined when there is none. */
-  engagement?: (address: string) => Promise<number | undefined>;
+  engagement?: { score(address: string): Promise<number | undefined>; absent(): boolean };
 }
 
 export interface VerifyOptions {
@@ -66,7 +66,7 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
       const syntax = classifySyntax(input);
       if (!syntax.ok) {
         const verdict: Verdict = { address: input, code: syntax.code, roleAccount: syntax.roleAccount };
-        return withCorrections(verdict, input, options, deadline);
+        return wantsCorrections(verdict, options) ? withCorrections(verdict, input, options, deadline) : verdict;
       }
       const base = { address: syntax.address, roleAccount: syntax.roleAccount };
       const local = syntax.address.slice(0, syntax.address.lastIndexOf('@'));
@@ -78,11 +78,12 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
         // Built field by field: a spread makes an object shape of its own per combination.
         const verdict: Verdict = { address: base.address, code: decided.code, roleAccount: base.roleAccount };
         if (decided.domainType) verdict.domainType = decided.domainType;
-        if (deps.engagement && ENGAGED.has(statusesFor(verdict.code)[0])) {
-          const score = await deps.engagement(`${local}@${syntax.asciiDomain}`);
+        if (deps.engagement && !deps.engagement.absent() && ENGAGED.has(statusesFor(verdict.code)[0])) {
+          const score = await deps.engagement.score(`${local}@${syntax.asciiDomain}`);
           if (score !== undefined) verdict.engagementScore = score;
         }
-        return withCorrections(verdict, input, options, deadline);
+        // Corrections only when asked and needed: an extra await per call is measurable here.
+        return wantsCorrections(verdict, options) ? await withCorrections(verdict, input, options, deadline) : verdict;
       } catch (error) {
         deps.logger?.error({ err: error, address: maskAddress(syntax.address) }, 'verification failed');
         return { ...base, code: CODE.systemError };
@@ -135,9 +136,13 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
     return typed;
   }
 
+  function wantsCorrections(verdict: Verdict, options: VerifyOptions): boolean {
+    return options.key?.corrections === true && deps.suggestCorrections !== undefined && statusesFor(verdict.code)[0] === 'invalid';
+  }
+
   /** Suggestions are verified in turn; only the deliverable ones are offered, on invalid verdicts only. */
   async function withCorrections(verdict: Verdict, input: string, options: VerifyOptions, deadline: number): Promise<Verdict> {
-    if (!options.key?.corrections || !deps.suggestCorrections || statusesFor(verdict.code)[0] !== 'invalid') return verdict;
+    if (!deps.suggestCorrections) return verdict;
     // In parallel, and each within at most CORRECTION_BUDGET_MS: a suggestion is a courtesy and
     // must not stretch the caller's answer towards its whole timeout.
     const budget = Math.min(deadline - deps.clock.now(), CORRECTION_BUDGET_MS);

@@ -1,13 +1,10 @@
 /**
- * The List API (api-reference "List: …", decisions §6): submit (multipart, streamed to the data
- * dir), status, the key's lists, cancel, purchase, results. The key comes in the `api_key`
+ * The List API (api-reference "List: …", decisions §6): submit (multipart, streamed to the list
+ * files' store), status, the key's lists, cancel, purchase, results. The key comes in the `api_key`
  * header; another key's list is 404, like a list that does not exist.
  */
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { join } from 'node:path';
+import { rm, stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -16,9 +13,9 @@ import type { ApiKeyRecord } from '../../accounts/key-config.js';
 import type { UsageMeter } from '../../accounts/usage-meter.js';
 import type { Clock } from '../../core/clock.js';
 import { errors } from '../../core/errors.js';
+import type { ListFiles } from '../../lists/list-files.js';
 import type { ListRow, ListStore } from '../../lists/list-record.js';
 import { applyEvent } from '../../lists/pipeline/list-events.js';
-import { incomingDir, listDir, resultsPath, uploadPath } from '../../lists/pipeline/list-paths.js';
 import type { ListQueue } from '../../lists/pipeline/list-queue.js';
 import { renderList, retryAfter } from '../../lists/pipeline/list-resource.js';
 import { parseSubmitQuery, parsePurchase } from '../../lists/pipeline/submit-params.js';
@@ -35,7 +32,7 @@ export interface ListRouteDeps {
   queue: ListQueue;
   meter: UsageMeter;
   clock: Clock;
-  dataDir: string;
+  files: ListFiles;
   listMaxBytes: number;
   allowPrivateTargets: boolean;
 }
@@ -94,8 +91,7 @@ function routes(app: FastifyInstance, deps: ListRouteDeps): void {
         throw errors.unprocessable(named.reason);
       }
 
-      await mkdir(incomingDir(deps.dataDir), { recursive: true });
-      const incoming = join(incomingDir(deps.dataDir), randomUUID());
+      const incoming = await deps.files.incomingPath();
       try {
         await pipeline(part.file, createWriteStream(incoming));
         if (part.file.truncated) throw errors.payloadTooLarge(`The file is larger than the limit of ${Math.floor(deps.listMaxBytes / 1024 / 1024)} MB`);
@@ -115,8 +111,7 @@ function routes(app: FastifyInstance, deps: ListRouteDeps): void {
           sizeBytes,
           createdAt: new Date(deps.clock.now()).toISOString(),
         });
-        await mkdir(listDir(deps.dataDir, list.id), { recursive: true });
-        await rename(incoming, uploadPath(deps.dataDir, list.id, list.format));
+        await deps.files.keepUpload(list.id, list.format, incoming);
         deps.queue.enqueue(list.id);
         called(key);
         return reply.code(202).header('location', `/v5/list/${list.id}`).send({ list_id: list.id, size_bytes: sizeBytes });
@@ -182,16 +177,15 @@ function routes(app: FastifyInstance, deps: ListRouteDeps): void {
     async (request, reply) => {
       const list = await ownList(request, request.params.list_id);
       if (list.status !== 'Results') throw errors.notReady(`The results are not ready (the list is ${list.status})`);
-      const path = resultsPath(deps.dataDir, list.id);
-      const size = await stat(path).then((s) => s.size, () => undefined);
-      if (size === undefined) throw errors.notFound('Results file not found');
+      const results = await deps.files.openResults(list.id);
+      if (results === undefined) throw errors.notFound('Results file not found');
       called(request.apiKey!);
       const name = resultsZipName(list.name, list.id);
       return reply
         .type('application/zip')
-        .header('content-length', size)
+        .header('content-length', results.size)
         .header('content-disposition', contentDisposition(name))
-        .send(createReadStream(path));
+        .send(results.stream);
     },
   );
 }

@@ -10,13 +10,13 @@ import { isFinished } from '../states.js';
 import { runChunk, type ChunkDeps } from './chunk-work.js';
 import { sleep, type Leases } from './lease.js';
 import type { ListPlan } from './list-plan.js';
-import { uploadPath } from './list-paths.js';
+import type { ListFiles } from '../list-files.js';
 
 export interface ChunkRunDeps {
   store: ListStore;
   leases: Leases;
   chunk: ChunkDeps;
-  dataDir: string;
+  files: ListFiles;
   chunksInFlight: number;
   /** Shutdown: stop starting chunks. */
   stopping: () => boolean;
@@ -88,7 +88,8 @@ async function runPass(
   };
 
   let batch: ListRecord[] = [];
-  for await (const record of listRecords(uploadPath(deps.dataDir, list.id, list.format), list.format, plan.layout, { startAt: firstOpen * plan.chunkSize })) {
+  const upload = await deps.files.uploadPath(list.id, list.format);
+  for await (const record of listRecords(upload, list.format, plan.layout, { startAt: firstOpen * plan.chunkSize })) {
     if (stopped || failure) break;
     batch.push(record);
     if ((record.index + 1) % plan.chunkSize === 0) {

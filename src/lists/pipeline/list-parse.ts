@@ -10,7 +10,7 @@ import { planServices } from '../input/service-inputs.js';
 import type { ListRow, ListServiceName } from '../list-record.js';
 import { fail, ok, type Outcome } from '../outcome.js';
 import { chunkSizeFor, type ListPlan } from './list-plan.js';
-import { uploadPath } from './list-paths.js';
+import type { ListFiles } from '../list-files.js';
 
 /** The list services a key's services buy, in the reference's order. */
 export function listServicesOf(key: Pick<ApiKeyRecord, 'services'>): ListServiceName[] {
@@ -21,9 +21,9 @@ export function listServicesOf(key: Pick<ApiKeyRecord, 'services'>): ListService
   return out;
 }
 
-export async function parseList(list: ListRow, key: ApiKeyRecord, dataDir: string): Promise<Outcome<ListPlan>> {
+export async function parseList(list: ListRow, key: ApiKeyRecord, files: ListFiles): Promise<Outcome<ListPlan>> {
   const prepared = await prepareList({
-    path: uploadPath(dataDir, list.id, list.format),
+    path: await files.uploadPath(list.id, list.format),
     format: list.format,
     header: list.header,
     ...(list.delimiter !== null ? { delimiter: list.delimiter } : {}),

@@ -18,6 +18,7 @@ import { runChunk, type ChunkDeps } from './chunk-work.js';
 import { createDomainScheduler } from './domain-scheduler.js';
 import { parseList } from './list-parse.js';
 import type { ListPlan } from './list-plan.js';
+import { createDirectoryListFiles } from './directory-list-files.js';
 import { listDir, resultsPath, uploadPath } from './list-paths.js';
 import { writeListResults } from './list-results.js';
 
@@ -62,7 +63,7 @@ async function listWith(content: string): Promise<{ list: ListRow; plan: ListPla
   });
   await mkdir(listDir(dataDir, list.id), { recursive: true });
   await writeFile(uploadPath(dataDir, list.id, 'csv'), content);
-  const plan = await parseList(list, key, dataDir);
+  const plan = await parseList(list, key, createDirectoryListFiles(dataDir));
   if (!plan.ok) throw new Error(plan.reason);
   return { list, plan: { ...plan.value, chunkSize: 7, chunkCount: Math.ceil(plan.value.layout.records / 7) } };
 }
@@ -100,7 +101,7 @@ describe('writeListResults', () => {
     for (const older of [new Set<number>(), new Set([0, 1, 2, 3, 4, 5]), new Set([2]), new Set([5])]) {
       const { list, plan } = await listWith(content);
       await commitAll(list, plan, older);
-      await writeListResults(list, plan, storage.lists, dataDir);
+      await writeListResults(list, plan, storage.lists, createDirectoryListFiles(dataDir));
       written.push(await resultsOf(list));
     }
     expect(written[0]).toContain('Email,Name,Note,Validation Status,Validation Code,Domain Type,Role Account,Duplicate,Valid Email\n');
@@ -112,7 +113,7 @@ describe('writeListResults', () => {
   it('refuses to write when a chunk is missing', async () => {
     const { list, plan } = await listWith(content);
     await commitAll(list, plan, new Set());
-    await expect(writeListResults(list, { ...plan, chunkCount: plan.chunkCount + 1 }, storage.lists, dataDir)).rejects.toThrow(
+    await expect(writeListResults(list, { ...plan, chunkCount: plan.chunkCount + 1 }, storage.lists, createDirectoryListFiles(dataDir))).rejects.toThrow(
       /no committed results for chunk 6/,
     );
   });

@@ -16,7 +16,7 @@ import { csvText } from '../results/csv-text.js';
 import { padCells, writeResultsFile, type ResultRow, type WrittenResults } from '../results/results-file.js';
 import { readChunkResults, storedHashes, VALIDATION_VALUES, type ChunkResults, type StoredShape } from '../results/stored-results.js';
 import type { ListPlan } from './list-plan.js';
-import { resultsPath, uploadPath } from './list-paths.js';
+import type { ListFiles } from '../list-files.js';
 
 /** The body of POST /v5/list/{id}/purchase, as stored. */
 export interface Purchase {
@@ -28,8 +28,8 @@ export interface Purchase {
 /** Chunks read from the store at once while writing. */
 const CHUNKS_PER_READ = 20;
 
-export async function writeListResults(list: ListRow, plan: ListPlan, store: ListStore, dataDir: string): Promise<WrittenResults> {
-  const input = uploadPath(dataDir, list.id, list.format);
+export async function writeListResults(list: ListRow, plan: ListPlan, store: ListStore, files: ListFiles): Promise<WrittenResults> {
+  const input = await files.uploadPath(list.id, list.format);
   const { layout } = plan;
   const validation = plan.services.includes('email_validation');
   const intelligence = plan.services.includes('email_intelligence');
@@ -124,7 +124,7 @@ export async function writeListResults(list: ListRow, plan: ListPlan, store: Lis
 
   return writeResultsFile(
     {
-      zipPath: resultsPath(dataDir, list.id),
+      zipPath: await files.resultsPath(list.id),
       innerName: resultsFileName(list.name, list.id, layout.extension),
       delimiter: layout.delimiter,
       originalHeader: header,

@@ -12,6 +12,7 @@ import { openMemoryStorage } from '../../storage/open-storage.js';
 import type { Verdict } from '../../verification/verdict.js';
 import type { VerifyService } from '../../verification/verify-service.js';
 import { createDomainScheduler } from './domain-scheduler.js';
+import { createDirectoryListFiles } from './directory-list-files.js';
 import { createListRunner } from './list-runner.js';
 import { listDir, uploadPath } from './list-paths.js';
 import { sweepExpiredLists } from './retention.js';
@@ -56,7 +57,7 @@ function runner(verify: VerifyService, finished: number[] = [], worker?: string)
     store: storage.lists,
     keys: storage.keys,
     usage: storage.usage,
-    dataDir,
+    files: createDirectoryListFiles(dataDir),
     clock: systemClock,
     logger,
     chunk: { verify, ...unused, scheduler: createDomainScheduler({ concurrency: 8, perDomain: 2 }), verifyTimeoutMs: 1_000 },
@@ -216,12 +217,12 @@ describe('retention', () => {
   it('deletes the files of lists older than the retention, keeping the list', async () => {
     const old = await submit(1, '2020-01-01T00:00:00.000Z');
     const fresh = await submit(1);
-    expect(await sweepExpiredLists({ store: storage.lists, dataDir, retentionDays: 30, clock: systemClock })).toBe(1);
+    expect(await sweepExpiredLists({ store: storage.lists, files: createDirectoryListFiles(dataDir), retentionDays: 30, clock: systemClock })).toBe(1);
     const { stat } = await import('node:fs/promises');
     await expect(stat(listDir(dataDir, old))).rejects.toThrow();
     await expect(stat(listDir(dataDir, fresh))).resolves.toBeDefined();
     expect(await storage.lists.get(old)).toBeDefined();
-    expect(await sweepExpiredLists({ store: storage.lists, dataDir, retentionDays: 30, clock: systemClock })).toBe(0);
+    expect(await sweepExpiredLists({ store: storage.lists, files: createDirectoryListFiles(dataDir), retentionDays: 30, clock: systemClock })).toBe(0);
   });
 
   it('deletes uploads a killed process left in incoming/ once they are a day old', async () => {
@@ -232,7 +233,7 @@ describe('retention', () => {
     await writeFile(stale, 'x');
     await writeFile(current, 'x');
     await utimes(stale, new Date('2020-01-01'), new Date('2020-01-01'));
-    await sweepExpiredLists({ store: storage.lists, dataDir, retentionDays: 30, clock: systemClock });
+    await sweepExpiredLists({ store: storage.lists, files: createDirectoryListFiles(dataDir), retentionDays: 30, clock: systemClock });
     const { readdir } = await import('node:fs/promises');
     expect(await readdir(join(dataDir, 'lists', 'incoming'))).toEqual(['current']);
   });

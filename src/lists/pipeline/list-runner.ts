@@ -11,6 +11,7 @@ import type { ApiKeyRecord } from '../../accounts/key-config.js';
 import type { Clock } from '../../core/clock.js';
 import type { Logger } from '../../core/logger.js';
 import type { KeyStore, UsageStore } from '../../storage/interfaces.js';
+import type { ListFiles } from '../list-files.js';
 import type { ListRow, ListServiceName, ListStore } from '../list-record.js';
 import { addCounts, appendReport, intelligenceReport, validationReport, type Counts } from '../reporting.js';
 import { isFinished, notifiesCallback } from '../states.js';
@@ -26,7 +27,7 @@ export interface ListRunnerDeps {
   store: ListStore;
   keys: Pick<KeyStore, 'findById'>;
   usage: Pick<UsageStore, 'add'>;
-  dataDir: string;
+  files: ListFiles;
   clock: Clock;
   logger: Logger;
   chunk: ChunkDeps;
@@ -79,7 +80,7 @@ export function createListRunner(deps: ListRunnerDeps): ListRunner {
       const now = await store.get(list.id);
       if (!now || now.plan !== null || isFinished(now.status) || stopping) return now?.plan ? now : undefined;
     }
-    const plan = await leases.hold(list.id, PARSE_STEP, () => parseList(list, key, deps.dataDir));
+    const plan = await leases.hold(list.id, PARSE_STEP, () => parseList(list, key, deps.files));
     if (!plan.ok) return finished(await applyEvent(store, list.id, { type: 'parse_failed' }, () => ({ error: plan.reason })));
     const services = Object.fromEntries(plan.value.services.map((s) => [s, { status: 'Pending' as const, inputCount: plan.value.layout.records }]));
     return store.update(list.id, { plan: plan.value, records: plan.value.layout.records, services }, ['Pending']);
@@ -111,7 +112,10 @@ export function createListRunner(deps: ListRunnerDeps): ListRunner {
       const now = await store.get(list.id);
       if (!now || now.status !== 'Processing' || stopping) return;
     }
-    await leases.hold(list.id, RESULTS_STEP, () => writeListResults(list, plan, store, deps.dataDir));
+    await leases.hold(list.id, RESULTS_STEP, async () => {
+      await writeListResults(list, plan, store, deps.files);
+      await deps.files.keepResults(list.id);
+    });
     // Billed once, before Results: the mark is a compare-and-set, so a worker resuming after a
     // crash (or a second worker) finds it set. A crash between the mark and the usage write
     // under-bills one list; nothing can bill it twice.
@@ -145,7 +149,7 @@ export function createListRunner(deps: ListRunnerDeps): ListRunner {
             store,
             leases,
             chunk: deps.chunk,
-            dataDir: deps.dataDir,
+            files: deps.files,
             chunksInFlight: deps.chunksInFlight ?? 4,
             stopping: () => stopping,
             ...(deps.waitMs !== undefined ? { waitMs: deps.waitMs } : {}),
