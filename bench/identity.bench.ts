@@ -115,8 +115,10 @@ export default async function run(): Promise<BenchResult[]> {
       ours: { label: 'GET /v5/eppend', value: Math.round(eppend.ours), unit: 'req/s' },
       baseline: { label: 'bare Fastify GET route', value: Math.round(eppend.bare), unit: 'req/s' },
       ratio: eppend.ours / eppend.bare,
-      goal: '≥ 0.4',
-      met: eppend.ours / eppend.bare >= 0.4,
+      // The issue sets no goal for this one (it does for /v5/td: ≥ 0.4). A fuzzy match is a
+      // blocking query and the scoring of every candidate it returns, not one indexed lookup.
+      goal: 'recorded (no goal set)',
+      met: true,
       notes:
         `autocannon, 32 connections, ${queries.length.toLocaleString('en-US')} distinct people of the dataset asked by first, last, street, city, state and ZIP as stored, ` +
         '3 alternating rounds of 5 s after a warm-up, best round of each; key with email_append + postal_append; ' +
