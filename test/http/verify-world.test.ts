@@ -80,6 +80,7 @@ describe('GET /v5/ev against the test world', () => {
     expect(old.status_code).toBe(code === 525 && domainType === 'disposable' ? 505 : code);
     expect(old.status).toBe(legacyStatus);
     expect(old.domain_type).toBe(domainType);
+    expect(old.role_account).toBe(role ? true : undefined);
     expect(old).not.toHaveProperty('engagement_score');
   });
 
@@ -129,11 +130,23 @@ describe('depth, private targets, lists', () => {
   it('stops at the operator depth: syntax → 10, domain → 20', async () => {
     const syntax = await makeTestApp({ env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'syntax' } });
     const domain = await makeTestApp({ env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'domain' } });
-    const k1 = (await syntax.key('k')).key;
-    const k2 = (await domain.key('k')).key;
-    expect(await check(syntax, k1, world.addresses.unknown)).toMatchObject({ status: 'valid', status_code: 10 });
-    expect(await check(domain, k2, world.addresses.unknown)).toMatchObject({ status: 'valid', status_code: 20, domain_type: 'biz' });
-    expect(await check(domain, k2, `x@${world.domains.nxdomain}`)).toMatchObject({ status: 'invalid', status_code: 310 });
+    const keys = async (app: TestApp) => ({ current: (await app.key('k')).key, legacy: (await app.key('l', { variant: 'email_validation' })).key });
+    const k1 = await keys(syntax);
+    const k2 = await keys(domain);
+    const unknown = world.addresses.unknown; // nobody@: a role name
+    // Depth syntax looks nothing up: mailbox-ok.com is on no list, so no domain type yet.
+    expect(await check(syntax, k1.current, unknown)).toEqual({ address: unknown, status: 'valid', status_code: 10, role_account: true });
+    expect(await check(syntax, k1.legacy, unknown)).toEqual({ address: unknown, status: 'unknown', status_code: 10, role_account: true });
+    expect(await check(syntax, k1.current, world.addresses.known)).toEqual({ address: world.addresses.known, status: 'valid', status_code: 10 });
+    expect(await check(syntax, k1.legacy, world.addresses.known)).toEqual({ address: world.addresses.known, status: 'unknown', status_code: 10 });
+    // A name-listed type is known without DNS: a disposable domain is still a trap at depth syntax.
+    expect(await check(syntax, k1.current, 'someone@mailinator.com')).toEqual({ address: 'someone@mailinator.com', status: 'trap', status_code: 525, domain_type: 'disposable' });
+    expect(await check(syntax, k1.legacy, 'someone@mailinator.com')).toEqual({ address: 'someone@mailinator.com', status: 'invalid', status_code: 505, domain_type: 'disposable' });
+    expect(await check(domain, k2.current, unknown)).toEqual({ address: unknown, status: 'valid', status_code: 20, domain_type: 'biz', role_account: true });
+    expect(await check(domain, k2.legacy, unknown)).toEqual({ address: unknown, status: 'unknown', status_code: 20, domain_type: 'biz', role_account: true });
+    const missing = `x@${world.domains.nxdomain}`;
+    expect(await check(domain, k2.current, missing)).toEqual({ address: missing, status: 'invalid', status_code: 310 });
+    expect(await check(domain, k2.legacy, missing)).toEqual({ address: missing, status: 'invalid', status_code: 310 });
     await syntax.close();
     await domain.close();
   });
@@ -141,12 +154,17 @@ describe('depth, private targets, lists', () => {
   it('refuses MX hosts on loopback unless private targets are allowed', async () => {
     const strict = await makeTestApp({ env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox', MAILSURE_ALLOW_PRIVATE_TARGETS: '0' } });
     const key = (await strict.key('k')).key;
+    const legacyKey = (await strict.key('l', { variant: 'email_validation' })).key;
     world.reset();
-    expect(await check(strict, key, `x@${world.domains.loopbackMx}`)).toMatchObject({ status: 'invalid', status_code: 325 });
-    expect(await check(strict, key, world.addresses.known)).toMatchObject({ status_code: 325 });
+    const loopback = `x@${world.domains.loopbackMx}`;
+    // The domain has an MX (so it is typed), but no host we may reach: it cannot receive mail from us.
+    expect(await check(strict, key, loopback)).toEqual({ address: loopback, status: 'invalid', status_code: 325, domain_type: 'biz' });
+    expect(await check(strict, legacyKey, loopback)).toEqual({ address: loopback, status: 'invalid', status_code: 325, domain_type: 'biz' });
+    expect(await check(strict, key, world.addresses.known)).toEqual({ address: world.addresses.known, status: 'invalid', status_code: 325, domain_type: 'biz' });
     expect(world.smtp.mailboxes.connections).toBe(0);
     await strict.close();
-    expect((await check(t, current, `x@${world.domains.loopbackMx}`)).status_code).toBe(420);
+    expect(await check(t, current, loopback)).toEqual({ address: loopback, status: 'invalid', status_code: 420, domain_type: 'biz' });
+    expect(await check(t, legacy, loopback)).toEqual({ address: loopback, status: 'invalid', status_code: 420, domain_type: 'biz' });
   });
 
   it('applies shared policy lists and the key’s own suppressions and exceptions', async () => {
@@ -157,8 +175,10 @@ describe('depth, private targets, lists', () => {
       { kind: 'optout', value: `optout@${d}` },
       { kind: 'do_not_email', value: `dne@${d}` },
       { kind: 'bouncer', value: `bouncy@${d}` },
+      { kind: 'optout', value: `sales@${d}` },
+      { kind: 'do_not_email', value: world.addresses.paidIspKnown },
     ]);
-    const bouncerKey = (await t.key('bouncers', { bouncers: true })).key;
+    const bouncers = { current: (await t.key('bouncers', { bouncers: true })).key, legacy: (await t.key('bouncers-legacy', { bouncers: true, variant: 'email_validation' })).key };
     const client = await t.key('client');
     const clientLegacy = await t.key('client-legacy', { variant: 'email_validation' });
     for (const id of [client.record.id, clientLegacy.record.id]) {
@@ -169,25 +189,81 @@ describe('depth, private targets, lists', () => {
         { kind: 'exception', value: `trap@${d}` },
       ]);
     }
-    expect(await check(t, client.key, world.addresses.known)).toMatchObject({ status: 'invalid', status_code: 255 });
-    expect(await check(t, client.key, `anyone@${world.domains.refused}`)).toMatchObject({ status: 'invalid', status_code: 255 });
-    expect(await check(t, client.key, world.addresses.unknown)).toMatchObject({ status: 'valid', status_code: 55 });
-    expect(await check(t, client.key, `trap@${d}`)).toMatchObject({ status: 'valid', status_code: 55 });
-    expect(await check(t, clientLegacy.key, world.addresses.known)).toMatchObject({ status: 'invalid', status_code: 255 });
-    expect(await check(t, clientLegacy.key, world.addresses.unknown)).toMatchObject({ status: 'valid', status_code: 55 });
-    // Another key's lists do not apply.
-    expect((await check(t, current, world.addresses.unknown)).status_code).toBe(400);
-    for (const [email, code, status, legacyStatus] of [
-      [`trap@${d}`, 525, 'trap', 'risky'],
-      [`angry@${d}`, 525, 'trap', 'risky'],
-      [`optout@${d}`, 530, 'trap', 'risky'],
-      [`dne@${d}`, 535, 'trap', 'risky'],
-    ] as const) {
-      expect(await check(t, current, email)).toMatchObject({ status_code: code, status });
-      expect(await check(t, legacy, email)).toMatchObject({ status_code: code, status: legacyStatus });
+    // A list decides before DNS, so the domain type is the one the name alone gives: none for
+    // mailbox-ok.com (biz needs DNS), paidisp for comcast.net.
+    type ListRow = [email: string, keys: { current: string; legacy: string }, code: number, status: string, legacyStatus: string, domainType?: string, role?: boolean];
+    const lists: ListRow[] = [
+      [world.addresses.known, { current: client.key, legacy: clientLegacy.key }, 255, 'invalid', 'invalid'],
+      [`anyone@${world.domains.refused}`, { current: client.key, legacy: clientLegacy.key }, 255, 'invalid', 'invalid'],
+      [world.addresses.unknown, { current: client.key, legacy: clientLegacy.key }, 55, 'valid', 'valid', undefined, true],
+      // The key's exception beats the shared trap list.
+      [`trap@${d}`, { current: client.key, legacy: clientLegacy.key }, 55, 'valid', 'valid'],
+      [`trap@${d}`, { current, legacy }, 525, 'trap', 'risky'],
+      [`angry@${d}`, { current, legacy }, 525, 'trap', 'risky'],
+      [`optout@${d}`, { current, legacy }, 530, 'trap', 'risky'],
+      [`sales@${d}`, { current, legacy }, 530, 'trap', 'risky', undefined, true],
+      [`dne@${d}`, { current, legacy }, 535, 'trap', 'risky'],
+      [world.addresses.paidIspKnown, { current, legacy }, 535, 'trap', 'risky', 'paidisp'],
+      [`bouncy@${d}`, bouncers, 520, 'invalid', 'invalid'],
+      // Without the bouncer feature the list is ignored and the mailbox is probed: it does not exist.
+      [`bouncy@${d}`, { current, legacy }, 400, 'invalid', 'invalid', 'biz'],
+      // Another key's lists do not apply.
+      [world.addresses.unknown, { current, legacy }, 400, 'invalid', 'invalid', 'biz', true],
+      [world.addresses.known, { current, legacy }, 50, 'safetosend', 'valid', 'biz'],
+    ];
+    for (const [email, keys, code, status, legacyStatus, domainType, role] of lists) {
+      const fields = { address: email, status_code: code, ...(domainType ? { domain_type: domainType } : {}), ...(role ? { role_account: true } : {}) };
+      expect(await check(t, keys.current, email), `${email} (safe_to_send)`).toEqual({ ...fields, status });
+      expect(await check(t, keys.legacy, email), `${email} (email_validation)`).toEqual({ ...fields, status: legacyStatus });
     }
-    expect(await check(t, bouncerKey, `bouncy@${d}`)).toMatchObject({ status_code: 520, status: 'invalid' });
-    expect((await check(t, current, `bouncy@${d}`)).status_code).not.toBe(520);
+  });
+});
+
+describe('syntax codes against the test world', () => {
+  let plain: { current: string; legacy: string };
+  beforeAll(async () => {
+    // Without the corrections service: suggestions are tested under "corrections".
+    plain = {
+      current: (await t.key('syntax-current', { services: 'verification' })).key,
+      legacy: (await t.key('syntax-legacy', { services: 'verification', variant: 'email_validation' })).key,
+    };
+  });
+
+  // Invalid input is echoed as given, never typed (no domain was looked at); the role flag
+  // follows the local part when there is one to read.
+  it.each([
+    ['', 100, false],
+    ['alice@mailbox_ok.com', 110, false],
+    ['help@mailbox_ok.com', 110, true],
+    ['al\u0000ice@mailbox-ok.com', 110, false],
+    ['jo(comment)hn@mailbox-ok.com', 110, false],
+    ['alice@-mailbox-ok.com', 115, false],
+    ['john..doe@gmail.com', 120, false],
+    ['info..desk@mailbox-ok.com', 120, false],
+    ['ab@gmail.com', 125, false],
+    [`${'a'.repeat(65)}@mailbox-ok.com`, 130, false],
+    [`alice@${'a'.repeat(250)}.com`, 130, false],
+    ['@mailbox-ok.com', 140, false],
+    ['alice@', 145, false],
+    ['support@', 145, true],
+    ['plainaddress', 150, false],
+    ['a@b@mailbox-ok.com', 155, false],
+    ['sales@@mailbox-ok.com', 155, false],
+    ['alice@mailbox-ok.con', 200, false],
+    ['info@mailbox-ok.con', 200, true],
+    [' alice@mailbox-ok.com', 210, false],
+    ['sales@mailbox-ok.com ', 210, true],
+    ['info@mailbox-ok.com.', 210, true],
+    ['alice smith@mailbox-ok.com', 215, false],
+    ['info@mail box-ok.com', 215, true],
+  ] as const)('%j → %i, in both variants', async (email, code, role) => {
+    const fields = { address: email, status_code: code, ...(role ? { role_account: true } : {}) };
+    world.reset();
+    expect(await check(t, plain.current, email)).toEqual({ ...fields, status: 'invalid' });
+    expect(await check(t, plain.legacy, email)).toEqual({ ...fields, status: 'invalid' });
+    // Decided by syntax alone: no DNS query, no SMTP session.
+    expect(world.dns.queries).toHaveLength(0);
+    expect(world.smtp.mailboxes.connections).toBe(0);
   });
 });
 

@@ -50,7 +50,8 @@ async function* readNdjson(file: string): AsyncGenerator<ImportItem> {
 
 async function* readCsv(file: string): AsyncGenerator<ImportItem> {
   const skipped: ImportItem[] = [];
-  const parser = createReadStream(file).pipe(
+  const input = createReadStream(file);
+  const parser = input.pipe(
     parse({
       columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
       bom: true,
@@ -65,6 +66,9 @@ async function* readCsv(file: string): AsyncGenerator<ImportItem> {
       },
     }),
   );
+  // pipe() does not pass a read error on (a missing file, a directory): without this it is an
+  // unhandled 'error' event that kills the process instead of rejecting the loop below.
+  input.once('error', (error) => parser.destroy(error));
   for await (const row of parser as AsyncIterable<{ info: { lines: number }; record: Record<string, string> }>) {
     while (skipped.length) yield skipped.shift()!;
     yield { line: row.info.lines, record: row.record };

@@ -23,7 +23,6 @@ import { decideListName } from '../../lists/input/list-name.js';
 import { inspectInput } from '../../lists/input/open-input.js';
 import { checkCallbackTarget } from '../../lists/callback/callback-url.js';
 import { resultsZipName } from '../../lists/results/column-names.js';
-import { isFinished } from '../../lists/states.js';
 import { ErrorBody } from '../schemas/verification.js';
 import { ListIdParams, PageQuery, SubmitQuery } from '../schemas/lists.js';
 
@@ -64,8 +63,9 @@ function routes(app: FastifyInstance, deps: ListRouteDeps): void {
     if (!list || list.keyId !== request.apiKey!.id) throw errors.notFound('List not found');
     return list;
   };
+  // A list with results (or none to process) is complete; a cancelled or failed one counts what it committed.
   const progress = async (list: ListRow) =>
-    isFinished(list.status) ? list.records : (await deps.lists.chunkCounts(list.id)).reduce((n, c) => n + c.records, 0);
+    list.status === 'Results' || list.status === 'Invalid' ? list.records : (await deps.lists.chunkCounts(list.id)).reduce((n, c) => n + c.records, 0);
   const called = (key: ApiKeyRecord) => deps.meter.record(key, {});
 
   app.post<{ Querystring: Static<typeof SubmitQuery> }>(

