@@ -44,6 +44,8 @@ export interface Container {
   enrich: EnrichService;
   append: AppendService;
   listQueue: ListQueue;
+  /** List callbacks; `resume()` at start picks up those an earlier process left undelivered. */
+  listCallbacks: CallbackSender;
   close(): Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
     verify,
     ...people,
     listQueue: lists.queue,
+    listCallbacks: lists.callbacks,
     async close() {
       lists.callbacks.close();
       await lists.queue.close();
@@ -129,6 +132,7 @@ export function createListProcessing(
     logger,
     allowPrivateTargets: config.allowPrivateTargets,
     ...(tuning.callbackDelayScale !== undefined ? { delayScale: tuning.callbackDelayScale } : {}),
+    ...(tuning.worker ? { worker: tuning.worker } : {}),
   });
   const runner = createListRunner({
     store: storage.lists,

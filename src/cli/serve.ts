@@ -56,8 +56,11 @@ export async function serve(options: { worker?: boolean } = {}): Promise<void> {
   // The ZIP reference (identity) loads in ~200 ms: before the first request, not during it.
   loadZipReference();
   await app.listen({ port: config.port, host: config.host });
-  // Lists an earlier process left unfinished carry on where they stopped.
-  if (runLists) await container.listQueue.resume();
+  // Lists an earlier process left unfinished carry on where they stopped, and so do their callbacks.
+  if (runLists) {
+    await container.listQueue.resume();
+    await container.listCallbacks.resume();
+  }
   const retention = startRetention({ store: container.storage.lists, files: createListFiles(config), retentionDays: config.retentionDays, clock: container.clock, logger });
   const scheme = config.trustProxy ? 'http' : 'https';
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -19,6 +19,7 @@ export async function worker(): Promise<void> {
   loadZipReference();
   const retention = startRetention({ store: container.storage.lists, files: createListFiles(config), retentionDays: config.retentionDays, clock: container.clock, logger });
   await container.listQueue.resume();
+  await container.listCallbacks.resume();
   const poll = config.redisUrl
     ? undefined
     : setInterval(() => void container.listQueue.resume().catch((error: unknown) => logger.warn({ err: error }, 'could not look for lists')), POLL_MS);

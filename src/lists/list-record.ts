@@ -73,6 +73,7 @@ export interface CallbackAttempt {
   at: string;
   /** HTTP status of the answer, or null when none came. */
   status: number | null;
+  /** Why the try failed; null for a delivery. */
   error: string | null;
 }
 
@@ -90,7 +91,7 @@ export interface ListStore {
   /** Marks the list billed; true only for the one call that changed it (bill after, never twice). */
   markBilled(id: number): Promise<boolean>;
   /**
-   * Claims a chunk (or a step: -1 results, -2 parsing) for a worker until `until` (ISO 8601):
+   * Claims a chunk (or a step: -1 results, -2 parsing, -3 a callback try) for a worker until `until` (ISO 8601):
    * true when it was free, its claim had expired at `now`, or the worker holds it already (a
    * renewal). Claims are how several workers share a list without doing a chunk twice.
    */
@@ -103,6 +104,11 @@ export interface ListStore {
   chunkResults(listId: number, from: number, to: number): Promise<ListChunk[]>;
   addCallbackAttempt(listId: number, attempt: CallbackAttempt): Promise<void>;
   callbackAttempts(listId: number): Promise<CallbackAttempt[]>;
+  /**
+   * Lists in Results, Invalid or Error with a callback URL, no delivered attempt (one without an
+   * error) and fewer than `maxAttempts` attempts, by id: the callbacks a process resumes at start.
+   */
+  pendingCallbacks(maxAttempts: number): Promise<ListRow[]>;
   /** Lists in Pending, Processed or Processing: what a worker looks at after a restart. */
   unfinished(): Promise<ListRow[]>;
   /** Lists created before the instant (ISO 8601), for retention. */

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createListProcessing, createPeopleServices, createVerification, listRouteDeps } from '../../src/container.js';
 import type { ListQueue } from '../../src/lists/pipeline/list-queue.js';
+import type { CallbackSender } from '../../src/lists/pipeline/callback-sender.js';
 import { loadConfig } from '../../src/core/config.js';
 
 export interface TestApp {
@@ -27,6 +28,8 @@ export interface TestApp {
   dataDir: string;
   /** The list queue: `idle()` waits for submitted lists. */
   lists: ListQueue;
+  /** List callbacks: `resume()` is what `serve` calls at start. */
+  callbacks: CallbackSender;
   key(name: string, options?: KeyOptions): Promise<CreatedKey>;
   close(): Promise<void>;
 }
@@ -88,6 +91,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     logs,
     dataDir,
     lists: lists.queue,
+    callbacks: lists.callbacks,
     key: (name, keyOptions = {}) => createKey(storage.keys, name, keyOptions),
     async close() {
       lists.callbacks.close();

@@ -2,7 +2,9 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import yauzl from 'yauzl';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_ATTEMPTS } from '../../src/lists/callback/retry-schedule.js';
 import { verifySignature } from '../../src/lists/callback/sign-body.js';
+import { openMemoryStorage } from '../../src/storage/open-storage.js';
 import { writeZip } from '../../src/lists/test-support.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { multipart, type Part } from '../helpers/multipart.js';
@@ -354,6 +356,62 @@ describe('callback retries', () => {
     } finally {
       server.close();
       await fast.close();
+    }
+  });
+
+  it('delivers after a restart: the new process resumes the schedule from the recorded attempts', async () => {
+    const storage = openMemoryStorage();
+    const env = { MAILSURE_ALLOW_PRIVATE_TARGETS: 'on' };
+    // The target is down: a port nothing listens on any more.
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+
+    // Real back-off: the first try fails, the second is a minute away when the process stops.
+    const first = await makeTestApp({ storage, env });
+    const created = await first.key('k', { services: 'verification,lists' });
+    const { payload, headers } = multipart([{ name: 'file', filename: 'a.csv', content: CSV }]);
+    const res = await first.app.inject({
+      method: 'POST',
+      url: `/v5/list?header=true&callback_url=${encodeURIComponent(`http://127.0.0.1:${port}/hook`)}`,
+      headers: { ...headers, api_key: created.key },
+      payload,
+    });
+    const { list_id } = res.json() as { list_id: number };
+    await first.lists.idle();
+    for (let i = 0; i < 100 && (await storage.lists.callbackAttempts(list_id)).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await first.close();
+    expect(await storage.lists.callbackAttempts(list_id)).toMatchObject([{ status: null, error: expect.stringContaining('ECONNREFUSED') as string }]);
+
+    // The target comes up; a new process on the same store finds the second try overdue.
+    const received: { body: string; signature: string | undefined }[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        received.push({ body, signature: req.headers['x-mailsure-signature'] as string | undefined });
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+    const second = await makeTestApp({ storage, env, callbackDelayScale: 0.0001 });
+    try {
+      await second.callbacks.resume();
+      for (let i = 0; i < 100 && (await storage.lists.callbackAttempts(list_id)).length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(received).toHaveLength(1);
+      expect(JSON.parse(received[0]!.body)).toMatchObject({ list_id, status: 'Results' });
+      expect(verifySignature(created.webhookSecret, received[0]!.body, received[0]!.signature)).toBe(true);
+      expect((await storage.lists.callbackAttempts(list_id)).map((a) => [a.status, a.error === null])).toEqual([
+        [null, false],
+        [200, true],
+      ]);
+      // Delivered: nothing is pending for the next start.
+      expect(await storage.lists.pendingCallbacks(MAX_ATTEMPTS)).toEqual([]);
+    } finally {
+      server.close();
+      await second.close();
     }
   });
 });

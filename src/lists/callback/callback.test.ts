@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { checkCallbackTarget, validateCallbackUrl, type LookupAll } from './callback-url.js';
-import { CALLBACK_TIMEOUT_MS, isDelivered, MAX_ATTEMPTS, nextAttemptDelayMs } from './retry-schedule.js';
+import { CALLBACK_TIMEOUT_MS, isDelivered, MAX_ATTEMPTS, nextAttemptDelayMs, nextCallbackTry } from './retry-schedule.js';
 import { signBody, verifySignature } from './sign-body.js';
 
 describe('signBody', () => {
@@ -104,6 +104,18 @@ describe('retry schedule', () => {
     expect(nextAttemptDelayMs(0)).toBeUndefined();
     expect(nextAttemptDelayMs(1.5)).toBeUndefined();
     expect(CALLBACK_TIMEOUT_MS).toBeLessThan(60_000);
+  });
+
+  it('resumes from the recorded attempts: first at once, then the back-off after the last, none once delivered or used up', () => {
+    const failed = (minute: number) => ({ at: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString(), error: 'answered HTTP 503' });
+    const at = (minute: number) => Date.UTC(2026, 0, 1, 0, minute);
+    expect(nextCallbackTry([])).toEqual({ number: 1, dueAt: 0 });
+    expect(nextCallbackTry([failed(0)])).toEqual({ number: 2, dueAt: at(1) });
+    expect(nextCallbackTry([failed(0), failed(1), failed(3)])).toEqual({ number: 4, dueAt: at(7) });
+    expect(nextCallbackTry([failed(0)], 0.5)).toEqual({ number: 2, dueAt: at(0) + 30_000 });
+    expect(nextCallbackTry([failed(0), { at: failed(1).at, error: null }])).toBeUndefined();
+    expect(nextCallbackTry([0, 1, 3, 7, 15, 31].map(failed))).toEqual({ number: 7, dueAt: at(63) });
+    expect(nextCallbackTry([0, 1, 3, 7, 15, 31, 63].map(failed))).toBeUndefined();
   });
 
   it('counts only 2xx as delivered', () => {

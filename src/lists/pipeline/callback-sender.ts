@@ -3,23 +3,42 @@
  * with the key's webhook secret, to the addresses the target check allowed (connecting to the
  * checked address, so a DNS answer that changes between check and connect can't redirect it),
  * retried with back-off until a 2xx or the last try. Every attempt is recorded on the list.
+ *
+ * The recorded attempts are the schedule (retry-schedule.ts `nextCallbackTry`): timers here only
+ * wait for the next try's time, so a restarted process resumes every undelivered callback from
+ * the store (`resume`), the next try at its time or at once when overdue.
+ *
+ * Several processes may follow one callback (scale-out: each resumes it at start). Each try is
+ * made under the list's lease CALLBACK_STEP (ListStore.claim, as chunks and steps are), held from
+ * before the try until it is recorded, and only if, once the lease is held, no other try was
+ * recorded since the schedule was read: one process makes each try. We reuse the lease rather than add a compare-and-set column because a lease
+ * also covers a process dying mid-try — the lease runs out and another process makes the
+ * unrecorded try again (a receiver may then, rarely, see one callback twice) — where a claimed
+ * counter would lose the try; and it needs no migration.
  */
+import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
+import { hostname } from 'node:os';
+import type { ApiKeyRecord } from '../../accounts/key-config.js';
 import type { Clock } from '../../core/clock.js';
 import type { Logger } from '../../core/logger.js';
 import type { KeyStore } from '../../storage/interfaces.js';
 import { checkCallbackTarget, type LookupAll } from '../callback/callback-url.js';
-import { CALLBACK_TIMEOUT_MS, isDelivered, nextAttemptDelayMs } from '../callback/retry-schedule.js';
+import { CALLBACK_TIMEOUT_MS, isDelivered, MAX_ATTEMPTS, nextCallbackTry } from '../callback/retry-schedule.js';
 import { SIGNATURE_HEADER, signBody } from '../callback/sign-body.js';
-import type { ListStore } from '../list-record.js';
+import type { ListRow, ListStore } from '../list-record.js';
+import { notifiesCallback } from '../states.js';
+import { CALLBACK_STEP, createLeases, LEASE_MS } from './lease.js';
 import { renderList } from './list-resource.js';
 
 export interface CallbackSender {
-  /** Starts delivery for a finished list (attempt 1 now, retries on their timers). */
+  /** Follows a finished list's callback: the next try now (or when due), the rest on their timers. */
   send(listId: number): void;
-  /** Pending retries are dropped: the attempts so far stay recorded. */
+  /** Follows every callback an earlier process left undelivered (at start). */
+  resume(): Promise<void>;
+  /** Stops waiting: the attempts so far stay recorded and the next start resumes the rest. */
   close(): void;
 }
 
@@ -32,17 +51,56 @@ export function createCallbackSender(deps: {
   lookup?: LookupAll;
   /** Scales the back-off (tests). */
   delayScale?: number;
+  /** This process's name in leases (default host:pid:random). */
+  worker?: string;
 }): CallbackSender {
+  const leases = createLeases(deps.store, deps.worker ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`, deps.clock);
+  /** Lists this process follows (one chain of timers each, whoever asked: the runner or resume). */
+  const following = new Set<number>();
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
 
-  const attempt = async (listId: number, number: number): Promise<void> => {
-    const list = await deps.store.get(listId);
-    if (!list?.callbackUrl) return;
-    const key = await deps.keys.findById(list.keyId);
-    if (!key) return;
+  const later = (listId: number, ms: number) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      void step(listId);
+    }, ms);
+    timer.unref();
+    timers.add(timer);
+  };
+
+  /** One look at a list's callback: stop following it, wait for the next try, or make it. */
+  const step = async (listId: number): Promise<void> => {
+    try {
+      for (;;) {
+        if (closed) return;
+        const list = await deps.store.get(listId);
+        const key = list?.callbackUrl && notifiesCallback(list.status) ? await deps.keys.findById(list.keyId) : undefined;
+        const attempts = await deps.store.callbackAttempts(listId);
+        const next = list && key ? nextCallbackTry(attempts, deps.delayScale) : undefined;
+        if (!list || !key || !next) break;
+        const wait = next.dueAt - deps.clock.now();
+        if (wait > 0) return later(listId, wait);
+        // Another process is making this try: look again once its lease would have run out.
+        if (!(await leases.take(listId, CALLBACK_STEP))) return later(listId, LEASE_MS);
+        await leases.hold(listId, CALLBACK_STEP, async () => {
+          // Held: a try recorded since the read above was another process's; count from it instead.
+          if ((await deps.store.callbackAttempts(listId)).length === attempts.length) await attempt(list, key, next.number);
+        });
+        // Recorded: whoever takes the lease next reads this try and counts from it.
+        await leases.release(listId, CALLBACK_STEP);
+      }
+    } catch (e) {
+      // A store that failed now may answer later: the attempts recorded say where to go on.
+      deps.logger.error({ err: e, list_id: listId }, 'list callback failed');
+      if (!closed) return later(listId, LEASE_MS);
+    }
+    following.delete(listId);
+  };
+
+  const attempt = async (list: ListRow, key: ApiKeyRecord, number: number): Promise<void> => {
     const body = JSON.stringify(renderList(list, list.records));
-    const url = new URL(list.callbackUrl);
+    const url = new URL(list.callbackUrl!);
     let status: number | null = null;
     let error: string | null = null;
     const target = await checkCallbackTarget(url, { allowPrivate: deps.allowPrivateTargets, ...(deps.lookup ? { lookup: deps.lookup } : {}) });
@@ -55,23 +113,20 @@ export function createCallbackSender(deps: {
         error = e instanceof Error ? e.message : String(e);
       }
     }
-    await deps.store.addCallbackAttempt(listId, { at: new Date(deps.clock.now()).toISOString(), status, error });
-    if (error === null) return;
-    deps.logger.warn({ list_id: listId, attempt: number, reason: error }, 'list callback not delivered');
-    const delay = nextAttemptDelayMs(number);
-    if (delay === undefined || closed) return;
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      void attempt(listId, number + 1).catch((e: unknown) => deps.logger.error({ err: e, list_id: listId }, 'list callback failed'));
-    }, delay * (deps.delayScale ?? 1));
-    timer.unref();
-    timers.add(timer);
+    await deps.store.addCallbackAttempt(list.id, { at: new Date(deps.clock.now()).toISOString(), status, error });
+    if (error !== null) deps.logger.warn({ list_id: list.id, attempt: number, reason: error }, 'list callback not delivered');
+  };
+
+  const follow = (listId: number) => {
+    if (closed || following.has(listId)) return;
+    following.add(listId);
+    void step(listId);
   };
 
   return {
-    send(listId) {
-      if (closed) return;
-      void attempt(listId, 1).catch((e: unknown) => deps.logger.error({ err: e, list_id: listId }, 'list callback failed'));
+    send: follow,
+    async resume() {
+      for (const list of await deps.store.pendingCallbacks(MAX_ATTEMPTS)) follow(list.id);
     },
     close() {
       closed = true;

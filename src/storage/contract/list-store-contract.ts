@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NewList } from '../../lists/list-record.js';
+import type { ListStatus, NewList } from '../../lists/list-record.js';
 import { keyId, type CurrentStorage } from './fixtures.js';
 
 function newList(keyIdValue: number, overrides: Partial<NewList> = {}): NewList {
@@ -91,6 +91,9 @@ export function listStoreContract(storage: CurrentStorage): void {
       expect(await lists().claim(list.id, 3, 'b', t(40), t(70))).toBe(false);
       expect(await lists().claim(list.id, 3, 'b', t(50), t(80))).toBe(true);
       expect(await lists().claim(list.id, -1, 'a', t(50), t(80))).toBe(true);
+      // A holder renewing until now releases: another takes it at once.
+      expect(await lists().claim(list.id, -1, 'a', t(55), t(55))).toBe(true);
+      expect(await lists().claim(list.id, -1, 'b', t(55), t(85))).toBe(true);
     });
 
     it('marks a list billed once', async () => {
@@ -113,6 +116,31 @@ export function listStoreContract(storage: CurrentStorage): void {
       ]);
       expect((await lists().unfinished()).map((l) => l.id)).toEqual([running.id]);
       expect((await lists().createdBefore('2026-06-01T00:00:00.000Z')).map((l) => l.id)).toEqual([old.id]);
+    });
+
+    it('finds finished lists whose callback was neither delivered nor tried the last time', async () => {
+      const key = await keyId(storage(), 'acme');
+      const make = async (status: ListStatus, tries: (string | null)[], callbackUrl: string | null = 'https://example.com/hook') => {
+        const list = await lists().create(newList(key, { callbackUrl }));
+        await lists().update(list.id, { status });
+        for (const [i, error] of tries.entries()) {
+          await lists().addCallbackAttempt(list.id, { at: `2026-01-01T00:0${i}:00.000Z`, status: error === null ? 204 : 503, error });
+        }
+        return list.id;
+      };
+      const untried = await make('Results', []);
+      const failedTwice = await make('Invalid', ['answered HTTP 503', 'answered HTTP 503']);
+      const errorList = await make('Error', ['connect ECONNREFUSED']);
+      await make('Results', ['answered HTTP 503', null]);
+      await make('Results', ['a', 'b', 'c']);
+      await make('Cancelled', []);
+      await make('Processing', []);
+      await make('Pending', []);
+      await make('Results', [], null);
+      expect((await lists().pendingCallbacks(3)).map((l) => l.id)).toEqual([untried, failedTwice, errorList]);
+      expect((await lists().pendingCallbacks(2)).map((l) => l.id)).toEqual([untried, errorList]);
+      const [first] = await lists().pendingCallbacks(3);
+      expect(first).toEqual(await lists().get(untried));
     });
   });
 }

@@ -107,6 +107,22 @@ export class KyselyListStore implements ListStore {
     return rows.map((r) => ({ at: r.at, status: r.status, error: r.error }));
   }
 
+  async pendingCallbacks(maxAttempts: number): Promise<ListRow[]> {
+    const rows = await this.db
+      .selectFrom('lists')
+      .selectAll('lists')
+      .where('status', 'in', ['Results', 'Invalid', 'Error'])
+      .where('callback_url', 'is not', null)
+      // Both subqueries walk list_callbacks_by_list; the status filter uses lists_by_status.
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('list_callbacks').select('list_callbacks.list_id').whereRef('list_callbacks.list_id', '=', 'lists.id').where('list_callbacks.error', 'is', null))),
+      )
+      .where((eb) => eb.selectFrom('list_callbacks').select(eb.fn.countAll().as('n')).whereRef('list_callbacks.list_id', '=', 'lists.id'), '<', maxAttempts)
+      .orderBy('id')
+      .execute();
+    return rows.map(toList);
+  }
+
   async unfinished(): Promise<ListRow[]> {
     const rows = await this.db.selectFrom('lists').selectAll().where('status', 'in', ['Pending', 'Processed', 'Processing']).orderBy('id').execute();
     return rows.map(toList);

@@ -79,6 +79,17 @@ export class MemoryListStore implements ListStore {
     return [...(this.callbacks.get(listId) ?? [])].sort((a, b) => a.at.localeCompare(b.at)).map((a) => ({ ...a }));
   }
 
+  async pendingCallbacks(maxAttempts: number): Promise<ListRow[]> {
+    return [...this.lists.values()]
+      .filter((l) => (l.status === 'Results' || l.status === 'Invalid' || l.status === 'Error') && l.callbackUrl !== null)
+      .filter((l) => {
+        const attempts = this.callbacks.get(l.id) ?? [];
+        return attempts.length < maxAttempts && attempts.every((a) => a.error !== null);
+      })
+      .sort((a, b) => a.id - b.id)
+      .map(clone);
+  }
+
   async unfinished(): Promise<ListRow[]> {
     return [...this.lists.values()].filter((l) => l.status === 'Pending' || l.status === 'Processed' || l.status === 'Processing').map(clone);
   }

@@ -1,0 +1,93 @@
+import { createServer, type Server } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createKey } from '../../accounts/key-admin.js';
+import { systemClock } from '../../core/clock.js';
+import { createLogger } from '../../core/logger.js';
+import type { Storage } from '../../storage/interfaces.js';
+import { openMemoryStorage, openStorage } from '../../storage/open-storage.js';
+import { verifySignature } from '../callback/sign-body.js';
+import { createCallbackSender, type CallbackSender } from './callback-sender.js';
+
+const logger = createLogger('silent');
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const stores: [string, () => Promise<Storage>][] = [
+  ['memory', async () => openMemoryStorage()],
+  [
+    'sqlite',
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'mailsure-callback-'));
+      cleanups.push(() => rm(dir, { recursive: true, force: true }));
+      return openStorage({ dataDir: dir });
+    },
+  ],
+];
+
+/** A receiver that answers 200 slowly, so a second sender would overlap a try in flight. */
+async function receiver(): Promise<{ url: string; received: { body: string; signature: string | undefined }[] }> {
+  const received: { body: string; signature: string | undefined }[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      received.push({ body, signature: req.headers['x-mailsure-signature'] as string | undefined });
+      setTimeout(() => res.end('ok'), 50);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  cleanups.push(() => new Promise<void>((r) => server.close(() => r())));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received };
+}
+
+describe.each(stores)('callback sender on %s', (_, open) => {
+  it('two senders started on one store deliver a pending callback exactly once', async () => {
+    const storage = await open();
+    cleanups.push(() => storage.close());
+    const { url, received } = await receiver();
+    const key = await createKey(storage.keys, 'acme', { services: 'verification,lists' });
+    const list = await storage.lists.create({
+      keyId: key.record.id,
+      name: 'l.csv',
+      format: 'csv',
+      delimiter: null,
+      header: true,
+      emailColumn: null,
+      report: false,
+      fields: null,
+      callbackUrl: url,
+      sizeBytes: 1,
+      createdAt: new Date().toISOString(),
+    });
+    await storage.lists.update(list.id, { status: 'Results' });
+    // An earlier process's first try failed two minutes ago: the second is overdue.
+    await storage.lists.addCallbackAttempt(list.id, { at: new Date(Date.now() - 120_000).toISOString(), status: null, error: 'connect ECONNREFUSED' });
+
+    const sender = (worker: string): CallbackSender => {
+      const s = createCallbackSender({ store: storage.lists, keys: storage.keys, clock: systemClock, logger, allowPrivateTargets: true, worker });
+      cleanups.push(() => s.close());
+      return s;
+    };
+    const [a, b] = [sender('a'), sender('b')];
+    await Promise.all([a.resume(), b.resume()]);
+    // The runner of either process asking too changes nothing.
+    a.send(list.id);
+    b.send(list.id);
+
+    for (let i = 0; i < 100 && (await storage.lists.callbackAttempts(list.id)).length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(received).toHaveLength(1);
+    expect(JSON.parse(received[0]!.body)).toMatchObject({ list_id: list.id, status: 'Results' });
+    expect(verifySignature(key.webhookSecret, received[0]!.body, received[0]!.signature)).toBe(true);
+    expect((await storage.lists.callbackAttempts(list.id)).map((x) => [x.status, x.error])).toEqual([
+      [null, 'connect ECONNREFUSED'],
+      [200, null],
+    ]);
+  });
+});
