@@ -50,7 +50,7 @@ describe('generateQueryVariants', () => {
   });
 
   it('expects the source person and household unless the kind says otherwise', () => {
-    const elsewhere = new Set(['household-member', 'household-unknown', 'moved', 'stranger', 'wrong-address']);
+    const elsewhere = new Set(['household-member', 'household-unknown', 'moved', 'stranger', 'wrong-address', 'first-initial']);
     for (const v of variants) {
       const p = source(v);
       if (!elsewhere.has(v.kind)) expect(v.expect).toEqual({ individual: p.person.person_id, household: p.truth.householdId });
@@ -129,6 +129,14 @@ describe('generateQueryVariants', () => {
         expect(v.query.street).not.toBe(p.person.address);
         expect(editDistance(v.query.street!.toLowerCase(), p.person.address.toLowerCase())).toBe(1);
       },
+      'first-initial': (v, p) => {
+        expect(v.query).toEqual({ ...exactQuery(p.person), middle: undefined, first: v.query.first });
+        expect(v.query.first.replace('.', '')).toBe(p.person.first_name[0]!.toUpperCase());
+        const shared = membersOf.get(p.truth.householdId)!.some((m) => m !== p && m.person.first_name[0] === p.person.first_name[0]);
+        expect(v.expect).toEqual(
+          shared ? { household: p.truth.householdId } : { individual: p.person.person_id, household: p.truth.householdId },
+        );
+      },
       'household-member': (v, p) => {
         const member = byId.get(v.expect.individual!)!;
         expect(member.person.person_id).not.toBe(p.person.person_id);
@@ -165,6 +173,12 @@ describe('generateQueryVariants', () => {
       },
     };
     for (const v of variants) check[v.kind]?.(v, source(v));
+  });
+
+  it('makes first-initial variants of both expectations', () => {
+    const initials = ofKind('first-initial');
+    expect(initials.filter((v) => v.expect.individual === undefined).length).toBeGreaterThan(3);
+    expect(initials.filter((v) => v.expect.individual !== undefined).length).toBeGreaterThan(100);
   });
 
   it('never gives a first-name variant that another member of the household could answer', () => {

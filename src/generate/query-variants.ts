@@ -17,7 +17,11 @@
  * - first + last + ZIP+4 without a street expects the person: a ZIP+4 is one side of a block;
  * - an unknown first name at the household's address with its last name expects the household
  *   only; a person who moved, a stranger at a real address and a real name at another household's
- *   address expect nothing.
+ *   address expect nothing;
+ * - a first name cut to its initial (`J Smith`, no middle name) expects the person when nobody
+ *   else in the household has that initial, and the household only when somebody does (`J Smith`
+ *   at John and Jane Smith's is either of them: claiming one is a guess). Unlike the nickname and
+ *   typo kinds, it owes nothing to the matcher's own tables or slip model.
  */
 import type { IdentityQuery } from '../identity/match/types.js';
 import { AddressMaker, DIRECTIONALS, formatStreet, STREET_SUFFIXES, UNIT_DESIGNATORS, type StreetAddress } from './address.js';
@@ -46,6 +50,7 @@ const KIND_WEIGHTS = {
   'typo-first': 5,
   'typo-last': 5,
   'typo-street': 5,
+  'first-initial': 6,
   'household-member': 10,
   'household-unknown': 6,
   moved: 5,
@@ -72,6 +77,8 @@ export const VARIANT_DESCRIPTIONS: Readonly<Record<VariantKind, string>> = {
   'typo-first': 'one transposition or keyboard substitution in the first name: the person',
   'typo-last': 'one such typo in the last name: the person',
   'typo-street': 'one such typo in the street name: the person',
+  'first-initial':
+    'the first name cut to its initial (`J` or `J.`), no middle name: the person, or the household only when another member shares the initial',
   'household-member': "another member's first name with the address and last name: that member",
   'household-unknown': 'a first name nobody in the household has (nor a nickname or near spelling of one): the household only',
   moved: "the person's name at a fresh address: nobody",
@@ -202,6 +209,7 @@ class VariantMaker {
         const typo = this.typo(truth.street.name);
         return typo === undefined ? undefined : { ...exactQuery(p), street: formatStreet({ ...truth.street, name: typo }) };
       },
+      'first-initial': (c) => this.firstInitial(c),
       'household-member': (c) => this.member(c),
       'household-unknown': (c) => this.unknownMember(c),
       moved: ({ item: { person: p } }) => {
@@ -350,6 +358,19 @@ class VariantMaker {
       if (key(typo) !== key(word)) return typo;
     }
     return undefined;
+  }
+
+  /**
+   * `J` or `J.` for the first name, without the middle name: the person when their initial is
+   * theirs alone in the household, the household only when another member's name starts with it.
+   */
+  private firstInitial(c: Context): [IdentityQuery, QueryExpectation] | undefined {
+    const p = c.item.person;
+    const initial = key(p.first_name)[0];
+    if (initial === undefined) return undefined;
+    const query = { ...withoutKeys(exactQuery(p), 'middle'), first: initial.toUpperCase() + (this.rng.chance(0.3) ? '.' : '') };
+    const shared = c.household.members.some((m) => m !== c.item && key(m.person.first_name)[0] === initial);
+    return [query, shared ? { household: c.household.id } : { individual: p.person_id, household: c.household.id }];
   }
 
   /** Another member's first name with this address and last name: that member. */

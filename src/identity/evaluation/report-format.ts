@@ -123,8 +123,10 @@ export interface DocsInput {
 export function docsSection(d: DocsInput): string {
   const command = `npm run eval:identity -- --people ${d.people} --per-person ${d.perPerson} --seed ${d.seed} --write-docs`;
   const intro =
-    `Written by \`${command}\` (edit the script, not this section; no test checks these figures, so rerun it after ` +
-    'a matcher change). ' +
+    `Written by \`${command}\` (edit the script, not this section, and rerun it after a matcher change). ` +
+    'The figures here come from this run only; the targets below are asserted by ' +
+    '`src/identity/evaluation/targets.test.ts`, which runs the same evaluation (import, variants, matcher) on 2,500 ' +
+    'people of another seed and also holds the `first-initial` kind to the Individual precision target. ' +
     `${d.people.toLocaleString('en-US')} generated people (seed \`${d.seed}\`) are imported into a temporary SQLite store ` +
     `by the code \`mailsure import people\` runs; ${d.report.variants.toLocaleString('en-US')} queries with known truth ` +
     `(${d.perPerson} per person, \`src/generate/query-variants.ts\`) are matched by the ${d.matcher}. ` +

@@ -1,0 +1,99 @@
+/**
+ * The identity issue's acceptance targets, asserted on the evaluation `npm run eval:identity`
+ * runs (generate → `mailsure import people`'s code into a SQLite file → query variants with known
+ * truth → the identity matcher), at a small scale and on a seed of its own, so that it is not the
+ * run docs/accuracy.md reports.
+ */
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importPeople } from '../../cli/import/import-people.js';
+import { generatePeople } from '../../generate/people.js';
+import { generateQueryVariants, VARIANT_KINDS, type QueryVariant } from '../../generate/query-variants.js';
+import { writeDataset } from '../../generate/write-dataset.js';
+import type { Storage } from '../../storage/interfaces.js';
+import { openStorage } from '../../storage/open-storage.js';
+import { createIdentityMatcher } from '../match/index.js';
+import type { IdentityMatcher } from '../match/types.js';
+import { evaluateMatcher, type EvaluationReport } from './evaluate-matcher.js';
+import { loadNicknamePairs } from './nickname-corpus.js';
+
+const PEOPLE = 2_500;
+const SEED = 'targets';
+const TODAY = '2026-11-22';
+const nicknames = loadNicknamePairs(new URL('../../../../shared/corpora/nickname_pairs.json', import.meta.url));
+
+const dir = mkdtempSync(join(tmpdir(), 'mailsure-identity-targets-'));
+const quiet = new Writable({ write: (_c, _e, done) => done() }) as unknown as NodeJS.WriteStream;
+let storage: Storage;
+let matcher: IdentityMatcher;
+let variants: QueryVariant[];
+let households: Map<string, string>;
+let report: EvaluationReport;
+
+beforeAll(async () => {
+  const file = join(dir, 'people.ndjson');
+  const out = createWriteStream(file);
+  await writeDataset({ count: PEOPLE, seed: SEED, today: TODAY, people: out });
+  out.end();
+  await finished(out);
+  storage = await openStorage({ dataDir: dir });
+  const write = process.stdout.write;
+  process.stdout.write = (() => true) as never;
+  try {
+    expect(await importPeople(storage, file, { stream: quiet })).toMatchObject({ status: 'finished', committed: PEOPLE, rejected: 0 });
+  } finally {
+    process.stdout.write = write;
+  }
+  const people = [...generatePeople({ count: PEOPLE, seed: SEED, today: TODAY, activity: false })];
+  households = new Map(people.map(({ person, truth }) => [person.person_id, truth.householdId]));
+  variants = [...generateQueryVariants(people, { seed: SEED, perPerson: 2, nicknames })];
+  matcher = createIdentityMatcher({ people: storage.people });
+  report = await evaluateMatcher(matcher, variants, { households });
+}, 60_000);
+
+afterAll(async () => {
+  await storage?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe(`identity matching on ${PEOPLE.toLocaleString('en-US')} generated people (seed ${SEED})`, () => {
+  it('ran every query, of every kind', () => {
+    expect(report.variants).toBe(variants.length);
+    expect(report.variants).toBeGreaterThan(4_900);
+    expect(report.kinds.map((k) => k.kind).sort()).toEqual([...VARIANT_KINDS].sort());
+    // Enough claims that one wrong Individual in 200 would show.
+    expect(report.individual.precision.total).toBeGreaterThan(3_500);
+    expect(report.household.precision.total).toBeGreaterThan(1_500);
+  });
+
+  it('meets the targets: Individual precision ≥ 99.5 % and recall ≥ 95 %, Household precision ≥ 99 %', () => {
+    expect(report.individual.precision.value).toBeGreaterThanOrEqual(0.995);
+    expect(report.individual.recall.value).toBeGreaterThanOrEqual(0.95);
+    expect(report.household.precision.value).toBeGreaterThanOrEqual(0.99);
+  });
+
+  it('meets the Individual precision target on first initials, which owe nothing to the matcher’s tables', () => {
+    // Overall precision hides a small kind: two members sharing an initial once both came back as
+    // Individual, 94.8 % on this row while the whole stayed at 99.56 %.
+    const initials = report.kinds.find((k) => k.kind === 'first-initial')!;
+    const ambiguous = variants.filter((v) => v.kind === 'first-initial' && v.expect.individual === undefined);
+    expect(ambiguous.length).toBeGreaterThan(3);
+    expect(initials.individual.precision.total).toBeGreaterThan(200);
+    expect(initials.individual.precision.value).toBeGreaterThanOrEqual(0.995);
+    expect(initials.household.precision.value).toBeGreaterThanOrEqual(0.99);
+  });
+
+  it('would fail a matcher that calls every Household match Individual', async () => {
+    const careless: IdentityMatcher = {
+      match: async (q) => (await matcher.match(q)).map((m) => ({ ...m, type: 'Individual' })),
+      matchMany: async (qs) => (await matcher.matchMany(qs)).map((ms) => ms.map((m) => ({ ...m, type: 'Individual' }))),
+    };
+    const worse = await evaluateMatcher(careless, variants, { households });
+    expect(worse.individual.precision.value).toBeLessThan(0.9);
+    expect(worse.individual.recall.value).toBe(report.individual.recall.value);
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type { IdentityFeatures } from './features.js';
+import { scoreCandidate } from './score.js';
+
+/** A stored William James Johnson at 12 Oak St Apt 3, Springfield IL 62701-1234, built by hand. */
+const stored: IdentityFeatures = {
+  first: 'william',
+  middle: 'james',
+  last: 'johnson',
+  suffix: '',
+  lastPhonetic: 'JNSN',
+  street: { number: '12', name: 'OAK', suffix: 'ST', unitType: 'APT', unitId: '3' },
+  city: 'SPRINGFIELD',
+  state: 'IL',
+  zip5: '62701',
+  plus4: '1234',
+  emails: ['bill@example.com'],
+};
+
+/** The query that copies the record, changed where a test says. */
+const query = (change: Partial<IdentityFeatures> = {}): IdentityFeatures => ({ ...stored, emails: [], ...change });
+const street = (change: Partial<NonNullable<IdentityFeatures['street']>>) => ({ ...stored.street!, ...change });
+
+describe('scoreCandidate: agreement weights', () => {
+  it.each([
+    // address 0.4 + unit 0.05 + last 0.2 + first 0.25 + middle 0.05
+    ['everything, middle name and unit included', query(), 0.95],
+    ['everything and a shared email (capped at 1)', query({ emails: ['bill@example.com'] }), 1],
+    ['no middle name: no middle weight', query({ middle: '' }), 0.9],
+    ['a unit left out: no unit weight', query({ street: street({ unitType: undefined, unitId: undefined }) }), 0.9],
+    ['a nickname (0.2)', query({ first: 'bill', middle: '' }), 0.85],
+    ['a first-name typo (0.17)', query({ first: 'wiliam', middle: '' }), 0.82],
+    ['a first initial (0.1)', query({ first: 'w', middle: '' }), 0.75],
+    ['a last-name typo (0.12)', query({ last: 'jonson', middle: '' }), 0.82],
+    ['the middle initial of the middle name', query({ middle: 'j' }), 0.95],
+  ])('Individual with %s', (_, q, confidence) => {
+    expect(scoreCandidate(q, stored)).toEqual({ type: 'Individual', confidence });
+  });
+
+  it('gives the same weights whichever side is the query', () => {
+    const nickname = query({ first: 'bill', middle: '', emails: ['bill@example.com'] });
+    expect(scoreCandidate(stored, nickname)).toEqual(scoreCandidate(nickname, stored));
+  });
+});
+
+describe('scoreCandidate: Individual or Household', () => {
+  it.each<[string, IdentityFeatures, number, IdentityFeatures?]>([
+    // address 0.4 + unit 0.05 + last 0.2 (or 0.12 for a typo); no first-name weight
+    ['another first name', query({ first: 'mary', middle: '' }), 0.65],
+    ['a nickname two hops away (bob ↔ bill ↔ william)', query({ first: 'bob', middle: '' }), 0.65],
+    ['a first name with two slips', query({ first: 'wilaim', middle: '' }), 0.65],
+    ['a conflicting middle name', query({ middle: 'robert' }), 0.65],
+    ['a conflicting middle initial', query({ middle: 'r' }), 0.65],
+    ['a conflicting generation (Jr against Sr)', { ...query(), suffix: 'jr' }, 0.65, { ...stored, suffix: 'sr' }],
+    ['a first initial with a last-name typo', query({ first: 'w', last: 'jonson', middle: '' }), 0.57],
+    ['a typo in both names', query({ first: 'wiliam', last: 'jonson', middle: '' }), 0.57],
+  ])('Household with %s', (_, q, confidence, candidate = stored) => {
+    expect(scoreCandidate(q, candidate)).toEqual({ type: 'Household', confidence });
+  });
+
+  it('keeps Individual when only one side has a generation or a middle name', () => {
+    expect(scoreCandidate({ ...query(), suffix: 'jr' }, stored)).toEqual({ type: 'Individual', confidence: 0.95 });
+    expect(scoreCandidate(query({ suffix: 'md' }), { ...stored, suffix: 'jr' })).toEqual({ type: 'Individual', confidence: 0.95 });
+    expect(scoreCandidate(query({ middle: 'robert' }), { ...stored, middle: '' })).toEqual({ type: 'Individual', confidence: 0.9 });
+  });
+});
+
+describe('scoreCandidate: the gates', () => {
+  it('refuses a three-letter street name one letter off (too short for a slip, too far for Jaro–Winkler)', () => {
+    expect(scoreCandidate(query({ street: street({ name: 'OKA' }) }), stored)).toBeUndefined();
+  });
+
+  it.each<[string, IdentityFeatures, IdentityFeatures?]>([
+    ['another house number', query({ street: street({ number: '14' }) })],
+    ['another apartment', query({ street: street({ unitId: '4' }) })],
+    ['another street', query({ street: street({ name: 'ELM' }) })],
+    ['another suffix', query({ street: street({ suffix: 'AVE' }) })],
+    [
+      'another directional',
+      { ...query(), street: street({ preDirectional: 'N' }) },
+      { ...stored, street: street({ preDirectional: 'S' }) },
+    ],
+    ['another ZIP5', query({ zip5: '62702' })],
+    ['another last name', query({ last: 'jackson' })],
+    ['a last name whose first letter differs', query({ last: 'kohnson' })],
+    ['no street and another ZIP+4', query({ street: undefined, plus4: '9999' })],
+    ['no street and no +4', query({ street: undefined, plus4: '' })],
+    ['no ZIP and another state', query({ zip5: '', plus4: '', state: 'MO' })],
+    ['no ZIP and no city', query({ zip5: '', plus4: '', city: '' })],
+    ['no ZIP and another city', query({ zip5: '', plus4: '', city: 'CHICAGO' })],
+    ['a stored person without a street', query(), { ...stored, street: undefined }],
+  ])('no match for %s', (_, q, candidate = stored) => {
+    expect(scoreCandidate(q, candidate)).toBeUndefined();
+  });
+
+  it.each<[string, IdentityFeatures, number, IdentityFeatures?]>([
+    // Jaro–Winkler gives LAKE/LOKE 0.85: only the one-slip rule lets it through.
+    ['a street name one slip off', { ...query(), street: street({ name: 'LOKE' }) }, 0.95, { ...stored, street: street({ name: 'LAKE' }) }],
+    [
+      'a street name within Jaro–Winkler 0.88',
+      { ...query(), street: street({ name: 'MAPEL' }) },
+      0.95,
+      { ...stored, street: street({ name: 'MAPLE' }) },
+    ],
+    ['no suffix in the query', query({ street: street({ suffix: undefined }) }), 0.95],
+    ['first + last + ZIP+4 without a street (no unit weight)', query({ street: undefined }), 0.9],
+    ['street, city and state without a ZIP', query({ zip5: '', plus4: '' }), 0.95],
+    ['a city mistyped, without a ZIP', query({ zip5: '', plus4: '', city: 'SPRINGFEILD' }), 0.95],
+  ])('still the same place with %s', (_, q, confidence, candidate = stored) => {
+    expect(scoreCandidate(q, candidate)).toEqual({ type: 'Individual', confidence });
+  });
+});
