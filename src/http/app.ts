@@ -43,6 +43,14 @@ export interface AppDeps {
   serverOptions?: { https?: { key: Buffer; cert: Buffer } };
 }
 
+/**
+ * Request ids: a random prefix per process and a counter — unique across processes and restarts
+ * without a random UUID per request.
+ */
+const REQUEST_ID_PREFIX = crypto.randomUUID().slice(0, 8);
+let requestSeq = 0;
+const nextRequestId = () => `${REQUEST_ID_PREFIX}-${(++requestSeq).toString(36)}`;
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger,
@@ -54,7 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Probes every few seconds would drown the request log.
       disableRequestLogging: (request) => request.url === '/healthz' || request.url === '/readyz',
     }),
-    genReqId: () => crypto.randomUUID(),
+    genReqId: nextRequestId,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     bodyLimit: 16 * 1024 * 1024,
   }) as unknown as FastifyInstance;

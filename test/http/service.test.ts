@@ -37,9 +37,15 @@ describe('service routes', () => {
     expect(res.json()).toEqual({ error_code: 404, error_msg: 'Not found' });
   });
 
-  it('echoes a request id', async () => {
-    const res = await t.app.inject({ url: '/healthz' });
-    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  it('echoes a request id: a new one per request, or the one the caller (a proxy) sent', async () => {
+    const first = (await t.app.inject({ url: '/healthz' })).headers['x-request-id'];
+    const second = (await t.app.inject({ url: '/healthz' })).headers['x-request-id'];
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
+    expect(second).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
+    expect(second).not.toBe(first);
+    expect(String(second).slice(0, 8)).toBe(String(first).slice(0, 8));
+    const given = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'proxy-123' } });
+    expect(given.headers['x-request-id']).toBe('proxy-123');
   });
 
   it('keeps addresses and keys out of the logs', async () => {
