@@ -4,11 +4,11 @@
  * the status and in the results zip (decisions §6, docs/lists.md "Submit").
  */
 import { readFile } from 'node:fs/promises';
-import yauzl from 'yauzl';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { patchDeclaredSize, tempDir, writeZip, zeros } from '../../src/lists/test-support.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { multipart, type Part } from '../helpers/multipart.js';
+import { unzip } from '../helpers/unzip.js';
 
 let t: TestApp;
 let key: string;
@@ -30,27 +30,6 @@ const submit = (query: string, parts: Part[], k = key) => {
 const file = (filename: string, content: string | Buffer): Part[] => [{ name: 'file', filename, content }];
 const get = (path: string, k = key) => t.app.inject({ url: path, headers: { api_key: k } });
 
-async function unzip(buffer: Buffer): Promise<Record<string, string>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(buffer, { lazyEntries: true }, (e, z) => (e ? reject(e) : resolve(z!))));
-  const files: Record<string, string> = {};
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) =>
-      zip.openReadStream(entry, (e, stream) => {
-        if (e) return reject(e);
-        const parts: Buffer[] = [];
-        stream!.on('data', (c: Buffer) => parts.push(c));
-        stream!.on('end', () => {
-          files[entry.fileName] = Buffer.concat(parts).toString('utf8');
-          zip.readEntry();
-        });
-      }),
-    );
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return files;
-}
 
 /** Submits, waits for the list, and answers its status body and the results zip's files. */
 async function run(query: string, parts: Part[], k = key) {

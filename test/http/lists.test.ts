@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import yauzl from 'yauzl';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_ATTEMPTS } from '../../src/lists/callback/retry-schedule.js';
 import { verifySignature } from '../../src/lists/callback/sign-body.js';
@@ -8,6 +7,7 @@ import { openMemoryStorage } from '../../src/storage/open-storage.js';
 import { writeZip } from '../../src/lists/test-support.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { multipart, type Part } from '../helpers/multipart.js';
+import { unzip } from '../helpers/unzip.js';
 
 let t: TestApp;
 let key: string;
@@ -28,27 +28,6 @@ const submit = (query: string, parts: Part[] = [{ name: 'file', filename: 'peopl
 };
 const get = (path: string, k = key) => t.app.inject({ url: path, headers: { api_key: k } });
 
-async function unzip(buffer: Buffer): Promise<Record<string, string>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(buffer, { lazyEntries: true }, (e, z) => (e ? reject(e) : resolve(z!))));
-  const files: Record<string, string> = {};
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) =>
-      zip.openReadStream(entry, (e, stream) => {
-        if (e) return reject(e);
-        const parts: Buffer[] = [];
-        stream!.on('data', (c: Buffer) => parts.push(c));
-        stream!.on('end', () => {
-          files[entry.fileName] = Buffer.concat(parts).toString('utf8');
-          zip.readEntry();
-        });
-      }),
-    );
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return files;
-}
 
 describe('POST /v5/list → status → results', () => {
   it('accepts a list, processes it, reports and returns the results zip', async () => {

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
+import { unzipEntries } from '../helpers/unzip.js';
 
 const run = promisify(execFile);
 const MAILSURE = fileURLToPath(new URL('../../bin/mailsure.js', import.meta.url));
@@ -216,7 +217,7 @@ export class ListClient {
   async results(listId: number): Promise<{ name: string; content: Buffer; zipBytes: number }> {
     const res = await this.send({ path: `/v5/list/${listId}/results` });
     if (res.status !== 200) throw new Error(`results answered ${res.status}: ${res.body.toString()}`);
-    const entries = await unzip(res.body);
+    const entries = await unzipEntries(res.body);
     if (entries.length !== 1) throw new Error(`the results zip holds ${entries.length} files`);
     return { ...entries[0]!, zipBytes: res.body.length };
   }
@@ -230,30 +231,6 @@ export interface ListStatusBody {
   error?: string;
 }
 
-async function unzip(buffer: Buffer): Promise<{ name: string; content: Buffer }[]> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (e, z) => (e ? reject(e) : resolve(z))),
-  );
-  const entries: { name: string; content: Buffer }[] = [];
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) =>
-      zip.openReadStream(entry, (e, stream) => {
-        if (e) return reject(e);
-        const parts: Buffer[] = [];
-        stream.on('data', (c: Buffer) => parts.push(c));
-        stream.on('error', reject);
-        stream.on('end', () => {
-          entries.push({ name: entry.fileName, content: Buffer.concat(parts) });
-          zip.readEntry();
-        });
-      }),
-    );
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return entries;
-}
 
 /** Peak resident set of a live process (Linux): VmHWM from /proc, in bytes; undefined elsewhere. */
 /** The single entry of a results zip on disk, streamed to `sink` (a million rows need not sit in memory). */
