@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadNicknamePairs } from '../identity/evaluation/nickname-corpus.js';
 import { DIRECTIONALS, STREET_SUFFIXES } from './address.js';
 import { generatePeople, type GeneratedPerson } from './people.js';
-import { editDistance, exactQuery, generateQueryVariants, VARIANT_KINDS, type QueryVariant } from './query-variants.js';
+import { editDistance, exactQuery } from './query-edits.js';
+import { generateQueryVariants, VARIANT_KINDS, type QueryVariant } from './query-variants.js';
 
 // The corpus sits beside the repository (../shared); tests and the eval script pass it in.
 const nicknames = loadNicknamePairs(new URL('../../../shared/corpora/nickname_pairs.json', import.meta.url));

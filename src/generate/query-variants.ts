@@ -28,63 +28,11 @@ import { AddressMaker, DIRECTIONALS, formatStreet, STREET_SUFFIXES, UNIT_DESIGNA
 import type { GeneratedPerson } from './people.js';
 import { rankWeights, Rng, WeightedTable } from './random.js';
 import { nameLists } from './reference-data.js';
-import type { Gender, PersonImportRecord } from './records.js';
+import { capitalise, editDistance, exactQuery, key, KEYBOARD_NEIGHBOURS, withoutKeys } from './query-edits.js';
+import { KIND_WEIGHTS, VARIANT_KINDS, type VariantKind } from './query-kinds.js';
+import type { Gender } from './records.js';
 
-/**
- * Kinds with their weights. A kind a person does not allow (no middle name, no unit, nobody else
- * in the household) leaves its weight to the others, so the rarer kinds weigh more here than their
- * share: with these, 20,000 people give roughly 2–10 % of each kind (the eval script prints them).
- */
-const KIND_WEIGHTS = {
-  exact: 10,
-  nickname: 8,
-  'middle-initial': 6,
-  'middle-full': 12,
-  'middle-missing': 4,
-  'street-spelled-out': 7,
-  'no-unit': 12,
-  zip5: 6,
-  'no-zip': 5,
-  'zip4-no-street': 4,
-  noise: 8,
-  'typo-first': 5,
-  'typo-last': 5,
-  'typo-street': 5,
-  'first-initial': 6,
-  'household-member': 10,
-  'household-unknown': 6,
-  moved: 5,
-  stranger: 5,
-  'wrong-address': 4,
-} as const;
-
-export type VariantKind = keyof typeof KIND_WEIGHTS;
-export const VARIANT_KINDS = Object.keys(KIND_WEIGHTS) as VariantKind[];
-
-/** What each kind sends, and what it expects (for reports). */
-export const VARIANT_DESCRIPTIONS: Readonly<Record<VariantKind, string>> = {
-  exact: 'the record as stored: the person',
-  nickname: 'a nickname for the first name, or the formal name for a nickname (nickname_pairs.json): the person',
-  'middle-initial': 'the initial of a full middle name, sometimes with a period: the person',
-  'middle-full': 'a full middle name where the record has an initial: the person',
-  'middle-missing': 'no middle name where the record has one: the person',
-  'street-spelled-out': 'suffix, directional and unit designator spelled out (`Street`, `North`, `Apartment`): the person',
-  'no-unit': 'the street line without its unit: the person',
-  zip5: 'ZIP5 instead of ZIP+4: the person',
-  'no-zip': 'street, city and state without a ZIP: the person',
-  'zip4-no-street': 'name and ZIP+4 only: the person',
-  noise: 'two to four of: case, extra spaces, `St.`, a comma before the unit, `O Brien`, ZIP without its dash: the person',
-  'typo-first': 'one transposition or keyboard substitution in the first name: the person',
-  'typo-last': 'one such typo in the last name: the person',
-  'typo-street': 'one such typo in the street name: the person',
-  'first-initial':
-    'the first name cut to its initial (`J` or `J.`), no middle name: the person, or the household only when another member shares the initial',
-  'household-member': "another member's first name with the address and last name: that member",
-  'household-unknown': 'a first name nobody in the household has (nor a nickname or near spelling of one): the household only',
-  moved: "the person's name at a fresh address: nobody",
-  stranger: 'an unrelated first and last name at a real address: nobody',
-  'wrong-address': "a real name at another household's address (last names far apart): nobody",
-};
+export { VARIANT_DESCRIPTIONS, VARIANT_KINDS, type VariantKind } from './query-kinds.js';
 
 export interface QueryExpectation {
   /** `person_id` the matcher should return as an Individual match. */
@@ -411,55 +359,4 @@ class VariantMaker {
     const there = this.rng.pick(fits).members[0]!.person;
     return [{ ...exactQuery(p), street: there.address, city: there.city, state: there.state, zip: there.zip }, {}];
   }
-}
-
-/** The query an integrator holding exactly the record would send. */
-export function exactQuery(p: PersonImportRecord): IdentityQuery {
-  const address = { street: p.address, city: p.city, state: p.state, zip: p.zip };
-  return p.middle_name === undefined
-    ? { first: p.first_name, last: p.last_name, ...address }
-    : { first: p.first_name, middle: p.middle_name, last: p.last_name, ...address };
-}
-
-function withoutKeys(q: IdentityQuery, ...keys: (keyof IdentityQuery)[]): IdentityQuery {
-  const copy = { ...q };
-  for (const k of keys) delete copy[k];
-  return copy;
-}
-
-/** Lower-case letters only: how names compare here (`O'Brien` = `obrien`). */
-function key(name: string): string {
-  return name.toLowerCase().replace(/[^a-z]/g, '');
-}
-
-function capitalise(name: string): string {
-  return name.charAt(0).toUpperCase() + name.slice(1);
-}
-
-const KEYBOARD_NEIGHBOURS: ReadonlyMap<string, string[]> = (() => {
-  const rows = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
-  const map = new Map<string, string[]>();
-  for (const row of rows) {
-    for (let i = 0; i < row.length; i++)
-      map.set(
-        row[i]!,
-        [row[i - 1], row[i + 1]].filter((c): c is string => c !== undefined),
-      );
-  }
-  return map;
-})();
-
-/** Optimal string alignment distance (Levenshtein with adjacent transpositions). */
-export function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 0; j <= b.length; j++) d[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
-    }
-  }
-  return d[a.length]![b.length]!;
 }
