@@ -44,6 +44,8 @@ export interface Container {
   enrich: EnrichService;
   append: AppendService;
   listQueue: ListQueue;
+  /** Where lists' uploads and results live (one instance for the routes, the runner and retention). */
+  listFiles: ListFiles;
   /** List callbacks; `resume()` at start picks up those an earlier process left undelivered. */
   listCallbacks: CallbackSender;
   close(): Promise<void>;
@@ -72,6 +74,7 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
     verify,
     ...people,
     listQueue: lists.queue,
+    listFiles: lists.files,
     listCallbacks: lists.callbacks,
     async close() {
       lists.callbacks.close();
@@ -105,12 +108,12 @@ export function createListFiles(config: Pick<Config, 'dataDir'>): ListFiles {
 }
 
 /** What buildApp needs for the List API, from a container. */
-export function listRouteDeps(c: Pick<Container, 'config' | 'storage' | 'listQueue' | 'clock'>) {
+export function listRouteDeps(c: Pick<Container, 'config' | 'storage' | 'listQueue' | 'listFiles' | 'clock'>) {
   return {
     lists: c.storage.lists,
     queue: c.listQueue,
     clock: c.clock,
-    files: createListFiles(c.config),
+    files: c.listFiles,
     listMaxBytes: c.config.listMaxBytes,
     allowPrivateTargets: c.config.allowPrivateTargets,
   };
@@ -124,7 +127,8 @@ export function createListProcessing(
   clock: Clock,
   logger: Logger,
   tuning: { callbackDelayScale?: number; verifyTimeoutMs?: number; worker?: string; runLists?: boolean } = {},
-): { queue: ListQueue; callbacks: CallbackSender } {
+): { queue: ListQueue; callbacks: CallbackSender; files: ListFiles } {
+  const files = createListFiles(config);
   const callbacks = createCallbackSender({
     store: storage.lists,
     keys: storage.keys,
@@ -138,7 +142,7 @@ export function createListProcessing(
     store: storage.lists,
     keys: storage.keys,
     usage: storage.usage,
-    files: createListFiles(config),
+    files,
     clock,
     logger,
     chunk: { ...services, scheduler: createDomainScheduler({ concurrency: 64, perDomain: 4 }), verifyTimeoutMs: tuning.verifyTimeoutMs ?? 10_000 },
@@ -154,12 +158,12 @@ export function createListProcessing(
       shares: LIST_SHARES,
       ...(runLists ? { worker: { runner, concurrency: config.listWorkers } } : {}),
     });
-    return { queue, callbacks };
+    return { queue, callbacks, files };
   }
   // Without Redis, an API process that runs no lists leaves them to `mailsure worker` processes,
   // which find them in the database (they poll for unfinished lists).
   const queue = runLists ? createListQueue({ runner, store: storage.lists, logger, concurrency: config.listWorkers }) : createNoListQueue();
-  return { queue, callbacks };
+  return { queue, callbacks, files };
 }
 
 /** Jobs a list gets on the Redis queue: how many workers may share one list. */

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../core/config.js';
 import { createLogger } from '../core/logger.js';
-import { createContainer, createListFiles, listRouteDeps } from '../container.js';
+import { createContainer, listRouteDeps } from '../container.js';
 import { buildApp } from '../http/app.js';
 import { loadTls } from '../http/tls.js';
 import { loadDemoData } from './demo-data.js';
@@ -61,7 +61,7 @@ export async function serve(options: { worker?: boolean } = {}): Promise<void> {
     await container.listQueue.resume();
     await container.listCallbacks.resume();
   }
-  const retention = startRetention({ store: container.storage.lists, files: createListFiles(config), retentionDays: config.retentionDays, clock: container.clock, logger });
+  const retention = startRetention({ store: container.storage.lists, files: container.listFiles, retentionDays: config.retentionDays, clock: container.clock, logger });
   const scheme = config.trustProxy ? 'http' : 'https';
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const baseUrl = `${scheme}://${shownHost}:${config.port}`;

@@ -4,7 +4,7 @@
  * (an API process started with `--no-worker` leaves them there).
  */
 import { hostname } from 'node:os';
-import { createContainer, createListFiles } from '../container.js';
+import { createContainer } from '../container.js';
 import { loadConfig } from '../core/config.js';
 import { createLogger } from '../core/logger.js';
 import { startRetention } from '../lists/pipeline/retention.js';
@@ -17,7 +17,7 @@ export async function worker(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const container = await createContainer(config, logger, undefined, { worker: `${hostname()}:${process.pid}`, runLists: true });
   loadZipReference();
-  const retention = startRetention({ store: container.storage.lists, files: createListFiles(config), retentionDays: config.retentionDays, clock: container.clock, logger });
+  const retention = startRetention({ store: container.storage.lists, files: container.listFiles, retentionDays: config.retentionDays, clock: container.clock, logger });
   await container.listQueue.resume();
   await container.listCallbacks.resume();
   const poll = config.redisUrl

@@ -78,7 +78,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     meter,
     verify,
     ...people,
-    lists: listRouteDeps({ config, storage, listQueue: lists.queue, clock }),
+    lists: listRouteDeps({ config, storage, listQueue: lists.queue, listFiles: lists.files, clock }),
     redis: options.redis ?? null,
     ...(options.rateLimitNamespace ? { rateLimitNamespace: options.rateLimitNamespace } : {}),
     trustProxy: options.trustProxy ?? false,
