@@ -4,9 +4,7 @@
  * chunk in flight, a parse about to start, a service just completed), the app runs over an
  * in-memory store with one method held on a gate the test opens.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { mkdtemp, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,6 +17,7 @@ import { sweepExpiredLists } from '../../src/lists/pipeline/retention.js';
 import { openMemoryStorage } from '../../src/storage/open-storage.js';
 import type { Storage } from '../../src/storage/interfaces.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { startCallbackReceiver, type ReceivedCallback } from '../helpers/callback-receiver.js';
 import { multipart, type Part } from '../helpers/multipart.js';
 
 const ENV = { MAILSURE_LIST_MAX_MB: '1', MAILSURE_ALLOW_PRIVATE_TARGETS: 'on' };
@@ -26,9 +25,9 @@ const CSV = 'Email,Name\nann@example.com,Ann\nnot-an-address,Bob\ninfo@example.c
 const INTERNAL = 'An internal error stopped the list; it can be submitted again';
 
 const apps: TestApp[] = [];
-const servers: Server[] = [];
+const closers: (() => void)[] = [];
 afterEach(async () => {
-  for (const s of servers.splice(0)) s.close();
+  for (const close of closers.splice(0)) close();
   for (const a of apps.splice(0)) await a.close();
 });
 
@@ -67,20 +66,11 @@ function gate() {
   return { opened, open };
 }
 
-/** A local callback receiver recording every POST. */
-async function hook(): Promise<{ url: string; received: { body: string; signature: string | undefined }[] }> {
-  const received: { body: string; signature: string | undefined }[] = [];
-  const server = createServer((req: IncomingMessage, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      received.push({ body, signature: req.headers['x-mailsure-signature'] as string | undefined });
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  servers.push(server);
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received };
+/** A local callback receiver recording every POST, closed after the test. */
+async function hook(): Promise<{ url: string; received: ReceivedCallback[] }> {
+  const receiver = await startCallbackReceiver();
+  closers.push(receiver.close);
+  return receiver;
 }
 
 const oneColumn = (n: number) => Array.from({ length: n }, (_, i) => `user${i}@example.com`).join('\n') + '\n';

@@ -1,10 +1,11 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_ATTEMPTS } from '../../src/lists/callback/retry-schedule.js';
 import { verifySignature } from '../../src/lists/callback/sign-body.js';
 import { openMemoryStorage } from '../../src/storage/open-storage.js';
 import { writeZip } from '../../src/lists/test-support.js';
+import { startCallbackReceiver } from '../helpers/callback-receiver.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { multipart, type Part } from '../helpers/multipart.js';
 import { unzip } from '../helpers/unzip.js';
@@ -187,19 +188,9 @@ describe('list states', () => {
   });
 
   it('calls back once finished, signed with the key’s webhook secret', async () => {
-    const received: { body: string; signature: string | undefined }[] = [];
-    const server = createServer((req: IncomingMessage, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => {
-        received.push({ body, signature: req.headers['x-mailsure-signature'] as string | undefined });
-        res.end('ok');
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { url, received, close } = await startCallbackReceiver();
     try {
-      const port = (server.address() as AddressInfo).port;
-      const { list_id } = (await submit(`?header=true&callback_url=${encodeURIComponent(`http://127.0.0.1:${port}/hook`)}`)).json() as { list_id: number };
+      const { list_id } = (await submit(`?header=true&callback_url=${encodeURIComponent(url)}`)).json() as { list_id: number };
       await t.lists.idle();
       for (let i = 0; i < 50 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
       expect(received).toHaveLength(1);
@@ -207,7 +198,7 @@ describe('list states', () => {
       expect(verifySignature(secret, received[0]!.body, received[0]!.signature)).toBe(true);
       expect(await t.storage.lists.callbackAttempts(list_id)).toMatchObject([{ status: 200, error: null }]);
     } finally {
-      server.close();
+      close();
     }
   });
 });
