@@ -7,10 +7,9 @@ import type { Clock } from '../core/clock.js';
 import type { ActivityStore, PeopleStore } from '../storage/interfaces.js';
 import { activityWindows, eamFrom, todayUtc } from './activity-metrics.js';
 import type { EnrichQuery } from './enrich-query.js';
-import { md5Hex, sha1Hex } from './email-hash.js';
 import type { FieldSelection } from './field-selection.js';
-import type { PersonRecord } from './person.js';
-import { projectPerson, type EnrichmentRecord } from './project.js';
+import type { AddressKey, MatchedProfile, PersonProfile, PersonRecord } from './person.js';
+import { answerFor, prepareRecord, type EnrichmentAnswer } from './project.js';
 
 export interface PersonMatcher {
   /** The person each name + postal query names (an Individual match), or undefined; one call for many. */
@@ -18,7 +17,8 @@ export interface PersonMatcher {
 }
 
 export interface EnrichService {
-  enrich(queries: EnrichQuery[], selection: FieldSelection): Promise<EnrichmentRecord[]>;
+  /** One answer per query, in order ({} when nothing matched). */
+  enrich(queries: EnrichQuery[], selection: FieldSelection): Promise<EnrichmentAnswer[]>;
 }
 
 export function createEnrichService(deps: {
@@ -39,24 +39,29 @@ export function createEnrichService(deps: {
   };
   return {
     async enrich(queries, selection) {
+      const withPostal = selection.postalAddress;
       const [byEmail, bySha1, byMd5] = await Promise.all([
-        deps.people.findManyByEmail(unique(queries.map((q) => q.email))),
-        deps.people.findManyBySha1(unique(queries.map((q) => q.sha1))),
-        deps.people.findManyByMd5(unique(queries.map((q) => q.md5))),
+        findProfiles(deps.people, 'email', queries, withPostal),
+        findProfiles(deps.people, 'sha1', queries, withPostal),
+        findProfiles(deps.people, 'md5', queries, withPostal),
       ]);
-      const matched: (PersonRecord | undefined)[] = queries.map(
+      const found: (MatchedProfile | undefined)[] = queries.map(
         (q) => (q.email && byEmail.get(q.email)) || (q.sha1 && bySha1.get(q.sha1)) || (q.md5 && byMd5.get(q.md5)) || undefined,
       );
+      const matched: (PersonProfile | undefined)[] = found.map((f) => f?.profile);
       const byName = queries.flatMap((q, i) => (matched[i] === undefined && q.name ? [i] : []));
       if (byName.length > 0) {
         const people = await deps.matcher.matchNameAddress(byName.map((i) => queries[i]!));
-        byName.forEach((queryIndex, k) => (matched[queryIndex] = people[k]));
+        byName.forEach((queryIndex, k) => {
+          const person = people[k];
+          if (person) matched[queryIndex] = { record: prepareRecord(person), postal: person };
+        });
       }
 
-      // Activity metrics describe the address asked about; a hashed one is known only through a
-      // person who lists it.
+      // Activity metrics describe the address asked about; a hashed one is known only through the
+      // address that matched it.
       const wantsEam = selection.eam.length > 0;
-      const emails = queries.map((q, i) => (wantsEam ? addressOf(q, matched[i]) : undefined));
+      const emails = queries.map((q, i) => (wantsEam ? (q.email ?? found[i]?.email) : undefined));
       const today = todayUtc(deps.clock.now());
       // With no activity loaded every address gets the default object: skip the lookup.
       const stats = wantsEam && (await hasActivity()) ? await deps.activity.statsFor(unique(emails), activityWindows(today)) : new Map();
@@ -65,18 +70,18 @@ export function createEnrichService(deps: {
       return queries.map((q, i) => {
         const byEmailQuery = q.email !== undefined || q.sha1 !== undefined || q.md5 !== undefined;
         const eam = wantsEam && byEmailQuery ? eamFrom(emails[i] ? stats.get(emails[i]!) : undefined, today, withMonth) : undefined;
-        return projectPerson(matched[i], eam, selection, byEmailQuery);
+        // A postal address is appended to an address query only: a name + postal query already has it.
+        const person = matched[i];
+        return answerFor(person?.record, byEmailQuery ? person?.postal : undefined, eam, selection);
       });
     },
   };
 }
 
-function addressOf(query: EnrichQuery, person: PersonRecord | undefined): string | undefined {
-  if (query.email) return query.email;
-  if (!person) return undefined;
-  if (query.sha1) return person.emails.find((e) => sha1Hex(e) === query.sha1);
-  if (query.md5) return person.emails.find((e) => md5Hex(e) === query.md5);
-  return undefined;
+/** One kind's lookup, skipped (no round trip) when no query uses that kind. */
+function findProfiles(people: PeopleStore, by: AddressKey, queries: readonly EnrichQuery[], withPostal: boolean): Promise<Map<string, MatchedProfile>> | Map<string, MatchedProfile> {
+  const values = unique(queries.map((q) => q[by]));
+  return values.length === 0 ? new Map() : people.findProfiles(by, values, withPostal);
 }
 
 function unique(values: (string | undefined)[]): string[] {

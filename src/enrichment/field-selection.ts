@@ -13,7 +13,7 @@ export interface FieldSelection {
   postalAddress: boolean;
 }
 
-const PERSON_FIELDS = RECORD_FIELDS.filter((f) => f !== 'eam' && f !== 'postal_address');
+export const PERSON_FIELDS: readonly string[] = RECORD_FIELDS.filter((f) => f !== 'eam' && f !== 'postal_address');
 
 export function parseFieldsParam(raw: string | undefined): { fields: Set<string> | null } | { error: string } {
   if (raw === undefined || raw.trim() === '') return { fields: null };

@@ -33,6 +33,27 @@ export interface PersonRecord extends NewPerson {
   id: number;
 }
 
+/** The postal part of a person (the postal_address object's source). */
+export type PersonPostal = Pick<PersonRecord, 'firstName' | 'lastName' | 'address' | 'city' | 'state' | 'zip'>;
+
+/**
+ * What an enrichment answer is made of for a person found by an address: their full record,
+ * ready (enrichment/project.ts), and, when the lookup asked for it, their postal address.
+ */
+export interface PersonProfile {
+  record: { json: string; fields: number };
+  postal?: PersonPostal;
+}
+
+/** A profile found by an address or its hash, with the address that matched. */
+export interface MatchedProfile {
+  email: string;
+  profile: PersonProfile;
+}
+
+/** The identifier an address lookup goes by. */
+export type AddressKey = 'email' | 'sha1' | 'md5';
+
 export interface ActivityEvent {
   /** Lower-cased, trimmed address. */
   email: string;

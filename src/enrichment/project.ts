@@ -1,40 +1,95 @@
 /**
  * A matched person (and the address's activity) onto the flat enrichment record: only the
  * selected fields, only values we hold, in the reference's field order. Pure.
+ *
+ * The store keeps each person's full record ready as JSON (a PreparedRecord, made here at import
+ * time), so an answer for a key that may see every field is that text with `eam` and
+ * `postal_address` appended: no parse, no projection, no serialiser on the hot path. A narrower
+ * selection parses it and keeps the selected fields.
  */
 import type { EamObject } from './activity-metrics.js';
 import type { FieldSelection } from './field-selection.js';
-import type { PersonRecord } from './person.js';
+import { PERSON_FIELDS } from './field-selection.js';
+import type { PersonFields, PersonPostal } from './person.js';
 
 export type EnrichmentRecord = Record<string, unknown>;
 
-export function projectPerson(person: PersonRecord | undefined, eam: EamObject | undefined, selection: FieldSelection, withPostal: boolean): EnrichmentRecord {
+/** A person's full record (every person field we hold, reference order) as JSON, and how many top-level fields it has. */
+export interface PreparedRecord {
+  json: string;
+  fields: number;
+}
+
+/** An answer ready to send: its JSON and its top-level field count (what metering bills, decisions §3). */
+export interface EnrichmentAnswer {
+  json: string;
+  fields: number;
+}
+
+export const EMPTY_ANSWER: EnrichmentAnswer = Object.freeze({ json: '{}', fields: 0 });
+
+/** The person fields of the record (everything but eam and postal_address), in reference order. */
+export function personRecord(person: { zip: string; fields: PersonFields; interests: readonly string[] }, fields: readonly string[] = PERSON_FIELDS): EnrichmentRecord {
   const out: EnrichmentRecord = {};
-  if (person) {
-    for (const field of selection.record) {
-      if (field === 'interests') {
-        if (person.interests.length > 0) out.interests = Object.fromEntries(person.interests.map((i) => [i, true]));
-      } else if (field === 'zip') {
-        if (person.zip) out.zip = person.zip.slice(0, 5);
-      } else {
-        const value = person.fields[field];
-        if (value !== undefined && value !== null && value !== '') out[field] = value;
-      }
+  for (const field of fields) {
+    if (field === 'interests') {
+      if (person.interests.length > 0) out.interests = Object.fromEntries(person.interests.map((i) => [i, true]));
+    } else if (field === 'zip') {
+      if (person.zip) out.zip = person.zip.slice(0, 5);
+    } else {
+      const value = person.fields[field];
+      if (value !== undefined && value !== null && value !== '') out[field] = value;
+    }
+  }
+  return out;
+}
+
+/** What the store keeps for a person (computed on import, and by the memory store on read). */
+export function prepareRecord(person: { zip: string; fields: PersonFields; interests: readonly string[] }): PreparedRecord {
+  const record = personRecord(person);
+  return { json: JSON.stringify(record), fields: Object.keys(record).length };
+}
+
+/**
+ * The answer for a matched person (undefined: unmatched) under a selection: the selected person
+ * fields, then `eam` when given and selected, then `postal_address` when given and selected.
+ */
+export function answerFor(
+  prepared: PreparedRecord | undefined,
+  postal: PersonPostal | undefined,
+  eam: EamObject | undefined,
+  selection: FieldSelection,
+): EnrichmentAnswer {
+  const parts: string[] = [];
+  let fields = 0;
+  if (prepared && prepared.fields > 0 && selection.record.length > 0) {
+    if (selection.record.length === PERSON_FIELDS.length) {
+      parts.push(prepared.json.slice(1, -1));
+      fields += prepared.fields;
+    } else {
+      const full = JSON.parse(prepared.json) as EnrichmentRecord;
+      const picked: EnrichmentRecord = {};
+      for (const field of selection.record) if (field in full) picked[field] = full[field];
+      const count = Object.keys(picked).length;
+      if (count > 0) parts.push(JSON.stringify(picked).slice(1, -1));
+      fields += count;
     }
   }
   if (eam && selection.eam.length > 0) {
     const picked: Record<string, unknown> = {};
     for (const sub of selection.eam) if (sub in eam) picked[sub] = eam[sub as keyof EamObject];
-    out.eam = picked;
+    parts.push(`"eam":${JSON.stringify(picked)}`);
+    fields += 1;
   }
-  if (person && withPostal && selection.postalAddress) {
-    out.postal_address = postalAddressOf(person);
+  if (postal && selection.postalAddress) {
+    parts.push(`"postal_address":${JSON.stringify(postalAddressOf(postal))}`);
+    fields += 1;
   }
-  return out;
+  return fields === 0 ? EMPTY_ANSWER : { json: `{${parts.join(',')}}`, fields };
 }
 
 /** The reference's postal address object (zip as stored: ZIP+4 when the data has it). */
-export function postalAddressOf(person: PersonRecord): PostalAddressObject {
+export function postalAddressOf(person: PersonPostal): PostalAddressObject {
   return {
     first_name: person.firstName,
     last_name: person.lastName,
@@ -52,9 +107,4 @@ export interface PostalAddressObject {
   city: string;
   state: string;
   zip: string;
-}
-
-/** Billable units: each top-level field returned (decisions §3: only data actually received). */
-export function countReturnedFields(record: EnrichmentRecord): number {
-  return Object.keys(record).length;
 }

@@ -70,6 +70,10 @@ export interface PeopleTable {
   fields: string;
   /** JSON array of interest names. */
   interests: string;
+  /** The person's full enrichment record as /v5/td answers it, ready (enrichment/project.ts prepareRecord). */
+  record: string;
+  /** Its top-level field count. */
+  record_fields: number;
   updated_at: string;
 }
 

@@ -3,7 +3,7 @@
  * over kysely; `memory/` implements them for unit tests. One contract suite runs against each.
  */
 import type { ApiKeyRecord, KeySettings } from '../accounts/key-config.js';
-import type { ActivityEvent, ActivityStats, NameAddressQuery, NewPerson, PersonRecord } from '../enrichment/person.js';
+import type { ActivityEvent, ActivityStats, AddressKey, MatchedProfile, NameAddressQuery, NewPerson, PersonRecord } from '../enrichment/person.js';
 import type { CandidateStore } from '../identity/match/candidate-store.js';
 import type { ListStore } from '../lists/list-record.js';
 
@@ -96,6 +96,12 @@ export interface PeopleStore extends CandidateStore {
   findManyByEmail(emails: string[]): Promise<Map<string, PersonRecord>>;
   findManyBySha1(hexes: string[]): Promise<Map<string, PersonRecord>>;
   findManyByMd5(hexes: string[]): Promise<Map<string, PersonRecord>>;
+  /**
+   * What /v5/td and /v5/ei/bulk project, by address, SHA-1 or MD5 (one round trip a chunk): the
+   * person's row alone, not their email list, so one indexed read and no fold. With `withPostal`
+   * the profile carries the postal address.
+   */
+  findProfiles(by: AddressKey, values: readonly string[], withPostal: boolean): Promise<Map<string, MatchedProfile>>;
   /** Exact match on normalised names and the postal fields given. */
   findByNameAndAddress(query: NameAddressQuery): Promise<PersonRecord[]>;
   count(): Promise<number>;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewPerson } from '../../src/enrichment/person.js';
+import { md5Hex } from '../../src/enrichment/email-hash.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 
 const hash = (algo: 'sha1' | 'md5', s: string) => createHash(algo).update(s).digest('hex');
@@ -201,11 +202,12 @@ describe('POST /v5/ei/bulk', () => {
   });
 
   it('looks records up in batches, not one query per record', async () => {
-    let calls = 0;
-    const original = t.storage.people.findManyByEmail.bind(t.storage.people);
-    t.storage.people.findManyByEmail = async (emails) => (calls++, original(emails));
-    await bulk(Array.from({ length: 300 }, (_, i) => ({ email: `user${i}@example.com` })));
-    expect(calls).toBe(1);
+    const calls: string[] = [];
+    const original = t.storage.people.findProfiles.bind(t.storage.people);
+    t.storage.people.findProfiles = async (by, values, withPostal) => (calls.push(`${by}:${values.length}`), original(by, values, withPostal));
+    await bulk([...Array.from({ length: 300 }, (_, i) => ({ email: `user${i}@example.com` })), { md5_email: md5Hex('user1@example.com') }]);
+    // One call a kind the request uses, none for the kind it does not (sha1).
+    expect(calls.sort()).toEqual(['email:300', 'md5:1']);
   });
 });
 

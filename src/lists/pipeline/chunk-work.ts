@@ -114,9 +114,9 @@ function validate(records: readonly ListRecord[], plan: ListPlan, keyId: number,
 async function enrich(params: readonly Record<string, string>[], plan: ListPlan, deps: ChunkDeps): Promise<EnrichmentRecord[]> {
   const parsed = params.map((p) => parseEnrichQuery(p));
   const queries = parsed.flatMap((p) => ('query' in p ? [p.query] : [])) as EnrichQuery[];
-  const records = queries.length > 0 ? await deps.enrich.enrich(queries, plan.selection) : [];
+  const answers = queries.length > 0 ? await deps.enrich.enrich(queries, plan.selection) : [];
   let next = 0;
-  return parsed.map((p) => ('query' in p ? records[next++]! : {}));
+  return parsed.map((p) => ('query' in p ? (JSON.parse(answers[next++]!.json) as EnrichmentRecord) : {}));
 }
 
 async function appendEmails(

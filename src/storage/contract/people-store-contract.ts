@@ -106,6 +106,35 @@ export function peopleStoreContract(storage: CurrentStorage): void {
       expect((await people().findManyByEmail([])).size).toBe(0);
     });
 
+    it('finds profiles by address, SHA-1 and MD5 in one call a kind, with the postal address only when asked', async () => {
+      const all = Array.from({ length: 1_200 }, (_, i) =>
+        newPerson(`q${i}`, { firstName: `F${i}`, emails: [`q${i}@example.com`, `alt${i}@example.org`], interests: ['pets'], fields: { age: '25-34' } }),
+      );
+      await people().upsert(all);
+      const unknown = ['nobody@example.com'];
+      const byEmail = await people().findProfiles('email', [...all.map((p) => p.emails[1]!), ...unknown], false);
+      expect(byEmail.size).toBe(1_200);
+      const record = { json: JSON.stringify({ age: '25-34', zip: '62701', interests: { pets: true } }), fields: 3 };
+      expect(byEmail.get('alt777@example.org')).toEqual({ email: 'alt777@example.org', profile: { record } });
+      const bySha1 = await people().findProfiles('sha1', [sha1Hex('q5@example.com'), sha1Hex('nobody@example.com')], true);
+      expect([...bySha1.keys()]).toEqual([sha1Hex('q5@example.com')]);
+      const five = all[5]!;
+      expect(bySha1.get(sha1Hex('q5@example.com'))).toEqual({
+        email: 'q5@example.com',
+        profile: { record, postal: { firstName: 'F5', lastName: five.lastName, address: five.address, city: five.city, state: five.state, zip: five.zip } },
+      });
+      const byMd5 = await people().findProfiles('md5', [md5Hex('alt9@example.org')], false);
+      expect(byMd5.get(md5Hex('alt9@example.org'))?.email).toBe('alt9@example.org');
+      expect((await people().findProfiles('email', [], true)).size).toBe(0);
+    });
+
+    it('answers a moved address with its new owner\'s profile', async () => {
+      await people().upsert([newPerson('first', { emails: ['shared@example.com'], fields: { age: '18-24' } })]);
+      await people().upsert([newPerson('second', { firstName: 'Other', emails: ['shared@example.com'], fields: { age: '65+' } })]);
+      const found = await people().findProfiles('email', ['shared@example.com'], true);
+      expect(found.get('shared@example.com')?.profile).toMatchObject({ record: { json: JSON.stringify({ age: '65+', zip: '62701', interests: { books: true, travel: true } }), fields: 3 }, postal: { firstName: 'Other' } });
+    });
+
     it('matches name and address exactly after normalisation, with and without each optional part', async () => {
       await people().upsert([
         newPerson('jane-home', { emails: ['jane@example.com', 'jd@example.org'] }),

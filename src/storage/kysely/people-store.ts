@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Compilable, Kysely } from 'kysely';
 import { md5Hex, sha1Hex } from '../../enrichment/email-hash.js';
-import type { NameAddressQuery, NewPerson, PersonRecord } from '../../enrichment/person.js';
+import type { AddressKey, MatchedProfile, NameAddressQuery, NewPerson, PersonRecord } from '../../enrichment/person.js';
 import { chunks, LOOKUP_CHUNK } from '../chunks.js';
 import type { Database } from '../database.js';
 import type { PeopleStore } from '../interfaces.js';
@@ -8,14 +8,12 @@ import { MAX_NAME_MATCHES, normalizeQuery, planUpsert } from '../people-plan.js'
 import type { CandidateBlock } from '../../identity/match/candidate-block.js';
 import { CandidateQueries } from './people-candidates.js';
 import { rawReader, type RawRead } from './raw-read.js';
-import { foldPeople, PERSON_COLUMNS, personRow, type JoinedRow } from './person-row.js';
+import { foldPeople, PERSON_COLUMNS, personRow, POSTAL_COLUMNS, PROFILE_COLUMNS, profileOf, type JoinedRow, type ProfileRow } from './person-row.js';
 
-/** 18 columns a row: 500 rows bind 9,000 parameters. */
-const PEOPLE_ROWS = 500;
+/** 20 columns a row: 450 rows bind 9,000 parameters. */
+const PEOPLE_ROWS = 450;
 /** 5 columns a row. */
 const EMAIL_ROWS = 2_000;
-
-type HashColumn = 'email' | 'sha1' | 'md5';
 
 export class KyselyPeopleStore implements PeopleStore {
   private readonly read: RawRead;
@@ -67,6 +65,8 @@ export class KyselyPeopleStore implements PeopleStore {
               last_phonetic: eb.ref('excluded.last_phonetic'),
               fields: eb.ref('excluded.fields'),
               interests: eb.ref('excluded.interests'),
+              record: eb.ref('excluded.record'),
+              record_fields: eb.ref('excluded.record_fields'),
               updated_at: eb.ref('excluded.updated_at'),
             })),
           )
@@ -129,31 +129,50 @@ export class KyselyPeopleStore implements PeopleStore {
 
   /**
    * One query per chunk: the matched email row, its person, and every email of that person.
-   * The SQL for a column and a chunk length never changes (the values are its only parameters,
-   * in order), so it is compiled once: kysely's compilation costs as much as the lookup itself.
    */
-  private async findBy(column: HashColumn, values: readonly string[]): Promise<Map<string, PersonRecord>> {
+  private async findBy(column: AddressKey, values: readonly string[]): Promise<Map<string, PersonRecord>> {
     const found = new Map<string, PersonRecord>();
     for (const chunk of chunks([...new Set(values)], LOOKUP_CHUNK)) {
-      const shape = `${column}:${chunk.length}`;
-      let text = this.compiled.get(shape);
-      if (text === undefined) {
-        const compiled = this.lookupQuery(column, chunk).compile();
-        // Guard the assumption above: the chunk's values are exactly the parameters, in order.
-        if (compiled.parameters.length !== chunk.length || compiled.parameters.some((p, i) => p !== chunk[i])) {
-          throw new Error('people lookup query has unexpected parameters');
-        }
-        text = compiled.sql;
-        this.compiled.set(shape, text);
-      }
-      foldPeople(await this.read<JoinedRow>(text, chunk), (row) => row.matched!, found);
+      const rows = await this.readCompiled<JoinedRow>(`person:${column}:${chunk.length}`, chunk, () => this.personQuery(column, chunk));
+      foldPeople(rows, (row) => row.matched!, found);
     }
     return found;
   }
 
+  async findProfiles(by: AddressKey, values: readonly string[], withPostal: boolean): Promise<Map<string, MatchedProfile>> {
+    const found = new Map<string, MatchedProfile>();
+    for (const chunk of chunks([...new Set(values)], LOOKUP_CHUNK)) {
+      const shape = `profile:${by}:${withPostal}:${chunk.length}`;
+      for (const row of await this.readCompiled<ProfileRow>(shape, chunk, () => this.profileQuery(by, chunk, withPostal))) {
+        // Two addresses with one hash: the first person found answers, as findBy's fold does.
+        if (!found.has(row.matched)) found.set(row.matched, { email: row.email, profile: profileOf(row) });
+      }
+    }
+    return found;
+  }
+
+  /**
+   * Runs a lookup whose SQL for one shape (column and chunk length) never changes, the chunk's
+   * values being its only parameters, in order: compiled once, because kysely's compilation
+   * costs as much as the lookup itself.
+   */
+  private async readCompiled<R>(shape: string, chunk: readonly string[], build: () => Compilable): Promise<R[]> {
+    let text = this.compiled.get(shape);
+    if (text === undefined) {
+      const compiled = build().compile();
+      // Guard the assumption above: the chunk's values are exactly the parameters, in order.
+      if (compiled.parameters.length !== chunk.length || compiled.parameters.some((p, i) => p !== chunk[i])) {
+        throw new Error('people lookup query has unexpected parameters');
+      }
+      text = compiled.sql;
+      this.compiled.set(shape, text);
+    }
+    return this.read<R>(text, chunk);
+  }
+
   private readonly compiled = new Map<string, string>();
 
-  private lookupQuery(column: HashColumn, chunk: readonly string[]) {
+  private personQuery(column: AddressKey, chunk: readonly string[]) {
     return this.db
       .selectFrom('person_emails as m')
       .innerJoin('people as p', 'p.id', 'm.person_id')
@@ -163,6 +182,17 @@ export class KyselyPeopleStore implements PeopleStore {
       .where(`m.${column}`, 'in', chunk)
       .orderBy('p.id')
       .orderBy('o.position');
+  }
+
+  /** The matched row and its person's row: no email list, so no second join and one row each. */
+  private profileQuery(column: AddressKey, chunk: readonly string[], withPostal: boolean) {
+    return this.db
+      .selectFrom('person_emails as m')
+      .innerJoin('people as p', 'p.id', 'm.person_id')
+      .select(withPostal ? [...PROFILE_COLUMNS, ...POSTAL_COLUMNS] : PROFILE_COLUMNS)
+      .select([`m.${column} as matched`, 'm.email as email'])
+      .where(`m.${column}`, 'in', chunk)
+      .orderBy('p.id');
   }
 
   async findByNameAndAddress(query: NameAddressQuery): Promise<PersonRecord[]> {

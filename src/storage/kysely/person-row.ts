@@ -1,6 +1,7 @@
 /** Conversions between `people` / `person_emails` rows and the enrichment domain's records. */
 import type { Insertable, Selectable } from 'kysely';
-import type { NewPerson, PersonFields, PersonRecord } from '../../enrichment/person.js';
+import type { NewPerson, PersonFields, PersonProfile, PersonRecord } from '../../enrichment/person.js';
+import { prepareRecord } from '../../enrichment/project.js';
 import type { PeopleTable } from '../database.js';
 import { personBlockingColumns } from '../../identity/match/blocking.js';
 import { normalizedColumns } from '../people-plan.js';
@@ -8,6 +9,7 @@ import { normalizedColumns } from '../people-plan.js';
 export function personRow(p: NewPerson, updatedAt: string): Insertable<PeopleTable> {
   const n = normalizedColumns(p);
   const blocking = personBlockingColumns(p);
+  const record = prepareRecord(p);
   return {
     person_key: p.personKey,
     first_name: p.firstName,
@@ -26,6 +28,8 @@ export function personRow(p: NewPerson, updatedAt: string): Insertable<PeopleTab
     last_phonetic: blocking.lastPhonetic,
     fields: JSON.stringify(p.fields),
     interests: JSON.stringify(p.interests),
+    record: record.json,
+    record_fields: record.fields,
     updated_at: updatedAt,
   };
 }
@@ -70,4 +74,20 @@ export function foldPeople<K>(
     if (record.id === row.id && row.owned !== null) record.emails.push(row.owned);
   }
   return into;
+}
+
+/** The columns a profile is read from, and the postal ones added when the answer needs them. */
+export const PROFILE_COLUMNS = ['p.record', 'p.record_fields'] as const;
+export const POSTAL_COLUMNS = ['p.first_name', 'p.last_name', 'p.address', 'p.city', 'p.state', 'p.zip'] as const;
+
+/** A profile lookup's row: the value matched, the address it matched, and the person's columns. */
+export type ProfileRow = Pick<Selectable<PeopleTable>, 'record' | 'record_fields'> &
+  Partial<Pick<Selectable<PeopleTable>, 'first_name' | 'last_name' | 'address' | 'city' | 'state' | 'zip'>> & { matched: string; email: string };
+
+export function profileOf(row: ProfileRow): PersonProfile {
+  const profile: PersonProfile = { record: { json: row.record, fields: Number(row.record_fields) } };
+  if (row.first_name !== undefined) {
+    profile.postal = { firstName: row.first_name, lastName: row.last_name!, address: row.address!, city: row.city!, state: row.state!, zip: row.zip! };
+  }
+  return profile;
 }

@@ -1,5 +1,6 @@
 import { md5Hex, sha1Hex } from '../../enrichment/email-hash.js';
-import type { NameAddressQuery, NewPerson, PersonRecord } from '../../enrichment/person.js';
+import { prepareRecord } from '../../enrichment/project.js';
+import type { AddressKey, MatchedProfile, NameAddressQuery, NewPerson, PersonProfile, PersonRecord } from '../../enrichment/person.js';
 import { personBlockingColumns, type BlockingColumns } from '../../identity/match/blocking.js';
 import type { CandidateBlock } from '../../identity/match/candidate-block.js';
 import type { PeopleStore } from '../interfaces.js';
@@ -73,6 +74,16 @@ export class MemoryPeopleStore implements PeopleStore {
     return this.many(hexes, (hex) => this.md5s.get(hex));
   }
 
+  async findProfiles(by: AddressKey, values: readonly string[], withPostal: boolean): Promise<Map<string, MatchedProfile>> {
+    const found = new Map<string, MatchedProfile>();
+    for (const value of values) {
+      const email = by === 'email' ? value : (by === 'sha1' ? this.sha1s : this.md5s).get(value);
+      const record = this.byEmail(email);
+      if (record && email !== undefined) found.set(value, { email, profile: profileOf(record, withPostal) });
+    }
+    return found;
+  }
+
   async findByNameAndAddress(query: NameAddressQuery): Promise<PersonRecord[]> {
     const q = normalizeQuery(query);
     if (q === undefined) return [];
@@ -118,6 +129,11 @@ export class MemoryPeopleStore implements PeopleStore {
     }
     return found;
   }
+}
+
+function profileOf(person: PersonRecord, withPostal: boolean): PersonProfile {
+  const { firstName, lastName, address, city, state, zip } = person;
+  return withPostal ? { record: prepareRecord(person), postal: { firstName, lastName, address, city, state, zip } } : { record: prepareRecord(person) };
 }
 
 function clone(record: PersonRecord): PersonRecord {

@@ -11,6 +11,7 @@ import { people } from './0004-people.js';
 import { identityBlocking } from './0005-identity-blocking.js';
 import { lists } from './0006-lists.js';
 import { personEmailOrder } from './0007-person-email-order.js';
+import { personRecord } from './0008-person-record.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0001-accounts': accounts,
@@ -20,4 +21,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0005-identity-blocking': identityBlocking,
   '0006-lists': lists,
   '0007-person-email-order': personEmailOrder,
+  '0008-person-record': personRecord,
 });

@@ -42,6 +42,29 @@ describe('migrations on SQLite', () => {
     await db.destroy();
   });
 
+  it('give people stored before 0008 their ready record', async () => {
+    const db = openSqlite({ file: ':memory:' });
+    const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0008'));
+    await migrateToLatest(db, before);
+    const people = db as unknown as Kysely<{ people: Record<string, unknown> }>;
+    const person = { first_name: 'Jane', middle_name: null, last_name: 'Doe', address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701-1234', zip5: '78701' };
+    const norms = { first_norm: 'JANE', last_norm: 'DOE', street_norm: '1 MAIN ST', city_norm: 'AUSTIN', updated_at: 'now' };
+    await people
+      .insertInto('people')
+      .values([
+        { person_key: 'a', ...person, ...norms, fields: JSON.stringify({ gender: 'Female', age: '25-34' }), interests: JSON.stringify(['pets']) },
+        { person_key: 'b', ...person, ...norms, zip: '', zip5: '', fields: '{}', interests: '[]' },
+      ])
+      .execute();
+    await migrateToLatest(db);
+    const rows = await people.selectFrom('people').select(['person_key', 'record', 'record_fields']).orderBy('person_key').execute();
+    expect(rows).toEqual([
+      { person_key: 'a', record: '{"age":"25-34","gender":"Female","zip":"78701","interests":{"pets":true}}', record_fields: 4 },
+      { person_key: 'b', record: '{}', record_fields: 0 },
+    ]);
+    await db.destroy();
+  });
+
   it('apply nothing when one fails, and say which', async () => {
     const db = openSqlite({ file: ':memory:' });
     await expect(migrateToLatest(db, broken)).rejects.toThrow(/migration 0002-broken failed.*no_such_table/);

@@ -1,0 +1,42 @@
+/**
+ * Each person's full enrichment record kept ready as JSON, with its field count: /v5/td answers
+ * an address with that text (plus eam) instead of parsing and projecting the person's fields on
+ * every request. Existing people get it here, in batches, made by the same code the import uses.
+ */
+import type { Kysely, Migration } from 'kysely';
+import type { PersonFields } from '../../enrichment/person.js';
+import { prepareRecord } from '../../enrichment/project.js';
+
+const BATCH = 5_000;
+
+interface Row {
+  id: number;
+  zip: string;
+  fields: string;
+  interests: string;
+}
+
+export const personRecord: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema.alterTable('people').addColumn('record', 'text', (col) => col.notNull().defaultTo('{}')).execute();
+    await db.schema.alterTable('people').addColumn('record_fields', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+
+    const people = db as unknown as Kysely<{ people: Row & { record: string; record_fields: number } }>;
+    let after = 0;
+    for (;;) {
+      const rows = await people.selectFrom('people').select(['id', 'zip', 'fields', 'interests']).where('id', '>', after).orderBy('id').limit(BATCH).execute();
+      if (rows.length === 0) break;
+      // Already inside the migration's transaction (migrate.ts).
+      for (const row of rows) {
+        const record = prepareRecord({ zip: row.zip, fields: JSON.parse(row.fields) as PersonFields, interests: JSON.parse(row.interests) as string[] });
+        await people.updateTable('people').set({ record: record.json, record_fields: record.fields }).where('id', '=', row.id).execute();
+      }
+      after = rows[rows.length - 1]!.id;
+    }
+  },
+
+  async down(db: Kysely<unknown>): Promise<void> {
+    await db.schema.alterTable('people').dropColumn('record_fields').execute();
+    await db.schema.alterTable('people').dropColumn('record').execute();
+  },
+};
