@@ -144,7 +144,7 @@ export class KyselyPeopleStore implements PeopleStore {
     for (const chunk of chunks([...new Set(values)], LOOKUP_CHUNK)) {
       const shape = `profile:${by}:${withPostal}:${chunk.length}`;
       for (const row of await this.readCompiled<ProfileRow>(shape, chunk, () => this.profileQuery(by, chunk, withPostal))) {
-        // Two addresses with one hash: the first person found answers, as findBy's fold does.
+        // Two addresses with one hash (never seen for SHA-1 or MD5 of distinct addresses): one answers.
         if (!found.has(row.matched)) found.set(row.matched, { email: row.email, profile: profileOf(row) });
       }
     }
@@ -191,8 +191,7 @@ export class KyselyPeopleStore implements PeopleStore {
       .innerJoin('people as p', 'p.id', 'm.person_id')
       .select(withPostal ? [...PROFILE_COLUMNS, ...POSTAL_COLUMNS] : PROFILE_COLUMNS)
       .select([`m.${column} as matched`, 'm.email as email'])
-      .where(`m.${column}`, 'in', chunk)
-      .orderBy('p.id');
+      .where(`m.${column}`, 'in', chunk);
   }
 
   async findByNameAndAddress(query: NameAddressQuery): Promise<PersonRecord[]> {

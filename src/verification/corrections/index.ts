@@ -1,3 +1,3 @@
 // Corrections (key service `corrections`): candidate addresses for a mistyped one.
-export { suggestCorrections, MAX_CORRECTIONS, type CorrectionContext } from './suggest.js';
+export { likelyReadings, suggestCorrections, MAX_CORRECTIONS, type CorrectionContext } from './suggest.js';
 export { POPULAR_DOMAINS, type PopularDomain } from './popular-domains.js';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { classifySyntax } from '../syntax.js';
 import { POPULAR_DOMAINS } from './popular-domains.js';
-import { MAX_CORRECTIONS, suggestCorrections } from './suggest.js';
+import { likelyReadings, MAX_CORRECTIONS, suggestCorrections } from './suggest.js';
 
 // Usernames here are at least six characters: Gmail issues no shorter ones, so `john@gmail.com`
 // is not a possible address and is never suggested (see "provider usernames" below).
@@ -203,6 +203,13 @@ describe('suggestCorrections: provider usernames', () => {
     expect(suggestCorrections('test@gmial.com')).toEqual([]);
     expect(suggestCorrections('john.@gmail.co')).toEqual([]);
     expect(first('testuser@gmial.com')).toBe('testuser@gmail.com');
+  });
+
+  it('still reads what was meant, for measuring (likelyReadings): the provider rule decides the offer only', () => {
+    expect(likelyReadings('test@gmial.com')[0]).toBe('test@gmail.com');
+    expect(likelyReadings('JOHN@GMIAL.COM')[0]).toBe('john@gmail.com');
+    expect(likelyReadings('testuser@gmial.com')).toEqual(suggestCorrections('testuser@gmial.com'));
+    expect(likelyReadings('john@gmail.com')).toEqual([]);
   });
 });
 

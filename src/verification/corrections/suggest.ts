@@ -32,6 +32,21 @@ interface Candidate extends Ranked {
 }
 
 export function suggestCorrections(input: string, context: CorrectionContext = {}): string[] {
+  return corrections(input, context, true);
+}
+
+/**
+ * What the writer most likely meant, best first, judged by the typing alone: suggestCorrections
+ * without the mailbox providers' username rules. Those rules say whether the meant address can
+ * exist (`john@gmial.com` meant john@gmail.com, which Gmail could never have issued: code 125),
+ * not what was meant, so suggestCorrections offers nothing there. This is what a typo corpus
+ * scores, as it scores mailcheck and ZooTools; it is never offered to callers.
+ */
+export function likelyReadings(input: string, context: CorrectionContext = {}): string[] {
+  return corrections(input, context, false);
+}
+
+function corrections(input: string, context: CorrectionContext, providerRules: boolean): string[] {
   if (typeof input !== 'string' || input.length === 0 || input.length > MAX_INPUT_LENGTH) return [];
   const known = context.knownDomains ?? NONE;
   const verdict = classifySyntax(input);
@@ -69,11 +84,15 @@ export function suggestCorrections(input: string, context: CorrectionContext = {
     if (tried.includes(address)) continue;
     tried.push(address);
     const checked = classifySyntax(address);
-    // The likeliest reading is a provider address this username cannot have (`test@gmail.com`:
-    // Gmail needs six characters). A lesser reading (ymail.com) is not what was meant either.
-    if (!checked.ok && checked.rule === 'provider-username') break;
-    if (!checked.ok || checked.address === self || out.includes(checked.address)) continue;
-    out.push(checked.address);
+    let standardized = checked.ok ? checked.address : undefined;
+    if (!checked.ok && checked.rule === 'provider-username') {
+      // The likeliest reading is a provider address this username cannot have (`test@gmail.com`:
+      // Gmail needs six characters). A lesser reading (ymail.com) is not what was meant either.
+      if (providerRules) break;
+      standardized = address.toLowerCase();
+    }
+    if (standardized === undefined || standardized === self || out.includes(standardized)) continue;
+    out.push(standardized);
     if (out.length === MAX_CORRECTIONS) break;
   }
   return out;
