@@ -50,19 +50,33 @@ export interface AppDeps {
 const REQUEST_ID_PREFIX = crypto.randomUUID().slice(0, 8);
 let requestSeq = 0;
 const nextRequestId = () => `${REQUEST_ID_PREFIX}-${(++requestSeq).toString(36)}`;
+/** What a trusted proxy's `X-Request-Id` may look like to be kept (it lands in logs and headers). */
+const FORWARDED_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * A proxy's `X-Request-Id` is kept only when proxies are trusted (`trustProxy`) and it is a plain
+ * token; otherwise any client could choose the ids our logs are searched by.
+ */
+function requestIdGenerator(trustProxy: boolean): (request: { headers: Record<string, string | string[] | undefined> }) => string {
+  if (!trustProxy) return nextRequestId;
+  return (request) => {
+    const given = request.headers['x-request-id'];
+    return typeof given === 'string' && FORWARDED_REQUEST_ID.test(given) ? given : nextRequestId();
+  };
+}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger,
     ...(deps.serverOptions ?? {}),
     trustProxy: deps.trustProxy,
-    requestIdHeader: 'x-request-id',
+    requestIdHeader: false,
     logController: new LogController({
       requestIdLogLabel: 'request_id',
       // Probes every few seconds would drown the request log.
       disableRequestLogging: (request) => request.url === '/healthz' || request.url === '/readyz',
     }),
-    genReqId: nextRequestId,
+    genReqId: requestIdGenerator(deps.trustProxy),
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
     bodyLimit: 16 * 1024 * 1024,
   }) as unknown as FastifyInstance;

@@ -37,15 +37,28 @@ describe('service routes', () => {
     expect(res.json()).toEqual({ error_code: 404, error_msg: 'Not found' });
   });
 
-  it('echoes a request id: a new one per request, or the one the caller (a proxy) sent', async () => {
+  it('echoes a request id: a new one per request, never one a client chose', async () => {
     const first = (await t.app.inject({ url: '/healthz' })).headers['x-request-id'];
     const second = (await t.app.inject({ url: '/healthz' })).headers['x-request-id'];
     expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
     expect(second).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
     expect(second).not.toBe(first);
     expect(String(second).slice(0, 8)).toBe(String(first).slice(0, 8));
-    const given = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'proxy-123' } });
-    expect(given.headers['x-request-id']).toBe('proxy-123');
+    const given = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'client-chosen' } });
+    expect(given.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
+  });
+
+  it("keeps a trusted proxy's request id when it is a plain token", async () => {
+    const proxied = await makeTestApp({ trustProxy: true });
+    try {
+      const via = (id: string) => proxied.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https', 'x-request-id': id } });
+      expect((await via('proxy-123')).headers['x-request-id']).toBe('proxy-123');
+      for (const hostile of ['a b', 'x'.repeat(129), 'id\u202e', '{"json":1}']) {
+        expect((await via(hostile)).headers['x-request-id'], hostile).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
+      }
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('keeps addresses and keys out of the logs', async () => {
