@@ -1,9 +1,21 @@
 /** Opens the configured storage for one CLI command and closes it afterwards. */
+import { statSync } from 'node:fs';
 import { KeyOptionError } from '../accounts/key-admin.js';
 import { loadConfig } from '../core/config.js';
 import { DuplicateKeyName, type Storage } from '../storage/interfaces.js';
 import { openStorage } from '../storage/open-storage.js';
 import { fail } from './output.js';
+
+/** A data file the command is about to read: a clear refusal, before storage opens, for a directory. */
+export function requireFile(file: string): void {
+  let isDirectory = false;
+  try {
+    isDirectory = statSync(file).isDirectory();
+  } catch {
+    return; // Missing or unreadable: reading it says which, with its path.
+  }
+  if (isDirectory) fail(`not a file but a directory: ${file}`);
+}
 
 export async function withStorage(run: (storage: Storage) => Promise<void>): Promise<void> {
   let storage: Storage | undefined;
@@ -13,7 +25,9 @@ export async function withStorage(run: (storage: Storage) => Promise<void>): Pro
     await run(storage);
   } catch (error) {
     if (error instanceof KeyOptionError || error instanceof DuplicateKeyName) fail(error.message);
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') fail(`no such file: ${(error as NodeJS.ErrnoException).path}`);
+    const { code, path } = error as NodeJS.ErrnoException;
+    if (code === 'ENOENT') fail(`no such file: ${path}`);
+    if (code === 'EACCES' || code === 'EPERM') fail(`not allowed to read: ${path}`);
     throw error;
   } finally {
     await storage?.close();

@@ -267,5 +267,9 @@ describe('mailsure import policy', () => {
         stderr: `mailsure: no such file: ${missing}\n`,
       });
     }
+    for (const kind of ['policy', 'people', 'activity']) {
+      const args = kind === 'policy' ? ['import', 'policy', '--kind', 'trap', dataDir] : ['import', kind, dataDir];
+      expect(runCli(args, env), kind).toEqual({ status: 1, stdout: '', stderr: `mailsure: not a file but a directory: ${dataDir}\n` });
+    }
   });
 });

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { POLICY_KINDS } from '../../storage/interfaces.js';
 import { fail } from '../output.js';
-import { withStorage } from '../with-storage.js';
+import { requireFile, withStorage } from '../with-storage.js';
 import { importActivity } from './import-activity.js';
 import { importPeople } from './import-people.js';
 import { importPolicy, isPolicyKind } from './import-policy.js';
@@ -12,26 +12,29 @@ export function registerImportCommands(program: Command): void {
   imports
     .command('people <file>')
     .description('load people: emails, name, postal address, enrichment fields and interests; re-importing updates')
-    .action((file: string) =>
-      withStorage(async (storage) => {
+    .action((file: string) => {
+      requireFile(file);
+      return withStorage(async (storage) => {
         // Committed batches stay loaded; the exit status still tells scripts the file did not finish.
         if ((await importPeople(storage, file)).status === 'failed') process.exitCode = 1;
-      }),
-    );
+      });
+    });
   imports
     .command('activity <file>')
     .description('load email activity events: email, source, seen_at, event (seen | open)')
-    .action((file: string) =>
-      withStorage(async (storage) => {
+    .action((file: string) => {
+      requireFile(file);
+      return withStorage(async (storage) => {
         if ((await importActivity(storage, file)).status === 'failed') process.exitCode = 1;
-      }),
-    );
+      });
+    });
   imports
     .command('policy <file>')
     .description('load a policy list: one `email` or `domain` per record')
     .requiredOption('--kind <kind>', POLICY_KINDS.join(' | '))
     .action((file: string, flags: { kind: string }) => {
       if (!isPolicyKind(flags.kind)) fail(`--kind must be one of ${POLICY_KINDS.join(', ')}`);
+      requireFile(file);
       return withStorage(async (storage) => void (await importPolicy(storage, flags.kind as never, file)));
     });
 }
