@@ -39,15 +39,7 @@ export function createEnrichService(deps: {
   };
   return {
     async enrich(queries, selection) {
-      const withPostal = selection.postalAddress;
-      const [byEmail, bySha1, byMd5] = await Promise.all([
-        findProfiles(deps.people, 'email', queries, withPostal),
-        findProfiles(deps.people, 'sha1', queries, withPostal),
-        findProfiles(deps.people, 'md5', queries, withPostal),
-      ]);
-      const found: (MatchedProfile | undefined)[] = queries.map(
-        (q) => (q.email && byEmail.get(q.email)) || (q.sha1 && bySha1.get(q.sha1)) || (q.md5 && byMd5.get(q.md5)) || undefined,
-      );
+      const found = await findByAddress(deps.people, queries, selection.postalAddress);
       const matched: (PersonProfile | undefined)[] = found.map((f) => f?.profile);
       const byName = queries.flatMap((q, i) => (matched[i] === undefined && q.name ? [i] : []));
       if (byName.length > 0) {
@@ -78,10 +70,24 @@ export function createEnrichService(deps: {
   };
 }
 
-/** One kind's lookup, skipped (no round trip) when no query uses that kind. */
-function findProfiles(people: PeopleStore, by: AddressKey, queries: readonly EnrichQuery[], withPostal: boolean): Promise<Map<string, MatchedProfile>> | Map<string, MatchedProfile> {
-  const values = unique(queries.map((q) => q[by]));
-  return values.length === 0 ? new Map() : people.findProfiles(by, values, withPostal);
+const ADDRESS_KEYS: readonly AddressKey[] = ['email', 'sha1', 'md5'];
+
+/**
+ * Each query's person by address, SHA-1 or MD5 (tried in that order): one lookup per kind the
+ * queries use, none for the others, so a single /v5/td call makes exactly one.
+ */
+async function findByAddress(people: PeopleStore, queries: readonly EnrichQuery[], withPostal: boolean): Promise<(MatchedProfile | undefined)[]> {
+  const kinds = ADDRESS_KEYS.filter((by) => queries.some((q) => q[by] !== undefined));
+  const maps = await Promise.all(kinds.map((by) => people.findProfiles(by, unique(queries.map((q) => q[by])), withPostal)));
+  const byKind = new Map(kinds.map((by, i) => [by, maps[i]!]));
+  return queries.map((q) => {
+    for (const by of ADDRESS_KEYS) {
+      const value = q[by];
+      const hit = value === undefined ? undefined : byKind.get(by)?.get(value);
+      if (hit) return hit;
+    }
+    return undefined;
+  });
 }
 
 function unique(values: (string | undefined)[]): string[] {

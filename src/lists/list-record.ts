@@ -100,6 +100,8 @@ export interface ListStore {
   commitChunk(listId: number, chunk: ListChunk): Promise<boolean>;
   /** Committed chunks' counters, by index: progress and reporting are their sums. */
   chunkCounts(listId: number): Promise<{ index: number; records: number; counts: unknown }[]>;
+  /** Records committed so far, for each list given that has any: one query, for progress on a page of lists. */
+  committedRecords(listIds: readonly number[]): Promise<Map<number, number>>;
   /** Committed chunks with their results, `from` ≤ index < `to`, in index order. */
   chunkResults(listId: number, from: number, to: number): Promise<ListChunk[]>;
   addCallbackAttempt(listId: number, attempt: CallbackAttempt): Promise<void>;

@@ -63,9 +63,14 @@ function routes(app: FastifyInstance, deps: ListRouteDeps): void {
     if (!list || list.keyId !== request.apiKey!.id) throw errors.notFound('List not found');
     return list;
   };
-  // A list with results (or none to process) is complete; a cancelled or failed one counts what it committed.
-  const progress = async (list: ListRow) =>
-    list.status === 'Results' || list.status === 'Invalid' ? list.records : (await deps.lists.chunkCounts(list.id)).reduce((n, c) => n + c.records, 0);
+  // A list with results (or none to process) is complete; a cancelled or failed one counts what it
+  // committed. One query for a whole page of lists.
+  const complete = (list: ListRow) => list.status === 'Results' || list.status === 'Invalid';
+  const progressOf = async (lists: readonly ListRow[]): Promise<number[]> => {
+    const committed = await deps.lists.committedRecords(lists.filter((l) => !complete(l)).map((l) => l.id));
+    return lists.map((l) => (complete(l) ? l.records : (committed.get(l.id) ?? 0)));
+  };
+  const progress = async (list: ListRow) => (await progressOf([list]))[0]!;
   const called = (key: ApiKeyRecord) => deps.meter.record(key, {});
 
   app.post<{ Querystring: Static<typeof SubmitQuery> }>(
@@ -128,7 +133,8 @@ function routes(app: FastifyInstance, deps: ListRouteDeps): void {
       const page = pageOf(request.query);
       const { lists, total } = await deps.lists.listForKey(request.apiKey!.id, { limit: page.perPage, offset: (page.page - 1) * page.perPage });
       called(request.apiKey!);
-      return { lists: await Promise.all(lists.map(async (l) => renderList(l, await progress(l)))), page: page.page, per_page: page.perPage, total };
+      const done = await progressOf(lists);
+      return { lists: lists.map((l, i) => renderList(l, done[i]!)), page: page.page, per_page: page.perPage, total };
     },
   );
 

@@ -79,6 +79,15 @@ export function listStoreContract(storage: CurrentStorage): void {
       expect((await lists().chunkResults(list.id, 1, 5)).map((c) => c.results)).toEqual(['r1']);
       expect((await lists().chunkResults(list.id, 0, 2)).map((c) => c.index)).toEqual([0, 1]);
       expect(await lists().chunkCounts(list.id + 1)).toEqual([]);
+      const other = await lists().create(newList(list.keyId));
+      await lists().commitChunk(other.id, { index: 0, records: 7, counts: {}, results: '' });
+      expect(await lists().committedRecords([list.id, other.id, other.id + 1, list.id])).toEqual(
+        new Map([
+          [list.id, 5],
+          [other.id, 7],
+        ]),
+      );
+      expect((await lists().committedRecords([])).size).toBe(0);
     });
 
     it('lets one worker claim a chunk until its lease ends, and renew it', async () => {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CallbackAttempt, ListChunk, ListPatch, ListRow, ListStatus, ListStore, NewList } from '../../lists/list-record.js';
 import type { Database } from '../database.js';
+import { chunks, LOOKUP_CHUNK } from '../chunks.js';
 import { newListRow, patchRow, toList } from './list-row.js';
 
 export class KyselyListStore implements ListStore {
@@ -84,6 +85,21 @@ export class KyselyListStore implements ListStore {
       .orderBy('chunk_index')
       .execute();
     return rows.map((r) => ({ index: r.chunk_index, records: r.records, counts: JSON.parse(r.counts) as unknown }));
+  }
+
+  async committedRecords(listIds: readonly number[]): Promise<Map<number, number>> {
+    const out = new Map<number, number>();
+    for (const ids of chunks([...new Set(listIds)], LOOKUP_CHUNK)) {
+      const rows = await this.db
+        .selectFrom('list_chunks')
+        .select((eb) => ['list_id', eb.fn.sum<number | string>('records').as('records')])
+        .where('list_id', 'in', ids)
+        .groupBy('list_id')
+        .execute();
+      // PostgreSQL sums integers as bigint, which its driver hands over as a string.
+      for (const row of rows) out.set(row.list_id, Number(row.records));
+    }
+    return out;
   }
 
   async chunkResults(listId: number, from: number, to: number): Promise<ListChunk[]> {

@@ -141,7 +141,8 @@ export class KyselyPeopleStore implements PeopleStore {
 
   async findProfiles(by: AddressKey, values: readonly string[], withPostal: boolean): Promise<Map<string, MatchedProfile>> {
     const found = new Map<string, MatchedProfile>();
-    for (const chunk of chunks([...new Set(values)], LOOKUP_CHUNK)) {
+    // One value (every /v5/td call) needs no de-duplication or chunking.
+    for (const chunk of values.length === 1 ? [values] : chunks([...new Set(values)], LOOKUP_CHUNK)) {
       const shape = `profile:${by}:${withPostal}:${chunk.length}`;
       for (const row of await this.readCompiled<ProfileRow>(shape, chunk, () => this.profileQuery(by, chunk, withPostal))) {
         // Two addresses with one hash (never seen for SHA-1 or MD5 of distinct addresses): one answers.

@@ -63,6 +63,15 @@ export class MemoryListStore implements ListStore {
     return this.sorted(listId).map((c) => ({ index: c.index, records: c.records, counts: clone(c.counts) }));
   }
 
+  async committedRecords(listIds: readonly number[]): Promise<Map<number, number>> {
+    const out = new Map<number, number>();
+    for (const id of listIds) {
+      const chunks = this.sorted(id);
+      if (chunks.length > 0) out.set(id, chunks.reduce((n, c) => n + c.records, 0));
+    }
+    return out;
+  }
+
   async chunkResults(listId: number, from: number, to: number): Promise<ListChunk[]> {
     return this.sorted(listId)
       .filter((c) => c.index >= from && c.index < to)
