@@ -8,7 +8,7 @@ import type { ActivityStore, PeopleStore } from '../storage/interfaces.js';
 import { activityWindows, eamFrom, todayUtc } from './activity-metrics.js';
 import type { EnrichQuery } from './enrich-query.js';
 import type { FieldSelection } from './field-selection.js';
-import type { AddressKey, MatchedProfile, PersonProfile, PersonRecord } from './person.js';
+import type { ActivityStats, AddressKey, MatchedProfile, PersonProfile, PersonRecord } from './person.js';
 import { answerFor, prepareRecord, type EnrichmentAnswer } from './project.js';
 
 export interface PersonMatcher {
@@ -30,12 +30,14 @@ export function createEnrichService(deps: {
   activityPresenceTtlMs?: number;
 }): EnrichService {
   let activityLoaded: { value: boolean; expires: number } | undefined;
-  const hasActivity = async (): Promise<boolean> => {
+  /** Whether any activity is loaded: remembered for a while, so most calls answer without a query. */
+  const hasActivity = (): boolean | Promise<boolean> => {
     const now = deps.clock.now();
-    if (!activityLoaded || activityLoaded.expires <= now) {
-      activityLoaded = { value: await deps.activity.hasAny(), expires: now + (deps.activityPresenceTtlMs ?? 5_000) };
-    }
-    return activityLoaded.value;
+    if (activityLoaded && activityLoaded.expires > now) return activityLoaded.value;
+    return deps.activity.hasAny().then((value) => {
+      activityLoaded = { value, expires: now + (deps.activityPresenceTtlMs ?? 5_000) };
+      return value;
+    });
   };
   return {
     async enrich(queries, selection) {
@@ -56,7 +58,9 @@ export function createEnrichService(deps: {
       const emails = queries.map((q, i) => (wantsEam ? (q.email ?? found[i]?.email) : undefined));
       const today = todayUtc(deps.clock.now());
       // With no activity loaded every address gets the default object: skip the lookup.
-      const stats = wantsEam && (await hasActivity()) ? await deps.activity.statsFor(unique(emails), activityWindows(today)) : new Map();
+      let present = wantsEam ? hasActivity() : false;
+      if (typeof present !== 'boolean') present = await present;
+      const stats = present ? await deps.activity.statsFor(unique(emails), activityWindows(today)) : new Map<string, ActivityStats>();
       const withMonth = selection.eam.includes('month_last_open');
 
       return queries.map((q, i) => {
@@ -78,7 +82,9 @@ const ADDRESS_KEYS: readonly AddressKey[] = ['email', 'sha1', 'md5'];
  */
 async function findByAddress(people: PeopleStore, queries: readonly EnrichQuery[], withPostal: boolean): Promise<(MatchedProfile | undefined)[]> {
   const kinds = ADDRESS_KEYS.filter((by) => queries.some((q) => q[by] !== undefined));
-  const maps = await Promise.all(kinds.map((by) => people.findProfiles(by, unique(queries.map((q) => q[by])), withPostal)));
+  const lookup = (by: AddressKey) => people.findProfiles(by, unique(queries.map((q) => q[by])), withPostal);
+  // Most calls use one kind: no Promise.all for them.
+  const maps = kinds.length === 1 ? [await lookup(kinds[0]!)] : await Promise.all(kinds.map(lookup));
   const byKind = new Map(kinds.map((by, i) => [by, maps[i]!]));
   return queries.map((q) => {
     for (const by of ADDRESS_KEYS) {
