@@ -11,6 +11,7 @@ import { todayUtc } from '../enrichment/activity-metrics.js';
 import { hostname } from 'node:os';
 import { print } from './output.js';
 import { startRetention } from '../lists/pipeline/retention.js';
+import { sweepCallbacks } from '../lists/pipeline/callback-sender.js';
 import { loadZipReference } from '../identity/postal/index.js';
 
 export async function serve(options: { worker?: boolean } = {}): Promise<void> {
@@ -41,11 +42,13 @@ export async function serve(options: { worker?: boolean } = {}): Promise<void> {
   });
 
   let stopping = false;
+  let stopSweeping = (): void => {};
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
     retention.stop();
+    stopSweeping();
     await app.close();
     await container.close();
     process.exit(0);
@@ -60,6 +63,7 @@ export async function serve(options: { worker?: boolean } = {}): Promise<void> {
   if (runLists) {
     await container.listQueue.resume();
     await container.listCallbacks.resume();
+    stopSweeping = sweepCallbacks(container.listCallbacks, logger);
   }
   const retention = startRetention({ store: container.storage.lists, files: container.listFiles, retentionDays: config.retentionDays, clock: container.clock, logger });
   const scheme = config.trustProxy ? 'http' : 'https';

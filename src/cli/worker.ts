@@ -8,6 +8,7 @@ import { createContainer } from '../container.js';
 import { loadConfig } from '../core/config.js';
 import { createLogger } from '../core/logger.js';
 import { startRetention } from '../lists/pipeline/retention.js';
+import { sweepCallbacks } from '../lists/pipeline/callback-sender.js';
 import { loadZipReference } from '../identity/postal/index.js';
 
 const POLL_MS = 2_000;
@@ -20,6 +21,7 @@ export async function worker(): Promise<void> {
   const retention = startRetention({ store: container.storage.lists, files: container.listFiles, retentionDays: config.retentionDays, clock: container.clock, logger });
   await container.listQueue.resume();
   await container.listCallbacks.resume();
+  const stopSweeping = sweepCallbacks(container.listCallbacks, logger);
   const poll = config.redisUrl
     ? undefined
     : setInterval(() => void container.listQueue.resume().catch((error: unknown) => logger.warn({ err: error }, 'could not look for lists')), POLL_MS);
@@ -30,6 +32,7 @@ export async function worker(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'worker shutting down');
     if (poll) clearInterval(poll);
+    stopSweeping();
     retention.stop();
     await container.close();
     process.exit(0);

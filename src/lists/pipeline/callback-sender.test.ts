@@ -10,7 +10,7 @@ import { createLogger } from '../../core/logger.js';
 import type { Storage } from '../../storage/interfaces.js';
 import { openMemoryStorage, openStorage } from '../../storage/open-storage.js';
 import { verifySignature } from '../callback/sign-body.js';
-import { createCallbackSender, type CallbackSender } from './callback-sender.js';
+import { createCallbackSender, sweepCallbacks, type CallbackSender } from './callback-sender.js';
 
 const logger = createLogger('silent');
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -89,5 +89,40 @@ describe.each(stores)('callback sender on %s', (_, open) => {
       [null, 'connect ECONNREFUSED'],
       [200, null],
     ]);
+  });
+
+  it('takes over, within a sweep, a callback that became due after this process started', async () => {
+    const storage = await open();
+    cleanups.push(() => storage.close());
+    const { url, received } = await receiver();
+    const key = await createKey(storage.keys, 'acme', { services: 'verification,lists' });
+    const sender = createCallbackSender({ store: storage.lists, keys: storage.keys, clock: systemClock, logger, allowPrivateTargets: true, worker: 'survivor' });
+    cleanups.push(() => sender.close());
+    await sender.resume(); // Nothing pending yet.
+    cleanups.push(sweepCallbacks(sender, logger, 30));
+
+    // Another process finished this list, failed its first try and died before the second.
+    const list = await storage.lists.create({
+      keyId: key.record.id,
+      name: 'l.csv',
+      format: 'csv',
+      delimiter: null,
+      header: true,
+      emailColumn: null,
+      report: false,
+      fields: null,
+      callbackUrl: url,
+      sizeBytes: 1,
+      createdAt: new Date().toISOString(),
+    });
+    await storage.lists.update(list.id, { status: 'Results' });
+    await storage.lists.addCallbackAttempt(list.id, { at: new Date(Date.now() - 120_000).toISOString(), status: null, error: 'connect ECONNREFUSED' });
+
+    for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(received).toHaveLength(1);
+    expect(JSON.parse(received[0]!.body)).toMatchObject({ list_id: list.id, status: 'Results' });
+    await new Promise((r) => setTimeout(r, 150));
+    // Later sweeps find it delivered: no second try.
+    expect((await storage.lists.callbackAttempts(list.id)).map((x) => x.status)).toEqual([null, 200]);
   });
 });

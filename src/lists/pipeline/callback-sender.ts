@@ -136,6 +136,20 @@ export function createCallbackSender(deps: {
   };
 }
 
+/** How often a process looks for callbacks nobody follows (their process died after its start). */
+export const CALLBACK_SWEEP_MS = 60_000;
+
+/**
+ * Resumes callbacks every `everyMs`: a list whose callback a process began and then died with is
+ * taken over by a live one within a sweep, not only when some process next starts. Following is
+ * idempotent and each try is leased, so sweeping processes never send one try twice.
+ */
+export function sweepCallbacks(sender: Pick<CallbackSender, 'resume'>, logger: Pick<Logger, 'warn'>, everyMs = CALLBACK_SWEEP_MS): () => void {
+  const timer = setInterval(() => void sender.resume().catch((error: unknown) => logger.warn({ err: error }, 'could not look for list callbacks')), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 function post(url: URL, address: string, body: string, signature: string): Promise<number> {
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
