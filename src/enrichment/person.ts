@@ -2,6 +2,7 @@
  * A person as Mailsure stores them: identity (name, postal address, emails) and the enrichment
  * fields of the api-reference, by their API names with their API value strings.
  */
+import type { PreparedRecord } from './project.js';
 
 /** Enrichment values by API field name (`age`, `household_income`, `rfm_avg_dollars`, …). */
 export type PersonFields = Partial<Record<string, string | number>>;
@@ -41,7 +42,7 @@ export type PersonPostal = Pick<PersonRecord, 'firstName' | 'lastName' | 'addres
  * ready (enrichment/project.ts), and, when the lookup asked for it, their postal address.
  */
 export interface PersonProfile {
-  record: { json: string; fields: number };
+  record: PreparedRecord;
   postal?: PersonPostal;
 }
 

@@ -14,17 +14,14 @@ import type { PersonFields, PersonPostal } from './person.js';
 
 export type EnrichmentRecord = Record<string, unknown>;
 
-/** A person's full record (every person field we hold, reference order) as JSON, and how many top-level fields it has. */
-export interface PreparedRecord {
-  json: string;
-  fields: number;
-}
-
 /** An answer ready to send: its JSON and its top-level field count (what metering bills, decisions §3). */
 export interface EnrichmentAnswer {
   json: string;
   fields: number;
 }
+
+/** A person's full record (every person field we hold, reference order), in the same form: what the store keeps. */
+export type PreparedRecord = EnrichmentAnswer;
 
 export const EMPTY_ANSWER: EnrichmentAnswer = Object.freeze({ json: '{}', fields: 0 });
 

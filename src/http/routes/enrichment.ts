@@ -93,9 +93,13 @@ function selectionFor(key: ApiKeyRecord, fieldsParam: string | undefined): Field
 
 /** A body that is already JSON, past the schema serialiser (the response schemas stay for the docs). */
 function sendJson(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').serializer((payload) => String(payload)).send(json);
+  return sendText(reply, 'application/json; charset=utf-8', json);
 }
 
 function sendHtml(reply: FastifyReply, record: unknown): FastifyReply {
-  return reply.type('text/html; charset=utf-8').serializer((payload) => String(payload)).send(renderHtml(record));
+  return sendText(reply, 'text/html; charset=utf-8', renderHtml(record));
+}
+
+function sendText(reply: FastifyReply, type: string, body: string): FastifyReply {
+  return reply.type(type).serializer((payload) => String(payload)).send(body);
 }

@@ -9,6 +9,7 @@ import { systemClock } from '../../core/clock.js';
 import { createLogger } from '../../core/logger.js';
 import type { Storage } from '../../storage/interfaces.js';
 import { openMemoryStorage, openStorage } from '../../storage/open-storage.js';
+import { newList } from '../../storage/contract/fixtures.js';
 import { verifySignature } from '../callback/sign-body.js';
 import { createCallbackSender, sweepCallbacks, type CallbackSender } from './callback-sender.js';
 
@@ -52,19 +53,7 @@ describe.each(stores)('callback sender on %s', (_, open) => {
     cleanups.push(() => storage.close());
     const { url, received } = await receiver();
     const key = await createKey(storage.keys, 'acme', { services: 'verification,lists' });
-    const list = await storage.lists.create({
-      keyId: key.record.id,
-      name: 'l.csv',
-      format: 'csv',
-      delimiter: null,
-      header: true,
-      emailColumn: null,
-      report: false,
-      fields: null,
-      callbackUrl: url,
-      sizeBytes: 1,
-      createdAt: new Date().toISOString(),
-    });
+    const list = await storage.lists.create(newList(key.record.id, { callbackUrl: url }));
     await storage.lists.update(list.id, { status: 'Results' });
     // An earlier process's first try failed two minutes ago: the second is overdue.
     await storage.lists.addCallbackAttempt(list.id, { at: new Date(Date.now() - 120_000).toISOString(), status: null, error: 'connect ECONNREFUSED' });
@@ -102,19 +91,7 @@ describe.each(stores)('callback sender on %s', (_, open) => {
     cleanups.push(sweepCallbacks(sender, logger, 30));
 
     // Another process finished this list, failed its first try and died before the second.
-    const list = await storage.lists.create({
-      keyId: key.record.id,
-      name: 'l.csv',
-      format: 'csv',
-      delimiter: null,
-      header: true,
-      emailColumn: null,
-      report: false,
-      fields: null,
-      callbackUrl: url,
-      sizeBytes: 1,
-      createdAt: new Date().toISOString(),
-    });
+    const list = await storage.lists.create(newList(key.record.id, { callbackUrl: url }));
     await storage.lists.update(list.id, { status: 'Results' });
     await storage.lists.addCallbackAttempt(list.id, { at: new Date(Date.now() - 120_000).toISOString(), status: null, error: 'connect ECONNREFUSED' });
 

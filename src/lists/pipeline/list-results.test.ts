@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newList } from '../../storage/contract/fixtures.js';
 import { createKey } from '../../accounts/key-admin.js';
 import type { EnrichService } from '../../enrichment/enrich-service.js';
 import type { AppendService } from '../../identity/append/index.js';
@@ -48,19 +49,7 @@ const deps: ChunkDeps = {
 
 async function listWith(content: string): Promise<{ list: ListRow; plan: ListPlan }> {
   const key = (await createKey(storage.keys, `k${Math.random()}`, { services: 'verification,lists' })).record;
-  const list = await storage.lists.create({
-    keyId: key.id,
-    name: 'people.csv',
-    format: 'csv',
-    delimiter: null,
-    header: true,
-    emailColumn: null,
-    report: false,
-    fields: null,
-    callbackUrl: null,
-    sizeBytes: content.length,
-    createdAt: new Date().toISOString(),
-  });
+  const list = await storage.lists.create(newList(key.id, { name: 'people.csv', fields: null, callbackUrl: null, sizeBytes: content.length, createdAt: new Date().toISOString() }));
   await mkdir(listDir(dataDir, list.id), { recursive: true });
   await writeFile(uploadPath(dataDir, list.id, 'csv'), content);
   const plan = await parseList(list, key, createDirectoryListFiles(dataDir));

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newList } from '../../storage/contract/fixtures.js';
 import { createKey } from '../../accounts/key-admin.js';
 import { systemClock } from '../../core/clock.js';
 import { createLogger } from '../../core/logger.js';
@@ -31,19 +32,7 @@ beforeEach(async () => {
 afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
 async function submit(records: number, createdAt = new Date().toISOString()) {
-  const list = await storage.lists.create({
-    keyId,
-    name: 'l.csv',
-    format: 'csv',
-    delimiter: null,
-    header: true,
-    emailColumn: null,
-    report: false,
-    fields: null,
-    callbackUrl: 'https://example.com/hook',
-    sizeBytes: 1,
-    createdAt,
-  });
+  const list = await storage.lists.create(newList(keyId, { name: 'l.csv', fields: null, sizeBytes: 1, createdAt }));
   await mkdir(listDir(dataDir, list.id), { recursive: true });
   const lines = ['email', ...Array.from({ length: records }, (_, i) => `user${i}@d${i % 7}.example`)];
   await writeFile(uploadPath(dataDir, list.id, 'csv'), lines.join('\n'));

@@ -1,3 +1,4 @@
+import type { NewList } from '../../lists/list-record.js';
 import type { NewApiKey, Storage } from '../interfaces.js';
 
 /** Opens a storage; the contract closes what it opens. */
@@ -26,4 +27,22 @@ export function newKey(name: string, overrides: Partial<NewApiKey> = {}): NewApi
 /** Creates a key and returns its id: usage and client lists belong to existing keys. */
 export async function keyId(storage: Storage, name: string): Promise<number> {
   return (await storage.keys.create(newKey(name))).id;
+}
+
+/** A list as submitted: a CSV with a header, callback and purchased fields set; override what a test needs. */
+export function newList(keyIdValue: number, overrides: Partial<NewList> = {}): NewList {
+  return {
+    keyId: keyIdValue,
+    name: 'customers.csv',
+    format: 'csv',
+    delimiter: null,
+    header: true,
+    emailColumn: null,
+    report: false,
+    fields: ['age', 'gender'],
+    callbackUrl: 'https://example.com/hook',
+    sizeBytes: 3_000_000_000,
+    createdAt: '2026-11-22T10:00:00.000Z',
+    ...overrides,
+  };
 }

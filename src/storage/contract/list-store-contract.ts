@@ -1,23 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ListStatus, NewList } from '../../lists/list-record.js';
-import { keyId, type CurrentStorage } from './fixtures.js';
-
-function newList(keyIdValue: number, overrides: Partial<NewList> = {}): NewList {
-  return {
-    keyId: keyIdValue,
-    name: 'customers.csv',
-    format: 'csv',
-    delimiter: null,
-    header: true,
-    emailColumn: null,
-    report: false,
-    fields: ['age', 'gender'],
-    callbackUrl: 'https://example.com/hook',
-    sizeBytes: 3_000_000_000,
-    createdAt: '2026-11-22T10:00:00.000Z',
-    ...overrides,
-  };
-}
+import type { ListStatus } from '../../lists/list-record.js';
+import { keyId, newList, type CurrentStorage } from './fixtures.js';
 
 export function listStoreContract(storage: CurrentStorage): void {
   const lists = () => storage().lists;
