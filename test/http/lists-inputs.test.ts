@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newPerson } from '../../src/storage/contract/people-fixtures.js';
 import { patchDeclaredSize, tempDir, writeZip, zeros } from '../../src/lists/test-support.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { multipart, type Part } from '../helpers/multipart.js';
@@ -142,19 +143,7 @@ describe('submit parameters, end to end', () => {
 
   it('fields limits the enrichment columns and report', async () => {
     await t.storage.people.upsert([
-      {
-        personKey: 'P1',
-        firstName: 'Katherine',
-        middleName: null,
-        lastName: 'Doe',
-        address: '123 N Main St',
-        city: 'Springfield',
-        state: 'IL',
-        zip: '62701-1234',
-        fields: { age: '35-44', gender: 'Female' },
-        interests: ['books'],
-        emails: ['kate@example.com'],
-      },
+      newPerson('P1', { firstName: 'Katherine', address: '123 N Main St', fields: { age: '35-44', gender: 'Female' }, interests: ['books'], emails: ['kate@example.com'] }),
     ]);
     const full = (await t.key('full', { services: 'verification,enrichment,lists', fields: 'age,gender,interests' })).key;
     const csv = 'email\nkate@example.com\nnobody@example.com\n';

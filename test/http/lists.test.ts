@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newPerson } from '../../src/storage/contract/people-fixtures.js';
 import { MAX_ATTEMPTS } from '../../src/lists/callback/retry-schedule.js';
 import { verifySignature } from '../../src/lists/callback/sign-body.js';
 import { openMemoryStorage } from '../../src/storage/open-storage.js';
@@ -204,19 +205,7 @@ describe('list states', () => {
 });
 
 describe('intelligence, email append, report and purchase', () => {
-  const kate = {
-    personKey: 'P1',
-    firstName: 'Katherine',
-    middleName: null,
-    lastName: 'Doe',
-    address: '123 N Main St',
-    city: 'Springfield',
-    state: 'IL',
-    zip: '62701-1234',
-    fields: { age: '35-44', gender: 'Female' },
-    interests: ['books'],
-    emails: ['kate@example.com'],
-  };
+  const kate = newPerson('P1', { firstName: 'Katherine', address: '123 N Main St', fields: { age: '35-44', gender: 'Female' }, interests: ['books'], emails: ['kate@example.com'] });
   const joe = { ...kate, personKey: 'P2', firstName: 'Joseph', fields: { age: '45-54' }, interests: [], emails: ['joe@example.com'] };
   const FILE = [
     'email,first,last,street,city,state,zip',
