@@ -28,6 +28,9 @@ import type { CatchAllFact } from './verification/decide-mailbox.js';
 import { createCachedDnsClient } from './verification/dns/cached-dns-client.js';
 import type { AddressAnswer, MailRoute } from './verification/dns/mail-route.js';
 import { createNodeDnsClient } from './verification/dns/node-dns-client.js';
+import { observeMailRoutes } from './verification/dns/observed-dns-client.js';
+import { createProberHealth, type ProberHealth } from './verification/health/prober-health.js';
+import { checkBanner } from './verification/smtp/banner-check.js';
 import { createMemoryFactCache, type FactCache } from './verification/fact-cache.js';
 import { createSmtpProber, SESSIONS_PER_HOST } from './verification/smtp/prober.js';
 import { createVerifyService, type VerifyService } from './verification/verify-service.js';
@@ -41,6 +44,8 @@ export interface Container {
   authenticator: KeyAuthenticator;
   meter: UsageMeter;
   verify: VerifyService;
+  /** What the prober knows of its own resolver, egress and identity; `start()` runs the first check. */
+  proberHealth: ProberHealth;
   enrich: EnrichService;
   append: AppendService;
   listQueue: ListQueue;
@@ -60,7 +65,7 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
   const storage = await openStorage({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
   const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : null;
   const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock });
-  const verify = createVerification(config, storage, clock, logger, {}, redis ? { redis } : undefined);
+  const { verify, health: proberHealth } = createVerification(config, storage, clock, logger, {}, redis ? { redis } : undefined);
   const people = createPeopleServices(storage, clock);
   const lists = createListProcessing(config, storage, { verify, ...people }, clock, logger, { ...options });
   return {
@@ -72,11 +77,13 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
     authenticator: createKeyAuthenticator(storage.keys, clock),
     meter,
     verify,
+    proberHealth,
     ...people,
     listQueue: lists.queue,
     listFiles: lists.files,
     listCallbacks: lists.callbacks,
     async close() {
+      proberHealth.stop();
       lists.callbacks.close();
       await lists.queue.close();
       await meter.close().catch((error: unknown) => logger.error({ err: error }, 'could not flush usage'));
@@ -175,19 +182,21 @@ const LIST_SHARES = 4;
  * limit are shared by every process; otherwise each process keeps its own.
  */
 export function createVerification(
-  config: Pick<Config, 'verifyDepth' | 'dnsServers' | 'smtpPort' | 'smtpHelo' | 'smtpFrom' | 'allowPrivateTargets'>,
+  config: VerificationConfig,
   storage: Pick<Storage, 'policy' | 'clientLists' | 'activity'>,
   clock: Clock,
   logger?: Logger,
   tuning: { greylistRetryMs?: number; listPresenceTtlMs?: number; activityPresenceTtlMs?: number } = {},
   shared?: { redis: Redis; prefix?: string },
-): VerifyService {
+): { verify: VerifyService; health: ProberHealth } {
   const prefix = shared?.prefix ?? 'mailsure';
   const cache = <V>(name: string): FactCache<V> =>
     shared
       ? createRedisFactCache<V>(shared.redis, { namespace: `${prefix}:facts:${name}`, clock, ...(logger ? { logger } : {}) })
       : createMemoryFactCache<V>(clock);
-  const dns = createCachedDnsClient(createNodeDnsClient(config.dnsServers), {
+  const resolver = createNodeDnsClient(config.dnsServers);
+  const health = createProberHealthFor(config, resolver, clock, logger);
+  const dns = createCachedDnsClient(observeMailRoutes(resolver, (route) => health.observeRoute(route)), {
     routes: cache<MailRoute>('mx'),
     addresses: cache<AddressAnswer>('address'),
     nameServers: cache<string[]>('ns'),
@@ -195,10 +204,11 @@ export function createVerification(
   const limiter = shared
     ? createRedisHostLimiter(shared.redis, SESSIONS_PER_HOST, { prefix: `${prefix}:smtp-sessions`, ...(logger ? { logger } : {}) })
     : undefined;
-  return createVerifyService({
+  const verify = createVerifyService({
     depth: config.verifyDepth,
     dns,
-    prober: createSmtpProber({ port: config.smtpPort, helo: config.smtpHelo, from: config.smtpFrom, ...(limiter ? { limiter } : {}) }),
+    health,
+    prober: createSmtpProber({ port: config.smtpPort, helo: config.smtpHelo, from: config.smtpFrom, observer: health, ...(limiter ? { limiter } : {}) }),
     catchAll: cache<CatchAllFact>('catch-all'),
     policy: storage.policy,
     clientLists: storage.clientLists,
@@ -208,6 +218,36 @@ export function createVerification(
     engagement: createEngagement(storage.activity, clock, tuning.activityPresenceTtlMs),
     ...(logger ? { logger } : {}),
     ...tuning,
+  });
+  return { verify, health };
+}
+
+export type VerificationConfig = Pick<
+  Config,
+  'verifyDepth' | 'dnsServers' | 'smtpPort' | 'smtpHelo' | 'smtpFrom' | 'allowPrivateTargets' | 'canaryDomains' | 'smtpEgressIp' | 'dnsblZones'
+>;
+
+/** Prober health over the resolver itself (no cache: a check must see what the resolver says now). */
+export function createProberHealthFor(
+  config: VerificationConfig,
+  resolver: ReturnType<typeof createNodeDnsClient>,
+  clock: Clock,
+  logger?: Logger,
+): ProberHealth {
+  return createProberHealth({
+    depth: config.verifyDepth,
+    clock,
+    ...(logger ? { logger } : {}),
+    checks: {
+      dns: resolver,
+      banner: (host, address) => checkBanner(host, address, { port: config.smtpPort, connectTimeoutMs: 5_000, timeoutMs: 10_000 }),
+      canaries: config.canaryDomains,
+      smtpPort: config.smtpPort,
+      helo: config.smtpHelo,
+      ...(config.smtpEgressIp ? { egressIp: config.smtpEgressIp } : {}),
+      blocklistZones: config.dnsblZones,
+      allowPrivateTargets: config.allowPrivateTargets,
+    },
   });
 }
 

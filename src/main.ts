@@ -1,6 +1,7 @@
 /** The `mailsure` command line: serve, worker, migrate, keys, import, generate. */
 import { Command } from 'commander';
 import { ConfigError, loadConfig } from './core/config.js';
+import { registerDoctorCommand } from './cli/doctor.js';
 import { registerGenerateCommands } from './cli/generate.js';
 import { registerImportCommands } from './cli/import/register.js';
 import { registerKeyCommands } from './cli/keys.js';
@@ -32,6 +33,7 @@ export async function main(argv: string[]): Promise<void> {
       await storage.close();
       print(`database is up to date (${storage.engine})`);
     });
+  registerDoctorCommand(program);
   registerKeyCommands(program);
   registerImportCommands(program);
   registerGenerateCommands(program);

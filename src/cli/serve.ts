@@ -13,6 +13,7 @@ import { print } from './output.js';
 import { startRetention } from '../lists/pipeline/retention.js';
 import { sweepCallbacks } from '../lists/pipeline/callback-sender.js';
 import { loadZipReference } from '../identity/postal/index.js';
+import { mailboxLine, renderHealthBody } from '../verification/health/render-health.js';
 
 export async function serve(options: { worker?: boolean } = {}): Promise<void> {
   const config = loadConfig(process.env);
@@ -38,6 +39,7 @@ export async function serve(options: { worker?: boolean } = {}): Promise<void> {
       database: () => container.storage.ping(),
       ...(container.redis ? { redis: async () => void (await container.redis!.ping()) } : {}),
     },
+    proberHealth: () => renderHealthBody(container.proberHealth.state(), config.verifyDepth === 'mailbox'),
     ...(tls ? { serverOptions: { https: { key: tls.key, cert: tls.cert } } } : {}),
   });
 
@@ -58,6 +60,9 @@ export async function serve(options: { worker?: boolean } = {}): Promise<void> {
 
   // The ZIP reference (identity) loads in ~200 ms: before the first request, not during it.
   loadZipReference();
+  // The first prober-health check before the first verdict: a lying resolver or a closed port 25
+  // must be known before anybody's address is judged.
+  await container.proberHealth.start();
   await app.listen({ port: config.port, host: config.host });
   // Lists an earlier process left unfinished carry on where they stopped, and so do their callbacks.
   if (runLists) {
@@ -70,6 +75,7 @@ export async function serve(options: { worker?: boolean } = {}): Promise<void> {
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const baseUrl = `${scheme}://${shownHost}:${config.port}`;
   print(`Mailsure listening on ${baseUrl} (${container.storage.engine}${tls?.generatedAt ? `, self-signed certificate in ${tls.generatedAt}` : ''})`);
+  print(mailboxLine(container.proberHealth.state(), config.verifyDepth));
   const demo = await ensureDemoKey(container.storage, config);
   if (demo) {
     const demoEmail = (await container.storage.people.count()) === 0 ? await loadDemoData(container.storage, todayUtc(Date.now())) : undefined;

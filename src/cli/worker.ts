@@ -10,6 +10,7 @@ import { createLogger } from '../core/logger.js';
 import { startRetention } from '../lists/pipeline/retention.js';
 import { sweepCallbacks } from '../lists/pipeline/callback-sender.js';
 import { loadZipReference } from '../identity/postal/index.js';
+import { mailboxLine } from '../verification/health/render-health.js';
 
 const POLL_MS = 2_000;
 
@@ -18,6 +19,8 @@ export async function worker(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const container = await createContainer(config, logger, undefined, { worker: `${hostname()}:${process.pid}`, runLists: true });
   loadZipReference();
+  // Lists get verdicts from this process: know its resolver and egress before the first one.
+  await container.proberHealth.start();
   const retention = startRetention({ store: container.storage.lists, files: container.listFiles, retentionDays: config.retentionDays, clock: container.clock, logger });
   await container.listQueue.resume();
   await container.listCallbacks.resume();
@@ -41,4 +44,5 @@ export async function worker(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   logger.info({ engine: container.storage.engine, queue: config.redisUrl ? 'redis' : 'database' }, 'list worker started');
   process.stdout.write(`Mailsure list worker running (${container.storage.engine}, ${config.redisUrl ? 'Redis queue' : 'polling the database'})\n`);
+  process.stdout.write(`${mailboxLine(container.proberHealth.state(), config.verifyDepth)}\n`);
 }

@@ -2,6 +2,7 @@
  * The operator contract of decisions §2: every MAILSURE_* variable, parsed and validated once at
  * start-up. Nothing reads process.env elsewhere; the frozen Config is passed in.
  */
+import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 
@@ -20,6 +21,12 @@ export interface Config {
   smtpPort: number;
   smtpHelo: string;
   smtpFrom: string;
+  /** Domains that must have MX records: the prober-health resolver and egress checks (MAILSURE_CANARY_DOMAINS). */
+  canaryDomains: string[];
+  /** The address probes leave from, when the operator knows it (MAILSURE_SMTP_EGRESS_IP): PTR and block-list checks. */
+  smtpEgressIp: string | null;
+  /** DNS block-list zones the egress address is looked up in (MAILSURE_DNSBL_ZONES). */
+  dnsblZones: string[];
   verifyDepth: VerifyDepth;
   allowPrivateTargets: boolean;
   /** null: decide at start (on for an empty database). */
@@ -41,6 +48,11 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+/** Very large mail providers whose MX records and port 25 are always there. */
+const DEFAULT_CANARY_DOMAINS = ['gmail.com', 'outlook.com', 'yahoo.com'];
+/** Widely used DNS block lists of sending addresses (RFC 5782 style). */
+const DEFAULT_DNSBL_ZONES = ['zen.spamhaus.org', 'bl.spamcop.net', 'b.barracudacentral.org'];
+const DOMAIN_NAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function loadConfig(env: Env, cwd = process.cwd()): Config {
@@ -101,6 +113,21 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     if (!isHostPort(server)) fail('MAILSURE_DNS_SERVERS', `"${server}" is not host[:port] (IPv6 as [addr]:port)`, null);
   }
 
+  const names = (name: string, fallback: string[]): string[] => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const list = raw
+      .split(',')
+      .map((s) => s.trim().toLowerCase().replace(/\.$/, ''))
+      .filter(Boolean);
+    for (const item of list) if (!DOMAIN_NAME.test(item)) fail(name, `"${item}" is not a domain name`, null);
+    return list;
+  };
+  const canaryDomains = names('MAILSURE_CANARY_DOMAINS', DEFAULT_CANARY_DOMAINS);
+  const dnsblZones = names('MAILSURE_DNSBL_ZONES', DEFAULT_DNSBL_ZONES);
+  const egressIp = read('MAILSURE_SMTP_EGRESS_IP') ?? null;
+  if (egressIp !== null && isIP(egressIp) === 0) fail('MAILSURE_SMTP_EGRESS_IP', 'must be an IPv4 or IPv6 address', null);
+
   const depth = read('MAILSURE_VERIFY_DEPTH') ?? 'mailbox';
   const verifyDepth = (VERIFY_DEPTHS as readonly string[]).includes(depth)
     ? (depth as VerifyDepth)
@@ -122,6 +149,9 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     smtpPort: port('MAILSURE_SMTP_PORT', 25),
     smtpHelo: read('MAILSURE_SMTP_HELO') ?? host,
     smtpFrom: read('MAILSURE_SMTP_FROM') ?? `verify@${host}`,
+    canaryDomains,
+    smtpEgressIp: egressIp,
+    dnsblZones,
     verifyDepth,
     allowPrivateTargets: flag('MAILSURE_ALLOW_PRIVATE_TARGETS') ?? false,
     demo: flag('MAILSURE_DEMO'),

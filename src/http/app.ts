@@ -19,6 +19,7 @@ import { installHttpsOnly } from './https-only.js';
 import { parseQueryString } from './query-string.js';
 import { createKeyRateLimiter } from './rate-limit.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
+import type { ProberHealthBody } from '../verification/health/render-health.js';
 import { listRoutes, type ListRouteDeps } from './routes/lists.js';
 import { verifyRoutes } from './routes/verify.js';
 import './route-config.js';
@@ -39,6 +40,8 @@ export interface AppDeps {
   /** Plain HTTP behind a proxy that must forward `X-Forwarded-Proto: https`. */
   trustProxy: boolean;
   readiness: Record<string, ReadinessCheck>;
+  /** Prober health for `/readyz`'s body (reported, never a reason to be unready). */
+  proberHealth?: () => ProberHealthBody;
   /** Options for the underlying server, e.g. `https` (set by `serve`). */
   serverOptions?: { https?: { key: Buffer; cert: Buffer } };
 }
@@ -102,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
-  healthRoutes(app, deps.readiness);
+  healthRoutes(app, deps.readiness, deps.proberHealth);
   verifyRoutes(app, deps);
   enrichmentRoutes(app, deps);
   identityRoutes(app, deps);

@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
 import type { FactCache } from './fact-cache.js';
 import { CODE } from './decide-domain.js';
 import { decideMailbox, decideProbeFailure, type CatchAllFact } from './decide-mailbox.js';
+import type { VerdictLimit } from './health/health-state.js';
+import { refusalIsAboutUs } from './health/probe-evidence.js';
 import type { ProbeOutcome, RecipientReply, SmtpProber } from './smtp/prober.js';
 
 export const CATCH_ALL_TTL_MS = 24 * 3600_000;
@@ -26,9 +28,15 @@ export interface MailboxTarget {
   hosts: { host: string; addresses: string[] }[];
 }
 
-export async function runMailboxStage(deps: MailboxStageDeps, target: MailboxTarget, deadline: number): Promise<number> {
+export interface MailboxResult {
+  code: number;
+  /** Set when the answer stops short because the provider refused us, not the recipient. */
+  limit?: VerdictLimit;
+}
+
+export async function runMailboxStage(deps: MailboxStageDeps, target: MailboxTarget, deadline: number): Promise<MailboxResult> {
   const known = (await deps.catchAll.get(target.asciiDomain)) ?? 'unknown';
-  if (known === 'yes') return CODE.catchAll;
+  if (known === 'yes') return { code: CODE.catchAll };
   const random = known === 'unknown' ? `${(deps.randomLocalPart ?? randomLocalPart)()}@${target.asciiDomain}` : undefined;
   const recipients = random ? [target.recipient, random] : [target.recipient];
 
@@ -40,15 +48,24 @@ export async function runMailboxStage(deps: MailboxStageDeps, target: MailboxTar
       outcome = await probeHosts(deps.prober, target.hosts, recipients, deadline);
     }
   }
-  if (outcome.kind !== 'replies') return decideProbeFailure(outcome.kind);
+  if (outcome.kind !== 'replies') {
+    const code = decideProbeFailure(outcome.kind);
+    return outcome.kind === 'banner-reject' && refusalIsAboutUs(outcome.detail) ? { code, limit: 'reputation' } : { code };
+  }
 
   const reply = outcome.replies.get(target.recipient);
-  if (!reply) return CODE.domainOk;
+  if (!reply) return { code: CODE.domainOk };
   // We did not send a non-ASCII address to a server without SMTPUTF8: it cannot accept it.
-  if (reply.stage === 'local' && reply.enhanced === '5.6.7') return CODE.addressRefused;
+  if (reply.stage === 'local' && reply.enhanced === '5.6.7') return { code: CODE.addressRefused };
   const decision = decideMailbox({ address: reply.class, ...(random ? { random: outcome.replies.get(random)?.class ?? 'temporary' } : {}) }, known);
   if (decision.catchAll) await deps.catchAll.set(target.asciiDomain, decision.catchAll, CATCH_ALL_TTL_MS);
-  return decision.code;
+  if (reply.class === 'policy' && refusalIsAboutUs(reply.text)) return { code: decision.code, limit: 'reputation' };
+  return { code: decision.code };
+}
+
+/** What a cached catch-all fact alone says of an address when no probe can be made (45 or 20). */
+export async function knownWithoutProbe(catchAll: FactCache<CatchAllFact>, asciiDomain: string): Promise<number> {
+  return (await catchAll.get(asciiDomain)) === 'yes' ? CODE.catchAll : CODE.domainOk;
 }
 
 /** Hosts in preference order: the next one when a host refuses or fails; a timeout ends the search. */

@@ -1,4 +1,5 @@
 /** The one internal verification result; `render.ts` turns it into either response variant. */
+import type { VerdictLimit } from './health/health-state.js';
 
 export const DOMAIN_TYPES = [
   'biz',
@@ -23,4 +24,6 @@ export interface Verdict {
   corrections?: string[];
   /** 0–10; only ever set from activity data. */
   engagementScore?: number;
+  /** Why the verdict stops short: a fault of ours (prober health), not a fact about the address. */
+  limit?: VerdictLimit;
 }

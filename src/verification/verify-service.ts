@@ -17,7 +17,8 @@ import { classifyDomain, isDangerousMailbox, profileFor } from './domain-facts/i
 import type { FactCache } from './fact-cache.js';
 import { createDomainStage } from './domain-stage.js';
 import { createListPresence } from './list-presence.js';
-import { runMailboxStage } from './mailbox-stage.js';
+import type { ProberHealth } from './health/prober-health.js';
+import { knownWithoutProbe, runMailboxStage } from './mailbox-stage.js';
 import { statusesFor } from './render.js';
 import type { SmtpProber } from './smtp/prober.js';
 import { classifySyntax } from './syntax.js';
@@ -39,6 +40,11 @@ export interface VerifyDeps {
   randomLocalPart?: () => string;
   /** How long "this key has no list" is remembered (default 5 s). */
   listPresenceTtlMs?: number;
+  /**
+   * What the prober knows of its own network: negative verdicts a fault of ours could fake are
+   * held back while it is in doubt. Absent, every answer is taken at its word.
+   */
+  health?: ProberHealth;
   /** The 0–10 engagement score of an address from activity data; undefined when there is none. */
   engagement?: { score(address: string): Promise<number | undefined>; absent(): boolean };
 }
@@ -78,6 +84,7 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
         // Built field by field: a spread makes an object shape of its own per combination.
         const verdict: Verdict = { address: base.address, code: decided.code, roleAccount: base.roleAccount };
         if (decided.domainType) verdict.domainType = decided.domainType;
+        if (decided.limit) verdict.limit = decided.limit;
         if (deps.engagement && !deps.engagement.absent() && ENGAGED.has(statusesFor(verdict.code)[0])) {
           const score = await deps.engagement.score(`${local}@${syntax.asciiDomain}`);
           if (score !== undefined) verdict.engagementScore = score;
@@ -109,19 +116,31 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
     if (isDangerousMailbox(local)) return { code: CODE.dangerousMailbox, ...byName };
     if (deps.depth === 'syntax') return { code: CODE.syntaxOk, ...byName };
 
+    const health = deps.health;
+    // A resolver that lies or does not answer proves nothing either way: no lookups, no waiting.
+    if (health?.resolverFailed()) return { code: CODE.timeout, limit: 'resolver', ...byName };
     const facts = domainStage.peek(domain) ?? (await domainStage(domain, deadline));
     const typed = facts.domainType ? { domainType: facts.domainType } : {};
-    if (facts.code !== undefined) return { code: facts.code, ...typed };
+    if (facts.code !== undefined) {
+      if (health && NEGATIVE_DNS.has(facts.code) && !(await health.trustNegativeDns(deadline))) return { code: CODE.timeout, limit: 'resolver', ...typed };
+      return { code: facts.code, ...typed };
+    }
     if (deps.depth === 'domain') return { code: CODE.domainOk, ...typed };
     // Providers that accept every recipient at RCPT time can only ever say "maybe": 20, never 50.
     if (profileFor(domain, facts.mxHosts)?.acceptsAllAtRcpt) return { code: CODE.domainOk, ...typed };
+    // Port 25 is closed here: the answer is what DNS proved, at once, not after a time-out per address.
+    if (health?.egressBlocked()) return { code: await knownWithoutProbe(deps.catchAll, domain), limit: 'smtp-egress', ...typed };
 
-    const code = await runMailboxStage(
+    const mailbox = await runMailboxStage(
       { prober: deps.prober, catchAll: deps.catchAll, greylistRetryMs: deps.greylistRetryMs ?? 3_000, ...(deps.randomLocalPart ? { randomLocalPart: deps.randomLocalPart } : {}) },
       { recipient: address, asciiDomain: domain, hosts: facts.reachable },
       deadline,
     );
-    return { code, ...typed };
+    // Every MX refusing us is the domain's fact only while connections elsewhere go through.
+    if (health && mailbox.code === CODE.refusesMail && !(await health.trustConnectionRefusal(deadline))) {
+      return { code: CODE.domainOk, limit: 'smtp-egress', ...typed };
+    }
+    return mailbox.limit ? { code: mailbox.code, limit: mailbox.limit, ...typed } : { code: mailbox.code, ...typed };
   }
 
   /** The type a domain's name alone gives, remembered per name (the lists behind it are fixed at start). */
@@ -156,6 +175,8 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
 }
 
 const DELIVERABLE = new Set(['safetosend', 'valid', 'catchall']);
+/** Verdicts that rest on a negative DNS answer: a lying resolver fakes exactly these. */
+const NEGATIVE_DNS = new Set<number>([CODE.domainMissing, CODE.noMail]);
 /** api-reference: engagement_score only for safetosend, valid and catchall. */
 const ENGAGED = DELIVERABLE;
 const CORRECTION_BUDGET_MS = 5_000;

@@ -17,6 +17,8 @@ import { createListProcessing, createPeopleServices, createVerification, listRou
 import type { ListQueue } from '../../src/lists/pipeline/list-queue.js';
 import type { CallbackSender } from '../../src/lists/pipeline/callback-sender.js';
 import { loadConfig } from '../../src/core/config.js';
+import type { ProberHealth } from '../../src/verification/health/prober-health.js';
+import { renderHealthBody } from '../../src/verification/health/render-health.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -30,6 +32,8 @@ export interface TestApp {
   lists: ListQueue;
   /** List callbacks: `resume()` is what `serve` calls at start. */
   callbacks: CallbackSender;
+  /** Prober health: `start()` is what `serve` awaits before listening. */
+  health: ProberHealth;
   key(name: string, options?: KeyOptions): Promise<CreatedKey>;
   close(): Promise<void>;
 }
@@ -64,7 +68,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'mailsure-test-')));
   const config = loadConfig({ MAILSURE_VERIFY_DEPTH: 'syntax', MAILSURE_DATA_DIR: dataDir, ...options.env });
   const clock = options.clock ?? systemClock;
-  const verify = createVerification(config, storage, systemClock, logger, {
+  const { verify, health } = createVerification(config, storage, systemClock, logger, {
     greylistRetryMs: options.greylistRetryMs ?? 400,
     // Tests add list entries between calls; a real server notices within 5 s.
     listPresenceTtlMs: 0,
@@ -83,6 +87,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     ...(options.rateLimitNamespace ? { rateLimitNamespace: options.rateLimitNamespace } : {}),
     trustProxy: options.trustProxy ?? false,
     readiness: { database: () => storage.ping() },
+    proberHealth: () => renderHealthBody(health.state(), config.verifyDepth === 'mailbox'),
   });
   return {
     app,
@@ -92,8 +97,10 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     dataDir,
     lists: lists.queue,
     callbacks: lists.callbacks,
+    health,
     key: (name, keyOptions = {}) => createKey(storage.keys, name, keyOptions),
     async close() {
+      health.stop();
       lists.callbacks.close();
       await lists.queue.close();
       await app.close();

@@ -1,11 +1,33 @@
 /** Liveness and readiness for load balancers and orchestrators; no key needed. */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import type { ProberHealthBody } from '../../verification/health/render-health.js';
 import { ErrorBody } from '../schemas/verification.js';
 
 export type ReadinessCheck = () => Promise<void>;
 
-export function healthRoutes(app: FastifyInstance, checks: Record<string, ReadinessCheck>): void {
+const Concern = Type.Object({
+  state: Type.Union(['ok', 'degraded', 'failed', 'unknown'].map((s) => Type.Literal(s))),
+  evidence: Type.Array(Type.String()),
+  hint: Type.Optional(Type.String()),
+  checked_at: Type.Optional(Type.String({ format: 'date-time' })),
+});
+const ProberBody = Type.Object(
+  {
+    mailbox_verification: Type.Union([Type.Literal('available'), Type.Literal('unavailable')]),
+    resolver: Concern,
+    smtp_egress: Concern,
+    identity: Concern,
+  },
+  { description: 'Prober health: whether this process can trust its resolver and reach port 25; it never changes the status code' },
+);
+
+/**
+ * `checks` decide readiness (the database, Redis). `prober`, when given, is reported beside them
+ * and never makes the process unready: verification without a trusted network answers `unknown`,
+ * and the other endpoints do not depend on it.
+ */
+export function healthRoutes(app: FastifyInstance, checks: Record<string, ReadinessCheck>, prober?: () => ProberHealthBody): void {
   app.get(
     '/healthz',
     { schema: { summary: 'The process is up', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } },
@@ -17,19 +39,23 @@ export function healthRoutes(app: FastifyInstance, checks: Record<string, Readin
     {
       schema: {
         summary: 'The process can serve: its database (and Redis, when configured) answer',
-        response: { 200: Type.Object({ status: Type.Literal('ready') }), 503: ErrorBody },
+        response: {
+          200: Type.Object({ status: Type.Literal('ready'), prober: Type.Optional(ProberBody) }),
+          503: Type.Object({ ...ErrorBody.properties, prober: Type.Optional(ProberBody) }),
+        },
       },
     },
     async (request, reply) => {
+      const extra = prober ? { prober: prober() } : {};
       for (const [name, check] of Object.entries(checks)) {
         try {
           await check();
         } catch (error) {
           request.log.warn({ err: error, dependency: name }, 'readiness check failed');
-          return reply.code(503).send({ error_code: 503, error_msg: `${name} is not answering` });
+          return reply.code(503).send({ error_code: 503, error_msg: `${name} is not answering`, ...extra });
         }
       }
-      return { status: 'ready' as const };
+      return { status: 'ready' as const, ...extra };
     },
   );
 }

@@ -8,7 +8,7 @@ import type { AddressAnswer, DnsClient, MailRoute, MxHost } from './mail-route.j
 
 const PER_TRY_TIMEOUT_MS = 2_000;
 
-export function createNodeDnsClient(servers: string[]): DnsClient {
+export function createNodeDnsClient(servers: string[]): DnsClient & { reverse(ip: string, deadline: number): Promise<string[] | null> } {
   const resolver = new Resolver({ timeout: PER_TRY_TIMEOUT_MS, tries: 2 });
   if (servers.length > 0) resolver.setServers(servers);
 
@@ -43,6 +43,11 @@ export function createNodeDnsClient(servers: string[]): DnsClient {
       if (mx.code === 'ENOTFOUND') return { kind: 'nxdomain' };
       if (mx.code === 'ENODATA') return implicitRoute(domain, deadline);
       return { kind: 'unavailable', reason: mx.code };
+    },
+    async reverse(ip, deadline) {
+      const names = await settle(resolver.reverse(ip), deadline);
+      if (names.ok) return names.value.map((n) => n.toLowerCase().replace(/\.$/, ''));
+      return names.code === 'ENOTFOUND' || names.code === 'ENODATA' ? [] : null;
     },
     async nameServers(domain, deadline) {
       const ns = await settle(resolver.resolveNs(domain), deadline);

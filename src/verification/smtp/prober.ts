@@ -19,6 +19,16 @@ export interface SmtpProberOptions {
   limiter?: HostLimiter;
   /** TCP connect timeout per address (default 5 s), always capped by the probe's deadline. */
   connectTimeoutMs?: number;
+  /** Told what each connection showed of our own egress and reputation (prober health). */
+  observer?: ProbeObserver;
+}
+
+/** What the prober reports of each session to whoever watches its health (health/prober-health.ts). */
+export interface ProbeObserver {
+  /** A connection attempt to one MX address: did it get as far as the server's banner? */
+  connection(host: string, address: string, connected: boolean, detail: string): void;
+  /** A refusal of the probe itself (banner, HELO, MAIL or a policy reply to RCPT), with its text. */
+  refusal(host: string, text: string): void;
 }
 
 export interface ProbeTarget {
@@ -78,6 +88,7 @@ export function createSmtpProber(options: SmtpProberOptions): SmtpProber {
       // A server that offers STARTTLS and then fails the handshake (old ciphers, broken
       // certificate chain) still takes plaintext mail; senders fall back the same way.
       if (result.kind === 'tls-failed') result = await session(false);
+      if (options.observer) observe(options.observer, target.host, address, result);
       switch (result.kind) {
         case 'replies':
           return { ...result, address };
@@ -99,6 +110,30 @@ export function createSmtpProber(options: SmtpProberOptions): SmtpProber {
     }
     if (failures.length === 0) return { kind: 'refused', detail: `${target.host} has no addresses` };
     return { kind: connectTimedOut ? 'timeout' : 'refused', detail: failures.join('; ') };
+  }
+}
+
+/** Connections that got a banner, and refusals of the probe, for the health observer. */
+function observe(observer: ProbeObserver, host: string, address: string, result: SessionResult): void {
+  switch (result.kind) {
+    case 'replies':
+      observer.connection(host, address, true, 'connected');
+      for (const reply of result.replies.values()) {
+        if (reply.class === 'policy' && reply.stage !== 'local') observer.refusal(host, `${reply.code} ${reply.text}`);
+      }
+      return;
+    case 'banner-reject':
+      observer.connection(host, address, true, result.detail);
+      observer.refusal(host, result.detail);
+      return;
+    case 'refused':
+    case 'unreachable':
+    case 'connect-timeout':
+      observer.connection(host, address, false, `${result.kind}: ${result.detail}`);
+      return;
+    default:
+      // Timed out or broke off: before the banner, the way out is in doubt; after it, it worked.
+      observer.connection(host, address, result.bannerSeen === true, result.bannerSeen ? 'connected' : `no banner: ${result.detail}`);
   }
 }
 

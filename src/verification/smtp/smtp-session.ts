@@ -55,6 +55,8 @@ export type SessionResult =
       reply?: SmtpReply;
       /** Replies obtained before the failure. */
       partial?: Map<string, RecipientReply>;
+      /** The server's banner had come (so the connection itself worked). */
+      bannerSeen?: boolean;
     };
 
 const DEFAULT_BATCH = 50;
@@ -71,16 +73,24 @@ export async function runSmtpSession(options: SessionOptions): Promise<SessionRe
   } catch (error) {
     return failure(error, replies);
   }
+  const progress = { bannerSeen: false };
   try {
-    return await converse(transport, options, replies);
+    return await converse(transport, options, replies, progress);
   } catch (error) {
     transport.close();
-    return failure(error, replies);
+    const failed = failure(error, replies);
+    return progress.bannerSeen && failed.kind !== 'replies' ? { ...failed, bannerSeen: true } : failed;
   }
 }
 
-async function converse(transport: SmtpTransport, options: SessionOptions, replies: Map<string, RecipientReply>): Promise<SessionResult> {
+async function converse(
+  transport: SmtpTransport,
+  options: SessionOptions,
+  replies: Map<string, RecipientReply>,
+  progress: { bannerSeen: boolean },
+): Promise<SessionResult> {
   const banner = await transport.read();
+  progress.bannerSeen = true;
   if (banner.code !== 220) {
     transport.close();
     return { kind: 'banner-reject', detail: `banner ${banner.code} ${banner.text}`.trim(), reply: banner };
@@ -94,7 +104,7 @@ async function converse(transport: SmtpTransport, options: SessionOptions, repli
       try {
         await transport.startTls(options.hostname);
       } catch (error) {
-        if (error instanceof TransportError && error.kind === 'tls') return { kind: 'tls-failed', detail: error.message };
+        if (error instanceof TransportError && error.kind === 'tls') return { kind: 'tls-failed', detail: error.message, bannerSeen: true };
         throw error;
       }
       // RFC 3207 §4.2: everything learnt before TLS is forgotten; ask again.

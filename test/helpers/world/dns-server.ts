@@ -4,7 +4,7 @@
  */
 import type { Socket } from 'node:net';
 import { Packet, TCPServer, UDPServer, type Resource } from 'dns2';
-import { lookupZone, normaliseName, NEGATIVE_TTL, RCODE, TYPE_NUMBER, type RecordData, type Zone } from './dns-zone.js';
+import { lookupWithMode, normaliseName, NEGATIVE_TTL, RCODE, TYPE_NUMBER, type RecordData, type ResolverMode, type Zone } from './dns-zone.js';
 import { withFreePort } from './ports.js';
 
 export interface DnsQuery {
@@ -23,6 +23,8 @@ export interface TestDnsServer {
   queryCount(name: string, type?: keyof typeof TYPE_NUMBER): number;
   /** Replace the zone in place (tests that change DNS between two lookups). */
   setZone(zone: Zone): void;
+  /** Make the whole server lie (or be honest again): dns-zone.ts `ResolverMode`. */
+  setMode(mode: ResolverMode): void;
   close(): Promise<void>;
 }
 
@@ -30,13 +32,14 @@ type Send = (response: Packet) => Promise<unknown>;
 
 export async function startDnsServer(initialZone: Zone, address = '127.0.0.2'): Promise<TestDnsServer> {
   let zone = initialZone;
+  let mode: ResolverMode = { kind: 'honest' };
   const queries: DnsQuery[] = [];
 
   const handle = (transport: DnsQuery['transport']) => (request: Packet, send: Send) => {
     const [question] = request.questions;
     if (!question) return;
     queries.push({ name: normaliseName(question.name), type: question.type, transport });
-    const answer = lookupZone(zone, question.name, question.type);
+    const answer = lookupWithMode(zone, mode, question.name, question.type);
     if (answer.kind === 'drop') return;
     const response = Packet.createResponseFromRequest(request);
     response.header.aa = 1;
@@ -87,6 +90,9 @@ export async function startDnsServer(initialZone: Zone, address = '127.0.0.2'): 
     setZone(next) {
       zone = next;
     },
+    setMode(next) {
+      mode = next;
+    },
     close: () => {
       for (const socket of sockets) socket.destroy();
       return closeQuietly(udp, tcp);
@@ -106,6 +112,8 @@ function resource(name: string, ttl: number, record: RecordData): Resource {
       return new Packet.Resource({ ...base, ns: record.ns });
     case 'txt':
       return new Packet.Resource({ ...base, data: record.data });
+    case 'ptr':
+      return new Packet.Resource({ ...base, domain: record.domain });
   }
 }
 

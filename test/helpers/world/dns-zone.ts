@@ -24,6 +24,8 @@ export interface ZoneEntry {
   a?: string[];
   aaaa?: string[];
   ns?: string[];
+  /** PTR names, for reverse names (`4.3.2.1.in-addr.arpa`). */
+  ptr?: string[];
   /** Each TXT record is one string or several character-strings (SPF/DKIM split at 255). */
   txt?: (string | string[])[];
   /** Default TTL for this name's records (seconds). */
@@ -35,10 +37,10 @@ export interface ZoneEntry {
 /** Names are matched case-insensitively, with or without the trailing dot. */
 export type Zone = Record<string, ZoneEntry>;
 
-export type RecordType = 'mx' | 'a' | 'aaaa' | 'ns' | 'txt';
+export type RecordType = 'mx' | 'a' | 'aaaa' | 'ns' | 'txt' | 'ptr';
 
 /** Wire type numbers (RFC 1035 / 3596) for the types we serve. */
-export const TYPE_NUMBER: Record<RecordType, number> = { a: 1, ns: 2, mx: 15, txt: 16, aaaa: 28 };
+export const TYPE_NUMBER: Record<RecordType, number> = { a: 1, ns: 2, ptr: 12, mx: 15, txt: 16, aaaa: 28 };
 const TYPE_BY_NUMBER = new Map(Object.entries(TYPE_NUMBER).map(([name, number]) => [number, name as RecordType]));
 
 export const RCODE = { NOERROR: 0, SERVFAIL: 2, NXDOMAIN: 3 } as const;
@@ -50,6 +52,7 @@ export type RecordData =
   | { type: 'mx'; priority: number; exchange: string }
   | { type: 'a' | 'aaaa'; address: string }
   | { type: 'ns'; ns: string }
+  | { type: 'ptr'; domain: string }
   | { type: 'txt'; data: string[] };
 
 export type ZoneAnswer =
@@ -92,5 +95,34 @@ function recordsOf(entry: ZoneEntry, type: RecordType): RecordData[] {
       return (entry.ns ?? []).map((ns) => ({ type: 'ns', ns }));
     case 'txt':
       return (entry.txt ?? []).map((txt) => ({ type: 'txt', data: Array.isArray(txt) ? txt : [txt] }));
+    case 'ptr':
+      return (entry.ptr ?? []).map((domain) => ({ type: 'ptr', domain }));
+  }
+}
+
+/**
+ * How the whole server lies, whatever the zone says (the resolvers of captive networks, broken
+ * containers and NXDOMAIN-rewriting ISPs):
+ * - `nxdomain`: every name is NXDOMAIN;
+ * - `hijack`: names the zone does not hold answer an A record (an ISP's search page) instead of
+ *   NXDOMAIN, and NODATA to other types;
+ * - `silent`: nothing is ever answered.
+ */
+export type ResolverMode = { kind: 'honest' } | { kind: 'nxdomain' } | { kind: 'hijack'; address: string } | { kind: 'silent' };
+
+export function lookupWithMode(zone: Zone, mode: ResolverMode, name: string, typeNumber: number): ZoneAnswer {
+  switch (mode.kind) {
+    case 'honest':
+      return lookupZone(zone, name, typeNumber);
+    case 'nxdomain':
+      return { kind: 'rcode', rcode: RCODE.NXDOMAIN };
+    case 'silent':
+      return { kind: 'drop' };
+    case 'hijack': {
+      const answer = lookupZone(zone, name, typeNumber);
+      if (answer.kind !== 'rcode' || answer.rcode !== RCODE.NXDOMAIN) return answer;
+      const records = typeNumber === TYPE_NUMBER.a ? [{ ttl: DEFAULT_TTL, data: { type: 'a' as const, address: mode.address } }] : [];
+      return { kind: 'records', records };
+    }
   }
 }

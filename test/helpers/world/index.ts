@@ -21,6 +21,7 @@ export interface TestWorld<W extends WorldSpec = DefaultScenario> {
     MAILSURE_DNS_SERVERS: string;
     MAILSURE_SMTP_PORT: string;
     MAILSURE_ALLOW_PRIVATE_TARGETS: '1';
+    MAILSURE_CANARY_DOMAINS: string;
   };
   domains: W['domains'];
   addresses: W['addresses'];
@@ -53,6 +54,8 @@ export async function startTestWorld(spec: WorldSpec = defaultScenario): Promise
       MAILSURE_DNS_SERVERS: dns.server,
       MAILSURE_SMTP_PORT: String(smtp.port),
       MAILSURE_ALLOW_PRIVATE_TARGETS: '1',
+      // The world's own canary when it has one; a world without one has no honest resolver check.
+      MAILSURE_CANARY_DOMAINS: spec.canaryDomains?.join(',') ?? spec.domains.canary ?? 'canary-mail.com',
     },
     domains: spec.domains,
     addresses: spec.addresses,
@@ -66,6 +69,7 @@ export async function startTestWorld(spec: WorldSpec = defaultScenario): Promise
     reset() {
       smtp.reset();
       dns.queries.length = 0;
+      dns.setMode({ kind: 'honest' });
     },
     async close() {
       await Promise.all([smtp.close(), dns.close()]);

@@ -15,6 +15,8 @@ export interface WorldSpec {
   domains: Record<string, string>;
   /** Named handles for tests: full addresses. */
   addresses: Record<string, string>;
+  /** MAILSURE_CANARY_DOMAINS for the world (default: its `canary` domain). */
+  canaryDomains?: string[];
 }
 
 const ip = (last: number) => `127.0.0.${last}`;
@@ -33,9 +35,12 @@ const SERVERS = {
   bannerReject: ip(20),
   asciiOnly: ip(21),
   hostile: ip(22),
+  canary: ip(23),
 } as const;
 
 const domains = {
+  /** MAILSURE_CANARY_DOMAINS of the world: the prober-health checks' "very large provider". */
+  canary: 'canary-mail.com',
   // SMTP behaviours, one server each
   mailboxOk: 'mailbox-ok.com',
   mailboxFull: 'mailbox-full.net',
@@ -134,6 +139,8 @@ const smtp = {
   bannerReject: { address: SERVERS.bannerReject, behaviour: 'banner-reject' },
   asciiOnly: { address: SERVERS.asciiOnly, behaviour: 'mailboxes', smtputf8: false, mailboxes: [addresses.asciiOnlyKnown, addresses.asciiOnlyUtf8] },
   hostile: { address: SERVERS.hostile, behaviour: 'huge-reply' },
+  /** Its own server, so the health checks' connections never show in another server's log. */
+  canary: { address: SERVERS.canary, behaviour: 'mailboxes' },
 } as const satisfies Record<string, SmtpServerSpec>;
 
 /** A domain whose single MX `mx.<domain>` is the given server. */
@@ -145,6 +152,7 @@ function mailDomain(domain: string, server: string, extra: ZoneEntry = {}): Zone
 }
 
 const zone: Zone = {
+  ...mailDomain(domains.canary, SERVERS.canary),
   ...mailDomain(domains.mailboxOk, SERVERS.mailboxes, { a: [SERVERS.mailboxes] }),
   [`www.${domains.mailboxOk}`]: { a: [SERVERS.mailboxes], aaaa: ['::1'] },
   ...mailDomain(domains.mailboxFull, SERVERS.mailboxFull),

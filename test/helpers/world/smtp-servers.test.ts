@@ -35,6 +35,7 @@ describe('test world SMTP', () => {
       MAILSURE_DNS_SERVERS: world.dnsServer,
       MAILSURE_SMTP_PORT: String(world.smtpPort),
       MAILSURE_ALLOW_PRIVATE_TARGETS: '1',
+      MAILSURE_CANARY_DOMAINS: 'canary-mail.com',
     });
     expect(world.dnsServer).toMatch(/^127\.0\.0\.2:\d+$/);
   });

@@ -1,0 +1,220 @@
+/**
+ * Prober health, measured continuously: whether this process can trust its resolver, reach
+ * port 25 of other people's MX hosts, and present an identity providers accept. Checked at
+ * start, then every few minutes (every minute while something is wrong), at once when real
+ * traffic suggests the resolver started lying (nxdomain-watch.ts) or the egress closed
+ * (probe-evidence.ts). Verification asks it before giving a verdict that a fault of ours could
+ * fake: a negative DNS answer (310, 325) or every MX refusing us (420).
+ */
+import { getDomain } from 'tldts';
+import type { Clock } from '../../core/clock.js';
+import type { VerifyDepth } from '../../core/config.js';
+import type { Logger } from '../../core/logger.js';
+import type { MailRoute } from '../dns/mail-route.js';
+import type { ProbeObserver } from '../smtp/prober.js';
+import type { IdentityEvidence } from './decide-identity.js';
+import { decideIdentity } from './decide-identity.js';
+import { egressHint } from './decide-egress.js';
+import { CONCERNS, mailboxVerificationAvailable, unknownConcern, type Concern, type ConcernHealth, type ProberHealthState } from './health-state.js';
+import { NxdomainWatch, type NxdomainWatchOptions } from './nxdomain-watch.js';
+import { ProbeEvidence, refusalIsAboutUs, type ProbeEvidenceOptions } from './probe-evidence.js';
+import { checkEgress, checkResolver, gatherIdentity, type HealthCheckDeps } from './run-checks.js';
+
+export interface ProberHealthDeps {
+  checks: HealthCheckDeps;
+  depth: VerifyDepth;
+  clock: Clock;
+  logger?: Logger;
+  /** Between checks while everything is ok (default 5 minutes). */
+  intervalMs?: number;
+  /** Between checks while something is degraded or failed (default 1 minute). */
+  troubledIntervalMs?: number;
+  /** Least time between two checks that traffic asks for (default 30 s). */
+  recheckMinMs?: number;
+  /** How recent a successful connection must be for a refusal to count as the domain's (default 60 s). */
+  egressConfirmMs?: number;
+  evidence?: ProbeEvidenceOptions;
+  nxdomain?: NxdomainWatchOptions;
+}
+
+export interface ProberHealth extends ProbeObserver {
+  /** The current state of every concern. */
+  state(): ProberHealthState;
+  /** Whether mailbox verdicts can be given (depth mailbox, resolver and egress not failed). */
+  mailboxAvailable(): boolean;
+  /** Runs the first check and schedules the next ones; resolves when the first is done. */
+  start(): Promise<void>;
+  stop(): void;
+  /** Runs every check now (or joins the one running) and answers the state after it. */
+  checkNow(): Promise<ProberHealthState>;
+  /** The resolver is known broken: DNS answers prove nothing, in either direction. */
+  resolverFailed(): boolean;
+  /** The SMTP egress is known blocked: probes would only wait out time-outs. */
+  egressBlocked(): boolean;
+  /** Whether a negative DNS answer may condemn a domain; waits for a running check, up to `deadline`. */
+  trustNegativeDns(deadline: number): Promise<boolean>;
+  /** Whether MX hosts refusing our connections is the domain's doing; may check, up to `deadline`. */
+  trustConnectionRefusal(deadline: number): Promise<boolean>;
+  /** Feeds the NXDOMAIN watch with a real lookup's answer. */
+  observeRoute(route: MailRoute): void;
+}
+
+export function createProberHealth(deps: ProberHealthDeps): ProberHealth {
+  const now = () => deps.clock.now();
+  const intervalMs = deps.intervalMs ?? 300_000;
+  const troubledIntervalMs = deps.troubledIntervalMs ?? 60_000;
+  const recheckMinMs = deps.recheckMinMs ?? 30_000;
+  const egressConfirmMs = deps.egressConfirmMs ?? 60_000;
+  const evidence = new ProbeEvidence(deps.evidence);
+  const nxdomain = new NxdomainWatch(deps.nxdomain);
+  const checksSmtp = deps.depth === 'mailbox';
+
+  let canaryEgress: ConcernHealth = checksSmtp ? unknownConcern('not checked yet') : unknownConcern(`not used at depth ${deps.depth}`);
+  let identityDns: Omit<IdentityEvidence, 'refusals'> | undefined;
+  const current: ProberHealthState = {
+    resolver: deps.depth === 'syntax' ? unknownConcern('not used at depth syntax') : unknownConcern('not checked yet'),
+    smtp_egress: canaryEgress,
+    identity: checksSmtp ? unknownConcern('not checked yet') : unknownConcern(`not used at depth ${deps.depth}`),
+  };
+  let running: Promise<void> | undefined;
+  let lastCheck = -Infinity;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  function publish(concern: Concern, next: ConcernHealth): void {
+    const previous = current[concern];
+    current[concern] = next;
+    if (previous.state === next.state) return;
+    const fields = { concern, state: next.state, previous: previous.state, evidence: next.evidence, ...(next.hint ? { hint: next.hint } : {}) };
+    if (next.state === 'ok') deps.logger?.info(fields, `prober health: ${concern} is ok`);
+    else deps.logger?.warn(fields, `prober health: ${concern} is ${next.state}${next.hint ? `: ${next.hint}` : ''}`);
+  }
+
+  /** The egress as the canaries and real probes together say it is. */
+  function egressState(): ConcernHealth {
+    if (!checksSmtp) return canaryEgress;
+    const runtime = evidence.egress(now());
+    if (!runtime.blocked) {
+      // No canary answer to go by (no canary resolved): connections real probes made are proof enough.
+      if (canaryEgress.state === 'unknown' && now() - evidence.lastSuccessAt() <= egressConfirmMs) {
+        return { state: 'ok', evidence: ['real probes connect to MX hosts'], checkedAt: now() };
+      }
+      return canaryEgress;
+    }
+    return {
+      state: 'failed',
+      evidence: runtime.failures.map((f) => `real probes: ${f.operator}: ${f.detail}`),
+      hint: egressHint(deps.checks.smtpPort),
+      checkedAt: now(),
+    };
+  }
+
+  function identityState(): ConcernHealth {
+    if (!checksSmtp) return current.identity;
+    if (!identityDns) return evidence.reputation(now()).length > 0 ? decideIdentity({ helo: { name: deps.checks.helo, answer: { kind: 'unavailable', reason: 'not checked yet' } }, refusals: evidence.reputation(now()) }, now()) : current.identity;
+    return decideIdentity({ ...identityDns, refusals: evidence.reputation(now()) }, now());
+  }
+
+  async function runChecks(): Promise<void> {
+    if (deps.depth === 'syntax') return;
+    const { health: resolver, routes } = await checkResolver(deps.checks, now);
+    publish('resolver', resolver);
+    if (resolver.state === 'ok') nxdomain.clear();
+    if (!checksSmtp) return;
+    const [egress, identity] = await Promise.all([checkEgress(deps.checks, routes, now), gatherIdentity(deps.checks, now)]);
+    canaryEgress = egress;
+    if (egress.state === 'ok') evidence.recordSuccess(now());
+    identityDns = identity;
+    publish('smtp_egress', egressState());
+    publish('identity', identityState());
+  }
+
+  function checkNow(): Promise<ProberHealthState> {
+    running ??= runChecks()
+      .catch((error: unknown) => deps.logger?.error({ err: error }, 'prober health check failed'))
+      .finally(() => {
+        lastCheck = now();
+        running = undefined;
+        schedule();
+      });
+    return running.then(() => health.state());
+  }
+
+  function schedule(): void {
+    if (stopped || deps.depth === 'syntax') return;
+    clearTimeout(timer);
+    const troubled = CONCERNS.some((c) => current[c].state === 'failed' || current[c].state === 'degraded');
+    timer = setTimeout(() => void checkNow(), troubled ? troubledIntervalMs : intervalMs);
+    timer.unref();
+  }
+
+  /** A check asked for by traffic, at most one per `recheckMinMs`. */
+  function recheckSoon(): void {
+    if (!running && now() - lastCheck >= recheckMinMs) void checkNow();
+  }
+
+  async function within<T>(promise: Promise<T>, deadline: number): Promise<T | undefined> {
+    const remaining = deadline - now();
+    if (remaining <= 0) return undefined;
+    let t: NodeJS.Timeout | undefined;
+    const expired = new Promise<undefined>((resolve) => {
+      t = setTimeout(() => resolve(undefined), remaining);
+    });
+    try {
+      return await Promise.race([promise, expired]);
+    } finally {
+      clearTimeout(t);
+    }
+  }
+
+  const operatorOf = (host: string): string => getDomain(host, { allowPrivateDomains: false }) ?? host;
+
+  const health: ProberHealth = {
+    state: () => ({ resolver: current.resolver, smtp_egress: current.smtp_egress, identity: current.identity }),
+    mailboxAvailable: () => checksSmtp && mailboxVerificationAvailable(current),
+    async start() {
+      stopped = false;
+      await checkNow();
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+    checkNow,
+    resolverFailed: () => current.resolver.state === 'failed',
+    egressBlocked: () => current.smtp_egress.state === 'failed',
+    async trustNegativeDns(deadline) {
+      if (deps.depth === 'syntax') return true;
+      if (current.resolver.state === 'unknown' && !running) void checkNow();
+      if (running) await within(running, deadline);
+      return current.resolver.state === 'ok' && !running;
+    },
+    async trustConnectionRefusal(deadline) {
+      if (current.smtp_egress.state === 'failed') return false;
+      const recent = () => now() - evidence.lastSuccessAt() <= egressConfirmMs;
+      if (current.smtp_egress.state === 'ok' && recent()) return true;
+      // No recent proof that connections go out: ask the canaries before blaming the domain.
+      await within<unknown>(running ?? checkNow(), deadline);
+      return current.smtp_egress.state === 'ok' && recent();
+    },
+    observeRoute(route) {
+      if (deps.depth === 'syntax' || route.kind === 'unavailable') return;
+      if (nxdomain.record(route.kind === 'nxdomain', now())) recheckSoon();
+    },
+    connection(host, _address, connected, detail) {
+      if (!checksSmtp) return;
+      const wasBlocked = current.smtp_egress.state === 'failed';
+      evidence.recordConnection({ operator: operatorOf(host), connected, detail }, now());
+      const next = egressState();
+      if (next.state !== current.smtp_egress.state) publish('smtp_egress', next);
+      // Tripped by real traffic: let the canaries confirm or clear it at once.
+      if (!wasBlocked && next.state === 'failed') recheckSoon();
+    },
+    refusal(host, text) {
+      if (!checksSmtp || !refusalIsAboutUs(text)) return;
+      evidence.recordRefusalAboutUs(operatorOf(host), text, now());
+      publish('identity', identityState());
+    },
+  };
+  return health;
+}
