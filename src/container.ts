@@ -29,7 +29,7 @@ import { createCachedDnsClient } from './verification/dns/cached-dns-client.js';
 import type { AddressAnswer, MailRoute } from './verification/dns/mail-route.js';
 import { createNodeDnsClient } from './verification/dns/node-dns-client.js';
 import { observeMailRoutes } from './verification/dns/observed-dns-client.js';
-import { createProberHealth, type ProberHealth } from './verification/health/prober-health.js';
+import { createProberHealth, type ProberHealth, type ProberHealthDeps } from './verification/health/prober-health.js';
 import { checkBanner } from './verification/smtp/banner-check.js';
 import { createMemoryFactCache, type FactCache } from './verification/fact-cache.js';
 import { createSmtpProber, SESSIONS_PER_HOST } from './verification/smtp/prober.js';
@@ -186,16 +186,17 @@ export function createVerification(
   storage: Pick<Storage, 'policy' | 'clientLists' | 'activity'>,
   clock: Clock,
   logger?: Logger,
-  tuning: { greylistRetryMs?: number; listPresenceTtlMs?: number; activityPresenceTtlMs?: number } = {},
+  tuning: { greylistRetryMs?: number; listPresenceTtlMs?: number; activityPresenceTtlMs?: number; health?: HealthTuning } = {},
   shared?: { redis: Redis; prefix?: string },
 ): { verify: VerifyService; health: ProberHealth } {
+  const { health: healthTuning, ...verifyTuning } = tuning;
   const prefix = shared?.prefix ?? 'mailsure';
   const cache = <V>(name: string): FactCache<V> =>
     shared
       ? createRedisFactCache<V>(shared.redis, { namespace: `${prefix}:facts:${name}`, clock, ...(logger ? { logger } : {}) })
       : createMemoryFactCache<V>(clock);
   const resolver = createNodeDnsClient(config.dnsServers);
-  const health = createProberHealthFor(config, resolver, clock, logger);
+  const health = createProberHealthFor(config, resolver, clock, logger, healthTuning);
   const dns = createCachedDnsClient(observeMailRoutes(resolver, (route) => health.observeRoute(route)), {
     routes: cache<MailRoute>('mx'),
     addresses: cache<AddressAnswer>('address'),
@@ -217,7 +218,7 @@ export function createVerification(
     suggestCorrections: (input) => suggestCorrections(input),
     engagement: createEngagement(storage.activity, clock, tuning.activityPresenceTtlMs),
     ...(logger ? { logger } : {}),
-    ...tuning,
+    ...verifyTuning,
   });
   return { verify, health };
 }
@@ -228,19 +229,29 @@ export type VerificationConfig = Pick<
 >;
 
 /** Prober health over the resolver itself (no cache: a check must see what the resolver says now). */
+/** Prober-health timings a test may shorten; the defaults are what a real network needs. */
+export type HealthTuning = Partial<Pick<ProberHealthDeps, 'intervalMs' | 'troubledIntervalMs' | 'recheckMinMs' | 'egressConfirmMs' | 'resolverConfirmMs'>> & {
+  /** Connect and banner time-out of the egress check (default 5 s and 10 s). */
+  connectTimeoutMs?: number;
+  bannerTimeoutMs?: number;
+};
+
 export function createProberHealthFor(
   config: VerificationConfig,
   resolver: ReturnType<typeof createNodeDnsClient>,
   clock: Clock,
   logger?: Logger,
+  tuning: HealthTuning = {},
 ): ProberHealth {
+  const { connectTimeoutMs = 5_000, bannerTimeoutMs = 10_000, ...timings } = tuning;
   return createProberHealth({
     depth: config.verifyDepth,
     clock,
     ...(logger ? { logger } : {}),
+    ...timings,
     checks: {
       dns: resolver,
-      banner: (host, address) => checkBanner(host, address, { port: config.smtpPort, connectTimeoutMs: 5_000, timeoutMs: 10_000 }),
+      banner: (host, address) => checkBanner(host, address, { port: config.smtpPort, connectTimeoutMs, timeoutMs: bannerTimeoutMs }),
       canaries: config.canaryDomains,
       smtpPort: config.smtpPort,
       helo: config.smtpHelo,

@@ -5,6 +5,7 @@
  * chunk's checkpoint, and the list's report is the sum of its chunks' counts — so a list resumed
  * after a crash counts each chunk exactly once, whatever was counted before it stopped.
  */
+import type { VerdictLimit } from '../verification/health/health-state.js';
 import type { DomainType } from '../verification/verdict.js';
 import { invalidCategory, type InvalidCategory, type ValidationOutcome } from './validation-outcome.js';
 
@@ -52,6 +53,12 @@ export interface EmailValidationReport {
   role_accounts: number;
   status_codes: Record<string, number>;
   trap_hits?: { 'Trap Hits': number };
+  /**
+   * Present when some verdicts stopped short because of the verifier's own network (its resolver
+   * could not be trusted, its port 25 was blocked, providers refused the verifier itself): those
+   * records are `unknown`, never `invalid`, and are worth verifying again once it is fixed.
+   */
+  verification_limited?: Record<string, number>;
 }
 
 export function countValidation(outcomes: Iterable<ValidationOutcome>): Counts {
@@ -61,11 +68,12 @@ export function countValidation(outcomes: Iterable<ValidationOutcome>): Counts {
   const groups = new Map<number, { outcome: ValidationOutcome; n: number }>();
   for (const o of outcomes) {
     const key =
-      ((o.code * 8 + (STATUS_INDEX.get(o.status) ?? 7)) * 16 + (DOMAIN_INDEX.get(o.domainType) ?? 15)) * 2 + (o.roleAccount ? 1 : 0);
+      (((o.code * 8 + (STATUS_INDEX.get(o.status) ?? 7)) * 16 + (DOMAIN_INDEX.get(o.domainType) ?? 15)) * 2 + (o.roleAccount ? 1 : 0)) * 4 +
+      (LIMIT_INDEX.get(o.limit) ?? 0);
     const group = groups.get(key);
     if (!group) groups.set(key, { outcome: o, n: 1 });
     // Same key, same outcome as far as counting goes, unless a status or type is one we do not list.
-    else if (group.outcome.status === o.status && group.outcome.domainType === o.domainType) group.n += 1;
+    else if (group.outcome.status === o.status && group.outcome.domainType === o.domainType && group.outcome.limit === o.limit) group.n += 1;
     else countOne(counts, o, 1);
   }
   for (const { outcome, n } of groups.values()) countOne(counts, outcome, n);
@@ -73,6 +81,18 @@ export function countValidation(outcomes: Iterable<ValidationOutcome>): Counts {
 }
 
 const STATUS_INDEX = new Map<string, number>(STATUS_KEYS.map(([s], i) => [s, i]));
+const LIMIT_INDEX = new Map<VerdictLimit | undefined, number>([
+  [undefined, 0],
+  ['resolver', 1],
+  ['smtp-egress', 2],
+  ['reputation', 3],
+]);
+/** The report's words for each limit (`verification_limited`). */
+const LIMIT_KEYS: [VerdictLimit, string][] = [
+  ['resolver', 'Resolver Not Trusted'],
+  ['smtp-egress', 'SMTP Egress Blocked'],
+  ['reputation', 'Prober Refused'],
+];
 const DOMAIN_INDEX = new Map<DomainType | undefined, number>(DOMAIN_KEYS.map(([t], i) => [t, i]));
 
 function countOne(counts: Counts, o: ValidationOutcome, n: number): void {
@@ -83,6 +103,12 @@ function countOne(counts: Counts, o: ValidationOutcome, n: number): void {
   const category = o.status === 'invalid' ? invalidCategory(o.code) : undefined;
   if (category) add(counts, `category:${category}`, n);
   if (o.code === TRAP_CODE) add(counts, 'trap', n);
+  if (o.limit) add(counts, `limit:${o.limit}`, n);
+}
+
+/** Records whose verdict stopped short because of the prober's own network. */
+export function limitedRecords(counts: Counts): number {
+  return LIMIT_KEYS.reduce((n, [limit]) => n + get(counts, `limit:${limit}`), 0);
 }
 
 const add = (counts: Counts, key: string, n: number) => void (counts[key] = (counts[key] ?? 0) + n);
@@ -105,6 +131,10 @@ export function validationReport(counts: Counts): EmailValidationReport {
   };
   const traps = get(counts, 'trap');
   if (traps > 0) report.trap_hits = { 'Trap Hits': traps };
+  const limited = limitedRecords(counts);
+  if (limited > 0) {
+    report.verification_limited = { 'Limited Records': limited, ...Object.fromEntries(LIMIT_KEYS.map(([limit, key]) => [key, get(counts, `limit:${limit}`)])) };
+  }
   return report;
 }
 

@@ -10,6 +10,7 @@
  * - `Valid Email` is filled for `valid` (the standardized address) and `corrected` only.
  */
 import { statusesFor, type LegacyStatus } from '../verification/render.js';
+import type { VerdictLimit } from '../verification/health/health-state.js';
 import type { DomainType, Verdict } from '../verification/verdict.js';
 
 export type ListValidationStatus = LegacyStatus | 'corrected';
@@ -21,12 +22,14 @@ export interface ValidationOutcome {
   domainType?: DomainType;
   roleAccount: boolean;
   validEmail?: string;
+  /** The verdict stopped short because of our own network (prober health), not the address. */
+  limit?: VerdictLimit;
 }
 
 export function validationOutcome(verdict: Verdict): ValidationOutcome {
   // Each field read once: verdicts built by object spread each have a hidden class of their own,
   // so every property read of one is a slow, uncached lookup.
-  const { code: verdictCode, domainType, corrections, roleAccount, address } = verdict;
+  const { code: verdictCode, domainType, corrections, roleAccount, address, limit } = verdict;
   const code = verdictCode === 525 && domainType === 'disposable' ? 505 : verdictCode;
   const legacy = statusesFor(code)[1];
   const fix = corrections?.[0];
@@ -38,6 +41,7 @@ export function validationOutcome(verdict: Verdict): ValidationOutcome {
     domainType: domainType || undefined,
     roleAccount,
     validEmail: fix ?? (legacy === 'valid' ? address : undefined),
+    limit: limit || undefined,
   };
 }
 

@@ -13,7 +13,7 @@ import { openMemoryStorage } from '../../src/storage/open-storage.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createListProcessing, createPeopleServices, createVerification, listRouteDeps } from '../../src/container.js';
+import { createListProcessing, createPeopleServices, createVerification, listRouteDeps, type HealthTuning } from '../../src/container.js';
 import type { ListQueue } from '../../src/lists/pipeline/list-queue.js';
 import type { CallbackSender } from '../../src/lists/pipeline/callback-sender.js';
 import { loadConfig } from '../../src/core/config.js';
@@ -52,6 +52,8 @@ export interface TestAppOptions {
   dataDir?: string;
   /** Scales the callback back-off (1 = a minute for the first retry). */
   callbackDelayScale?: number;
+  /** Prober-health timings (short banner time-outs for tests of a filtered port). */
+  health?: HealthTuning;
 }
 
 export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -73,6 +75,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     // Tests add list entries between calls; a real server notices within 5 s.
     listPresenceTtlMs: 0,
     activityPresenceTtlMs: 0,
+    ...(options.health ? { health: options.health } : {}),
   });
   const people = createPeopleServices(storage, clock, { activityPresenceTtlMs: 0 });
   const lists = createListProcessing(config, storage, { verify, ...people }, clock, logger, { callbackDelayScale: options.callbackDelayScale ?? 1 });

@@ -11,7 +11,16 @@ import { DuplicateIndex, duplicateHash } from '../input/duplicates.js';
 import { listRecords } from '../input/prepare-list.js';
 import type { ListRecord } from '../input/read-records.js';
 import type { ListRow, ListStore } from '../list-record.js';
-import { APPEND_COLUMNS, VALIDATION_COLUMNS, intelligenceColumns, originalHeader, resultsFileName } from '../results/column-names.js';
+import {
+  APPEND_COLUMNS,
+  VALIDATION_COLUMNS,
+  VERIFICATION_NOTE_COLUMN,
+  intelligenceColumns,
+  limitNote,
+  originalHeader,
+  resultsFileName,
+} from '../results/column-names.js';
+import { addCounts, limitedRecords, type Counts } from '../reporting.js';
 import { csvText } from '../results/csv-text.js';
 import { padCells, writeResultsFile, type ResultRow, type WrittenResults } from '../results/results-file.js';
 import { readChunkResults, storedHashes, VALIDATION_VALUES, type ChunkResults, type StoredShape } from '../results/stored-results.js';
@@ -66,8 +75,11 @@ export async function writeListResults(list: ListRow, plan: ListPlan, store: Lis
   }
   const keep = plan.intelligenceColumns.map((column) => bought(column, purchase));
   const keptColumns = plan.intelligenceColumns.filter((_, i) => keep[i]);
+  // The note column only when some verdict was limited by our own network (prober health).
+  const noted = validation && limitedRecords(addCounts(...(await store.chunkCounts(list.id)).map((c) => (c.counts as { email_validation?: Counts }).email_validation ?? {}))) > 0;
   const appendedHeader = [
     ...(validation ? VALIDATION_COLUMNS : []),
+    ...(noted ? [VERIFICATION_NOTE_COLUMN] : []),
     ...(intelligence ? intelligenceColumns(keptColumns) : []),
     ...(append ? APPEND_COLUMNS : []),
   ];
@@ -85,6 +97,7 @@ export async function writeListResults(list: ListRow, plan: ListPlan, store: Lis
         duplicate ? 'true' : '',
         results.value(i, 4),
       );
+      if (noted) appended.push(limitNote(results.value(i, 5)));
     }
     if (intelligence) for (let j = 0; j < shape.intelligenceColumns; j++) if (keep[j]) appended.push(results.value(i, intelligenceAt + j));
     if (append) appended.push(...appendBought([results.value(i, appendAt), results.value(i, appendAt + 1)], purchase, list.report));

@@ -21,6 +21,23 @@ export const VALIDATION_COLUMNS = [
 
 export const APPEND_COLUMNS = ['Append Email', 'Append Match Type'] as const;
 
+/**
+ * Added after the validation columns only to lists where some verdict stopped short because of
+ * the verifier's own network: it says so on the row, so nobody deletes an address for it.
+ */
+export const VERIFICATION_NOTE_COLUMN = 'Verification Note';
+
+const LIMIT_NOTES: Record<string, string> = {
+  resolver: 'not verified: the verifier could not trust its DNS resolver; verify again once it is fixed',
+  'smtp-egress': 'mailbox not checked: SMTP port 25 was blocked from the verifier; verify again once it is open',
+  reputation: 'mailbox not checked: the provider refused the verifier itself, not this address',
+};
+
+/** The note for a stored limit ('' for none). */
+export function limitNote(limit: string): string {
+  return LIMIT_NOTES[limit] ?? '';
+}
+
 /** Intelligence appends one column per configured field, named as the API names it. */
 export function intelligenceColumns(fields: readonly string[]): string[] {
   return [...fields];

@@ -11,7 +11,9 @@
  * - `text`: the record's original cells as the results file writes them (csv-text.ts, padded to
  *   the file's width), so the results step never reads the upload again.
  * - `v…`: the appended values known when the chunk ran, in column order: validation's five cells
- *   without `Duplicate`, then one per intelligence column, then append's email and match type.
+ *   without `Duplicate` and its limit (why a verdict stopped short, or ''), then one per
+ *   intelligence column, then append's email and match type. Chunks stored before the limit
+ *   existed hold five validation values; `readChunkResults` tells them by their stride.
  *   What the purchase keeps is decided when the file is written.
  *
  * Flat strings, not an object per record: a million records' results parse in a fifth of the time
@@ -28,17 +30,24 @@ export interface StoredShape {
   append: boolean;
 }
 
-/** Validation's stored cells: status, code, domain type, role account, valid email. */
-export const VALIDATION_VALUES = 5;
+/** Validation's stored cells: status, code, domain type, role account, valid email, limit. */
+export const VALIDATION_VALUES = 6;
 
 export const valuesPerRecord = (shape: StoredShape): number =>
   (shape.validation ? VALIDATION_VALUES : 0) + shape.intelligenceColumns + (shape.append ? 2 : 0);
 
 /** Appends validation's cells of one record to `out`, `Duplicate` left out (see `validationCells`). */
 export function pushValidationValues(out: string[], outcome: ValidationOutcome | undefined): void {
-  if (!outcome) out.push('', '', '', '', '');
+  if (!outcome) out.push('', '', '', '', '', '');
   else
-    out.push(outcome.status, String(outcome.code), outcome.domainType ?? '', outcome.roleAccount ? 'true' : '', outcome.validEmail ?? '');
+    out.push(
+      outcome.status,
+      String(outcome.code),
+      outcome.domainType ?? '',
+      outcome.roleAccount ? 'true' : '',
+      outcome.validEmail ?? '',
+      outcome.limit ?? '',
+    );
 }
 
 /** The chunk's stored results: its hashes, then `records` (taken over): per record, its text and values. */
@@ -82,6 +91,17 @@ export function readChunkResults(json: string, shape: StoredShape): ChunkResults
     const flat = parsed as string[];
     const hashes = decodeHashes(flat[0]!);
     const stride = 1 + valuesPerRecord(shape);
+    // A chunk stored before validation kept its limit: one value fewer per record, none for it.
+    const fiveValues = shape.validation && hashes.length > 0 && flat.length - 1 === hashes.length * (stride - 1);
+    if (fiveValues) {
+      const limitAt = VALIDATION_VALUES - 1;
+      return {
+        records: hashes.length,
+        text: (i) => flat[1 + i * (stride - 1)],
+        hash: (i) => hashes[i],
+        value: (i, j) => (j === limitAt ? '' : flat[2 + i * (stride - 1) + (j > limitAt ? j - 1 : j)]!),
+      };
+    }
     return {
       records: hashes.length,
       text: (i) => flat[1 + i * stride],

@@ -33,6 +33,8 @@ export interface ProberHealthDeps {
   recheckMinMs?: number;
   /** How recent a successful connection must be for a refusal to count as the domain's (default 60 s). */
   egressConfirmMs?: number;
+  /** How recent the resolver check must be for a negative answer to condemn a domain (default 5 s). */
+  resolverConfirmMs?: number;
   evidence?: ProbeEvidenceOptions;
   nxdomain?: NxdomainWatchOptions;
 }
@@ -65,6 +67,7 @@ export function createProberHealth(deps: ProberHealthDeps): ProberHealth {
   const troubledIntervalMs = deps.troubledIntervalMs ?? 60_000;
   const recheckMinMs = deps.recheckMinMs ?? 30_000;
   const egressConfirmMs = deps.egressConfirmMs ?? 60_000;
+  const resolverConfirmMs = deps.resolverConfirmMs ?? 5_000;
   const evidence = new ProbeEvidence(deps.evidence);
   const nxdomain = new NxdomainWatch(deps.nxdomain);
   const checksSmtp = deps.depth === 'mailbox';
@@ -78,6 +81,9 @@ export function createProberHealth(deps: ProberHealthDeps): ProberHealth {
   };
   let running: Promise<void> | undefined;
   let lastCheck = -Infinity;
+  /** The resolver alone, asked again before a negative answer is believed. */
+  let confirming: Promise<void> | undefined;
+  let resolverCheckedAt = -Infinity;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
@@ -117,9 +123,7 @@ export function createProberHealth(deps: ProberHealthDeps): ProberHealth {
 
   async function runChecks(): Promise<void> {
     if (deps.depth === 'syntax') return;
-    const { health: resolver, routes } = await checkResolver(deps.checks, now);
-    publish('resolver', resolver);
-    if (resolver.state === 'ok') nxdomain.clear();
+    const routes = await resolverCheck();
     if (!checksSmtp) return;
     const [egress, identity] = await Promise.all([checkEgress(deps.checks, routes, now), gatherIdentity(deps.checks, now)]);
     canaryEgress = egress;
@@ -127,6 +131,25 @@ export function createProberHealth(deps: ProberHealthDeps): ProberHealth {
     identityDns = identity;
     publish('smtp_egress', egressState());
     publish('identity', identityState());
+  }
+
+  async function resolverCheck(): Promise<Map<string, MailRoute>> {
+    const { health: resolver, routes } = await checkResolver(deps.checks, now);
+    resolverCheckedAt = now();
+    publish('resolver', resolver);
+    if (resolver.state === 'ok') nxdomain.clear();
+    return routes;
+  }
+
+  /** The resolver check alone, shared by every verdict waiting on it. */
+  function confirmResolver(): Promise<void> {
+    confirming ??= resolverCheck()
+      .then(() => undefined)
+      .catch((error: unknown) => deps.logger?.error({ err: error }, 'prober health: resolver check failed'))
+      .finally(() => {
+        confirming = undefined;
+      });
+    return confirming;
   }
 
   function checkNow(): Promise<ProberHealthState> {
@@ -187,7 +210,11 @@ export function createProberHealth(deps: ProberHealthDeps): ProberHealth {
       if (deps.depth === 'syntax') return true;
       if (current.resolver.state === 'unknown' && !running) void checkNow();
       if (running) await within(running, deadline);
-      return current.resolver.state === 'ok' && !running;
+      if (running || current.resolver.state !== 'ok') return false;
+      // A resolver that began lying since the last check would fake exactly this answer: the
+      // canaries are asked again first (one shared check every few seconds at most).
+      if (now() - resolverCheckedAt > resolverConfirmMs) await within(confirmResolver(), deadline);
+      return current.resolver.state === 'ok' && now() - resolverCheckedAt <= resolverConfirmMs + 1_000;
     },
     async trustConnectionRefusal(deadline) {
       if (current.smtp_egress.state === 'failed') return false;

@@ -119,7 +119,7 @@ function observe(observer: ProbeObserver, host: string, address: string, result:
     case 'replies':
       observer.connection(host, address, true, 'connected');
       for (const reply of result.replies.values()) {
-        if (reply.class === 'policy' && reply.stage !== 'local') observer.refusal(host, `${reply.code} ${reply.text}`);
+        if (reply.class === 'policy' && reply.stage !== 'local') observer.refusal(host, `${reply.code} ${reply.enhanced ? `${reply.enhanced} ` : ''}${reply.text}`);
       }
       return;
     case 'banner-reject':

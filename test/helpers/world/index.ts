@@ -77,7 +77,7 @@ export async function startTestWorld(spec: WorldSpec = defaultScenario): Promise
   };
 }
 
-export { defaultScenario } from './scenario.js';
+export { defaultScenario, PROBER } from './scenario.js';
 export type { DefaultScenario, WorldSpec } from './scenario.js';
 export type { Zone, ZoneEntry, DnsBehaviour, MxRecord } from './dns-zone.js';
 export type { SmtpBehaviour, SmtpServerSpec } from './smtp-behaviour.js';

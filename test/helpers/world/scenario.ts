@@ -21,6 +21,9 @@ export interface WorldSpec {
 
 const ip = (last: number) => `127.0.0.${last}`;
 
+/** The prober's name and a block list that lists its address (127.0.0.1), for identity checks. */
+export const PROBER = { helo: 'probe.mailsure-test.com', egressIp: '127.0.0.1', listingZone: 'bl.mailsure-rbl.net', cleanZone: 'clean.mailsure-rbl.net' } as const;
+
 const SERVERS = {
   mailboxes: ip(10),
   mailboxFull: ip(11),
@@ -36,6 +39,7 @@ const SERVERS = {
   asciiOnly: ip(21),
   hostile: ip(22),
   canary: ip(23),
+  clientBlocked: ip(24),
 } as const;
 
 const domains = {
@@ -55,6 +59,10 @@ const domains = {
   bannerReject: 'banner-reject.org',
   asciiOnly: 'ascii-only.com',
   hostile: 'hostile-reply.net',
+  /** Three domains of three operators whose MX refuses us (our IP "listed"): a fault of ours. */
+  blocksUsA: 'blocks-us-a.com',
+  blocksUsB: 'blocks-us-b.net',
+  blocksUsC: 'blocks-us-c.org',
   /** MX named like Yahoo's, on the accept-all server: provider profiles match MX host names. */
   yahooHosted: 'yahoo-hosted.com',
   // DNS shapes
@@ -141,6 +149,7 @@ const smtp = {
   hostile: { address: SERVERS.hostile, behaviour: 'huge-reply' },
   /** Its own server, so the health checks' connections never show in another server's log. */
   canary: { address: SERVERS.canary, behaviour: 'mailboxes' },
+  clientBlocked: { address: SERVERS.clientBlocked, behaviour: 'client-blocked' },
 } as const satisfies Record<string, SmtpServerSpec>;
 
 /** A domain whose single MX `mx.<domain>` is the given server. */
@@ -153,6 +162,11 @@ function mailDomain(domain: string, server: string, extra: ZoneEntry = {}): Zone
 
 const zone: Zone = {
   ...mailDomain(domains.canary, SERVERS.canary),
+  // The prober's identity for the identity checks: a HELO name, the PTR of 127.0.0.1 back to it,
+  // and a DNS block list on which 127.0.0.1 is listed (RFC 5782: 127.0.0.2 means listed).
+  [PROBER.helo]: { a: ['127.0.0.1'] },
+  '1.0.0.127.in-addr.arpa': { ptr: [PROBER.helo] },
+  [`1.0.0.127.${PROBER.listingZone}`]: { a: ['127.0.0.2'] },
   ...mailDomain(domains.mailboxOk, SERVERS.mailboxes, { a: [SERVERS.mailboxes] }),
   [`www.${domains.mailboxOk}`]: { a: [SERVERS.mailboxes], aaaa: ['::1'] },
   ...mailDomain(domains.mailboxFull, SERVERS.mailboxFull),
@@ -167,6 +181,9 @@ const zone: Zone = {
   ...mailDomain(domains.bannerReject, SERVERS.bannerReject),
   ...mailDomain(domains.asciiOnly, SERVERS.asciiOnly),
   ...mailDomain(domains.hostile, SERVERS.hostile),
+  ...mailDomain(domains.blocksUsA, SERVERS.clientBlocked),
+  ...mailDomain(domains.blocksUsB, SERVERS.clientBlocked),
+  ...mailDomain(domains.blocksUsC, SERVERS.clientBlocked),
   [domains.yahooHosted]: { mx: [{ priority: 1, exchange: 'mx-biz.mail.am0.yahoodns.net' }] },
   'mx-biz.mail.am0.yahoodns.net': { a: [SERVERS.acceptAll] },
   // No MX: RFC 5321 §5.1 implicit MX on the A record.

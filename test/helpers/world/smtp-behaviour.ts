@@ -19,6 +19,8 @@ export type SmtpBehaviour =
   | 'greylist'
   /** Every RCPT 550 5.7.1. */
   | 'policy-block'
+  /** Every RCPT 554 5.7.1 naming the client's address as listed on a block list: a refusal of us. */
+  | 'client-blocked'
   /** Nothing listens: connection refused. */
   | 'refuse'
   /** Accepts TCP and never says a word. */
@@ -70,6 +72,7 @@ export const REPLIES = {
   greylisted: { code: 450, message: '4.7.1 greylisted, try again later' },
   policy: { code: 550, message: '5.7.1 blocked by policy' },
   bannerReject: { code: 554, message: 'no SMTP service here' },
+  clientBlocked: { code: 554, message: '5.7.1 Service unavailable; Client host [127.0.0.1] rejected: listed on zen.spamhaus.org' },
 } as const satisfies Record<string, RcptReply>;
 
 export const DEFAULT_GREYLIST_MS = 300;
@@ -83,6 +86,8 @@ export function decideRcpt(spec: SmtpServerSpec, recipient: string, context: Rcp
       return REPLIES.tempfail;
     case 'policy-block':
       return REPLIES.policy;
+    case 'client-blocked':
+      return REPLIES.clientBlocked;
     case 'greylist': {
       const key = `${context.clientAddress}|${recipient.toLowerCase()}`;
       const first = context.greylist.get(key);
