@@ -21,6 +21,30 @@ export function runCli(args: string[], env: Record<string, string>): CliResult {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/**
+ * `runCli` without blocking this process: for commands that talk to servers the test itself runs
+ * (the test world), which a synchronous spawn would leave unable to answer.
+ */
+export function runCliAsync(args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('error', reject);
+    child.once('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
 /** Starts `mailsure serve`, resolving once it printed `wanted` (a pattern) on stdout. */
 export function startServe(env: Record<string, string>, wanted: RegExp) {
   const child = spawn(process.execPath, [BIN, 'serve'], {

@@ -21,8 +21,8 @@ export interface WorldSpec {
 
 const ip = (last: number) => `127.0.0.${last}`;
 
-/** The prober's name and a block list that lists its address (127.0.0.1), for identity checks. */
-export const PROBER = { helo: 'probe.mailsure-test.com', egressIp: '127.0.0.1', listingZone: 'bl.mailsure-rbl.net', cleanZone: 'clean.mailsure-rbl.net' } as const;
+/** The prober's name and address, and a block list that lists it, for identity checks (not 127.0.0.1: /etc/hosts names that). */
+export const PROBER = { helo: 'probe.mailsure-test.com', egressIp: '127.0.0.50', listingZone: 'bl.mailsure-rbl.net', cleanZone: 'clean.mailsure-rbl.net' } as const;
 
 const SERVERS = {
   mailboxes: ip(10),
@@ -163,10 +163,10 @@ function mailDomain(domain: string, server: string, extra: ZoneEntry = {}): Zone
 const zone: Zone = {
   ...mailDomain(domains.canary, SERVERS.canary),
   // The prober's identity for the identity checks: a HELO name, the PTR of 127.0.0.1 back to it,
-  // and a DNS block list on which 127.0.0.1 is listed (RFC 5782: 127.0.0.2 means listed).
-  [PROBER.helo]: { a: ['127.0.0.1'] },
-  '1.0.0.127.in-addr.arpa': { ptr: [PROBER.helo] },
-  [`1.0.0.127.${PROBER.listingZone}`]: { a: ['127.0.0.2'] },
+  // and a DNS block list on which its address is listed (RFC 5782: 127.0.0.2 means listed).
+  [PROBER.helo]: { a: [PROBER.egressIp] },
+  '50.0.0.127.in-addr.arpa': { ptr: [PROBER.helo] },
+  [`50.0.0.127.${PROBER.listingZone}`]: { a: ['127.0.0.2'] },
   ...mailDomain(domains.mailboxOk, SERVERS.mailboxes, { a: [SERVERS.mailboxes] }),
   [`www.${domains.mailboxOk}`]: { a: [SERVERS.mailboxes], aaaa: ['::1'] },
   ...mailDomain(domains.mailboxFull, SERVERS.mailboxFull),
