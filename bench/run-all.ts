@@ -2,7 +2,7 @@
  * `npm run bench`: runs every bench/*.bench.ts (or those named on the command line), prints each
  * ratio against its in-run baseline, and rewrites docs/benchmarks.md.
  */
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import type { BenchResult } from './types.js';
@@ -32,7 +32,39 @@ function report(result: BenchResult): void {
 }
 
 if (only.length === 0) writeFileSync('docs/benchmarks.md', render(results));
-else process.stdout.write('(a subset ran, so docs/benchmarks.md was left as it was)\n');
+else {
+  // A subset replaces its own rows (or adds them) and leaves every other figure as the last run wrote it.
+  writeFileSync('docs/benchmarks.md', merge(readFileSync('docs/benchmarks.md', 'utf8'), results));
+  process.stdout.write('(a subset ran: its rows in docs/benchmarks.md were updated, the others left as they were)\n');
+}
+
+function row(r: BenchResult): string {
+  return `| ${r.title} | ${r.ours.label}: ${fmt(r.ours.value)} ${r.ours.unit} | ${r.baseline.label}: ${fmt(r.baseline.value)} ${r.baseline.unit} | ${r.ratio.toFixed(2)} | ${r.goal} | ${r.met ? 'yes' : 'no'} |`;
+}
+
+function note(file: string, r: BenchResult): string {
+  return `- \`bench/${file}\` (${r.title}): ${r.notes ?? ''}`;
+}
+
+function merge(doc: string, rows: { file: string; result: BenchResult }[]): string {
+  const lines = doc.split('\n');
+  const day = new Date().toISOString().slice(0, 10);
+  for (const { file, result } of rows) {
+    const dated = { ...result, title: `${result.title} (subset run ${day})` };
+    const put = (prefix: string, line: string, after: (l: string) => boolean) => {
+      const at = lines.findIndex((l) => l.startsWith(prefix));
+      if (at >= 0) lines[at] = line;
+      else {
+        let last = -1;
+        lines.forEach((l, i) => (after(l) ? (last = i) : undefined));
+        lines.splice(last + 1, 0, line);
+      }
+    };
+    put(`| ${result.title} `, row(dated), (l) => l.startsWith('|'));
+    put(`- \`bench/${file}\` (${result.title}`, note(file, dated), (l) => l.startsWith('- `bench/'));
+  }
+  return lines.join('\n');
+}
 
 function fmt(n: number): string {
   return n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(2);
@@ -55,14 +87,11 @@ function render(rows: { file: string; result: BenchResult }[]): string {
     '',
     '| benchmark | ours | baseline | ratio | goal | met |',
     '|---|---|---|---|---|---|',
-    ...rows.map(
-      ({ result: r }) =>
-        `| ${r.title} | ${r.ours.label}: ${fmt(r.ours.value)} ${r.ours.unit} | ${r.baseline.label}: ${fmt(r.baseline.value)} ${r.baseline.unit} | ${r.ratio.toFixed(2)} | ${r.goal} | ${r.met ? 'yes' : 'no'} |`,
-    ),
+    ...rows.map(({ result: r }) => row(r)),
     '',
     '## How each is measured',
     '',
-    ...rows.map(({ file, result: r }) => `- \`bench/${file}\` (${r.title}): ${r.notes ?? ''}`),
+    ...rows.map(({ file, result: r }) => note(file, r)),
     '',
   ];
   return lines.join('\n');

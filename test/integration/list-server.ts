@@ -46,10 +46,11 @@ export interface ChildMailsure {
 function envFor(options: ServerOptions, port?: number): NodeJS.ProcessEnv {
   return {
     ...process.env,
+    // Depth domain unless the caller's env says otherwise.
+    MAILSURE_VERIFY_DEPTH: 'domain',
     ...options.env,
     MAILSURE_DATA_DIR: options.dataDir,
     MAILSURE_HOST: '127.0.0.1',
-    MAILSURE_VERIFY_DEPTH: 'domain',
     MAILSURE_DEMO: '0',
     MAILSURE_LOG_LEVEL: 'warn',
     ...(port !== undefined ? { MAILSURE_PORT: String(port) } : {}),
