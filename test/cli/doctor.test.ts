@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCliAsync } from '../helpers/cli.js';
-import { closedPort } from '../helpers/world/egress.js';
+import { closedPort, startSilentListeners } from '../helpers/world/egress.js';
 import { PROBER, startTestWorld, type TestWorld } from '../helpers/world/index.js';
 
 let world: TestWorld;
@@ -81,6 +81,18 @@ describe('mailsure doctor', () => {
     expect(domain.status).toBe(0);
     expect(domain.stdout).toContain('FAIL  SMTP egress: failed');
     expect(domain.stdout.trimEnd().endsWith('Mailbox verification: off (MAILSURE_VERIFY_DEPTH=domain)')).toBe(true);
+  });
+
+  it('fails a filtered port 25 (connections held, no banner)', async () => {
+    const silent = await startSilentListeners(['127.0.0.23']);
+    try {
+      const { status, stdout } = await runCliAsync(['doctor'], { ...env, MAILSURE_SMTP_PORT: String(silent.port) });
+      expect(status).toBe(1);
+      expect(stdout).toContain(`      mx.canary-mail.com [127.0.0.23]:${silent.port}: connected, but no banner came (filtered or intercepted)`);
+      expect(stdout).toContain('FAIL  SMTP egress: failed');
+    } finally {
+      await silent.close();
+    }
   });
 
   it('reports an address on a block list and a HELO without DNS, without failing the run', async () => {

@@ -123,6 +123,10 @@ describe('a resolver that answers names that do not exist (NXDOMAIN hijacking)',
     expect(ready.prober.resolver.hint).toContain('NXDOMAIN hijacking');
     expect(await ev(t, key, `alice@${world.domains.nxdomain}`)).toMatchObject({ status: 'unknown', status_code: 5 });
     expect(await ev(t, key, world.addresses.unknown)).toMatchObject({ status: 'unknown', status_code: 5 });
+    expect(healthLogs(t).filter((l) => l.concern === 'resolver').map((l) => l.state)).toEqual(['failed']);
+    const { report } = await runList(t, key, [`erin@${world.domains.nxdomain}`, world.addresses.known]);
+    expect(report.status_codes).toEqual({ '5': 2 });
+    expect(report.verification_limited).toMatchObject({ 'Limited Records': 2, 'Resolver Not Trusted': 2 });
   });
 });
 
@@ -136,6 +140,12 @@ describe('a resolver that does not answer', () => {
     expect(ready.prober.resolver.hint).toContain('the resolver does not answer');
     expect(await ev(t, key, world.addresses.known)).toMatchObject({ status: 'unknown', status_code: 5 });
     expect(healthLogs(t).map((l) => [l.concern, l.state])).toContainEqual(['resolver', 'failed']);
+    const { report, header, rows } = await runList(t, key, [world.addresses.unknown, `frank@${world.domains.nxdomain}`]);
+    expect(report.status_codes).toEqual({ '5': 2 });
+    expect(rows.map((r) => r[header.indexOf('Verification Note')])).toEqual([
+      'not verified: the verifier could not trust its DNS resolver; verify again once it is fixed',
+      'not verified: the verifier could not trust its DNS resolver; verify again once it is fixed',
+    ]);
   });
 });
 
@@ -188,6 +198,10 @@ describe('outbound port 25 filtered (connections held, no banner)', () => {
       expect(ready.prober.smtp_egress.evidence[0]).toContain('connected, but no banner came (filtered or intercepted)');
       expect(await ev(t, key, world.addresses.unknown)).toMatchObject({ status: 'valid', status_code: 20 });
       expect(await ev(t, key, `alice@${world.domains.refused}`)).toMatchObject({ status: 'valid', status_code: 20 });
+      expect(healthLogs(t).find((l) => l.concern === 'smtp_egress')).toMatchObject({ level: 40, state: 'failed' });
+      const { report } = await runList(t, key, [world.addresses.unknown, world.addresses.known]);
+      expect(report.status_codes).toEqual({ '20': 2 });
+      expect(report.verification_limited).toMatchObject({ 'Limited Records': 2, 'SMTP Egress Blocked': 2 });
     } finally {
       await silent.close();
     }

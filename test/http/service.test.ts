@@ -11,7 +11,12 @@ afterEach(() => t.close());
 describe('service routes', () => {
   it('answers /healthz and /readyz', async () => {
     expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
-    expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
+    const notUsed = { state: 'unknown', evidence: ['not used at depth syntax'] };
+    // At depth syntax nothing of the network is used, so nothing is checked or claimed.
+    expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({
+      status: 'ready',
+      prober: { mailbox_verification: 'unavailable', resolver: notUsed, smtp_egress: notUsed, identity: notUsed },
+    });
   });
 
   it('answers /readyz with 503 when the database does not answer', async () => {
@@ -20,7 +25,7 @@ describe('service routes', () => {
     const res = await sick.app.inject({ url: '/readyz' });
     await sick.close();
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ error_code: 503, error_msg: 'database is not answering' });
+    expect(res.json()).toMatchObject({ error_code: 503, error_msg: 'database is not answering', prober: { mailbox_verification: 'unavailable' } });
   });
 
   it('publishes an OpenAPI document generated from the route schemas', async () => {

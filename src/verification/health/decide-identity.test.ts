@@ -71,7 +71,8 @@ describe('decideIdentity: reverse DNS', () => {
   });
 
   it('degrades a PTR name that does not resolve back to the address', () => {
-    for (const forward of [{}, { [HELO]: addrs('192.0.2.99') }, { [HELO]: { kind: 'nxdomain' } as AddressAnswer }, { [HELO]: { kind: 'unavailable', reason: 'x' } as AddressAnswer }]) {
+    const forwards: Record<string, AddressAnswer>[] = [{}, { [HELO]: addrs('192.0.2.99') }, { [HELO]: { kind: 'nxdomain' } }, { [HELO]: { kind: 'unavailable', reason: 'x' } }];
+    for (const forward of forwards) {
       const health = decide({ egress: egress({ ptr: [HELO], forward }) });
       expect(health.state).toBe('degraded');
       expect(health.evidence[1]).toBe(`PTR of ${IP} is ${HELO}, which does not resolve back to it`);

@@ -30,11 +30,19 @@ interface Finding {
 }
 
 export function decideIdentity(evidence: IdentityEvidence, now: number): ConcernHealth {
-  const findings = [...heloFindings(evidence.helo), ...egressFindings(evidence), ...refusalFindings(evidence.refusals)];
+  return combine([...heloFindings(evidence.helo), ...egressFindings(evidence), ...refusalFindings(evidence.refusals)], now);
+}
+
+function combine(findings: Finding[], now: number): ConcernHealth {
   let state: HealthLevel = 'ok';
   for (const f of findings) state = worse(state, f.level);
   const hint = findings.filter((f) => f.level === state && f.hint)[0]?.hint;
   return { state, evidence: findings.map((f) => f.line), ...(hint && state !== 'ok' ? { hint } : {}), checkedAt: now };
+}
+
+/** Only what real probes said (refusals about us), before any DNS check of the identity ran. */
+export function decideRefusals(refusals: IdentityEvidence['refusals'], now: number): ConcernHealth {
+  return combine(refusalFindings(refusals), now);
 }
 
 function heloFindings({ name, answer }: IdentityEvidence['helo']): Finding[] {

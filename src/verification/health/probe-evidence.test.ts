@@ -19,6 +19,9 @@ describe('refusalIsAboutUs', () => {
     '554 your mail server is listed on a DNSBL',
     '550 Connecting IP 198.51.100.7 found in RBL',
     '554 5.7.1 rejected because 198.51.100.7 is listed at b.barracudacentral.org',
+    // Outlook, Gmail: the IP's dots and "sending IP" / "the IP you're using" wording.
+    '550 5.7.606 Access denied, banned sending IP [198.51.100.7]. To request removal from this list please visit https://sender.office.com/',
+    "550-5.7.1 [198.51.100.7] The IP you're using to send mail is not authorized to send email directly to our servers.",
   ])('blames us for %j', (text) => {
     expect(refusalIsAboutUs(text)).toBe(true);
   });
@@ -32,6 +35,10 @@ describe('refusalIsAboutUs', () => {
     '554 5.7.1 <a@b.com>: Relay access denied',
     '450 4.2.0 Greylisted, please try again later',
     '550 5.2.1 The email account that you tried to reach is disabled',
+    // "address … blocked/listed" speaks of the recipient's address, not ours.
+    '550 5.7.1 Recipient address blocked by policy',
+    '550 5.7.1 The recipient address is blocked',
+    '554 5.7.1 <x@y.com>: Recipient address rejected: this address is listed as inactive',
   ])('does not blame us for %j', (text) => {
     expect(refusalIsAboutUs(text)).toBe(false);
   });
@@ -131,6 +138,15 @@ describe('ProbeEvidence: egress breaker', () => {
     expect(verdict.failures[0]).toEqual({ operator: 'op1.com', detail: 'refused: op1.com' });
     for (let i = 0; i < 5_000; i++) e.recordRefusalAboutUs(`op${i % 3}.com`, `listed ${i}`, T0 + i);
     expect(e.reputation(T0 + 5_000)).toHaveLength(3);
+  });
+
+  it('remembers at most the newest thousand failures', () => {
+    const e = new ProbeEvidence();
+    for (let i = 0; i <= 1_000; i++) e.recordConnection(fail(`op${i}.com`), T0);
+    const { failures } = e.egress(T0);
+    expect(failures.length).toBeLessThanOrEqual(1_000);
+    expect(failures.length).toBeGreaterThanOrEqual(3);
+    expect(failures[0]!.operator).toBe('op1000.com');
   });
 });
 

@@ -33,8 +33,26 @@ export interface EgressVerdict {
 }
 
 /** A refusal that speaks of the sending host, not the recipient. */
-const ABOUT_US =
-  /client host|your (ip|address|host|server|mail server)|sender ip|connecting ip|\b(ip|host|address)\b[^.]{0,60}\b(listed|blacklisted|blocklisted|blocked)\b|\blisted (on|in|at|by)\b|block ?list|black ?list|spamhaus|spamcop|barracuda|sorbs|\brbl\b|dnsbl|reverse (dns|lookup)|\bptr\b|\brdns\b|\bhelo\b|\behlo\b|reputation/i;
+const ABOUT_US = new RegExp(
+  [
+    'client host',
+    'your (ip|address|host|server|mail server)',
+    '(sender|sending|connecting|client) ip',
+    "\\bip (you'?re|you are) using",
+    // "IP … listed/blocked" about the sending IP; not "address": "recipient address blocked" is theirs.
+    '\\b(ip|host|client)\\b[^\\n]{0,60}\\b(listed|blacklisted|blocklisted|blocked|banned)\\b',
+    '\\blisted (on|in|at|by)\\b',
+    'block ?list',
+    'black ?list',
+    'spamhaus|spamcop|barracuda|sorbs',
+    '\\brbl\\b|dnsbl',
+    'reverse (dns|lookup)',
+    '\\bptr\\b|\\brdns\\b',
+    '\\bhelo\\b|\\behlo\\b',
+    'reputation',
+  ].join('|'),
+  'i',
+);
 
 export function refusalIsAboutUs(text: string): boolean {
   return ABOUT_US.test(text);

@@ -13,7 +13,7 @@ import type { Logger } from '../../core/logger.js';
 import type { MailRoute } from '../dns/mail-route.js';
 import type { ProbeObserver } from '../smtp/prober.js';
 import type { IdentityEvidence } from './decide-identity.js';
-import { decideIdentity } from './decide-identity.js';
+import { decideIdentity, decideRefusals } from './decide-identity.js';
 import { egressHint } from './decide-egress.js';
 import { CONCERNS, mailboxVerificationAvailable, unknownConcern, type Concern, type ConcernHealth, type ProberHealthState } from './health-state.js';
 import { NxdomainWatch, type NxdomainWatchOptions } from './nxdomain-watch.js';
@@ -85,7 +85,7 @@ export function createProberHealth(deps: ProberHealthDeps): ProberHealth {
   let confirming: Promise<void> | undefined;
   let resolverCheckedAt = -Infinity;
   let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
+  let stopped = true;
 
   function publish(concern: Concern, next: ConcernHealth): void {
     const previous = current[concern];
@@ -117,8 +117,10 @@ export function createProberHealth(deps: ProberHealthDeps): ProberHealth {
 
   function identityState(): ConcernHealth {
     if (!checksSmtp) return current.identity;
-    if (!identityDns) return evidence.reputation(now()).length > 0 ? decideIdentity({ helo: { name: deps.checks.helo, answer: { kind: 'unavailable', reason: 'not checked yet' } }, refusals: evidence.reputation(now()) }, now()) : current.identity;
-    return decideIdentity({ ...identityDns, refusals: evidence.reputation(now()) }, now());
+    const refusals = evidence.reputation(now());
+    if (identityDns) return decideIdentity({ ...identityDns, refusals }, now());
+    // Before the first check only what real probes said is known.
+    return refusals.length === 0 ? current.identity : decideRefusals(refusals, now());
   }
 
   async function runChecks(): Promise<void> {
@@ -171,9 +173,20 @@ export function createProberHealth(deps: ProberHealthDeps): ProberHealth {
     timer.unref();
   }
 
-  /** A check asked for by traffic, at most one per `recheckMinMs`. */
+  /**
+   * A check asked for by traffic: now, or as soon as `recheckMinMs` since the last one allows
+   * (never dropped: a breaker tripped just after a check must not wait for the regular interval).
+   */
   function recheckSoon(): void {
-    if (!running && now() - lastCheck >= recheckMinMs) void checkNow();
+    if (running || stopped) return;
+    const wait = lastCheck + recheckMinMs - now();
+    if (wait <= 0) {
+      void checkNow();
+      return;
+    }
+    clearTimeout(timer);
+    timer = setTimeout(() => void checkNow(), wait);
+    timer.unref();
   }
 
   async function within<T>(promise: Promise<T>, deadline: number): Promise<T | undefined> {

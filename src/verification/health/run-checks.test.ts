@@ -23,7 +23,7 @@ function fakeDns(tables: { routes?: Record<string, MailRoute>; addresses?: Recor
     },
     reverse: (ip, deadline) => {
       asked.push({ q: 'ptr', name: ip, deadline });
-      return Promise.resolve(tables.ptr && ip in tables.ptr ? tables.ptr[ip]! : []);
+      return Promise.resolve(tables.ptr && ip in tables.ptr ? (tables.ptr[ip] ?? null) : []);
     },
   };
   return { dns, asked };
@@ -65,8 +65,13 @@ describe('reverseName', () => {
     expect(reverseName('1:2:3:4:5:6:7:8')).toBe('8.0.0.0.7.0.0.0.6.0.0.0.5.0.0.0.4.0.0.0.3.0.0.0.2.0.0.0.1.0.0.0');
   });
 
+  it('reads an IPv4-mapped address as its IPv4 address, and a dotted IPv6 tail as two groups', () => {
+    expect(reverseName('::ffff:1.2.3.4')).toBe('4.3.2.1');
+    expect(reverseName('64:ff9b::102:304')).toBe(reverseName('64:ff9b::1.2.3.4'));
+  });
+
   it('answers undefined for what is not an address', () => {
-    for (const bad of ['', 'mail.example.com', '1.2.3', '1.2.3.4.5', '1:2:3:4:5:6:7', '1:2:3:4:5:6:7:8:9', 'g::1', '12345::1', '::ffff:1.2.3.4', 'fe80::1%eth0']) {
+    for (const bad of ['', 'mail.example.com', '1.2.3', '1.2.3.4.5', '1:2:3:4:5:6:7', '1:2:3:4:5:6:7:8:9', 'g::1', '12345::1', 'fe80::1%eth0', '1::2::3', '1:2:3:4:5:6:7:8::', '999.1.1.1']) {
       expect(reverseName(bad)).toBeUndefined();
     }
   });
@@ -240,10 +245,10 @@ describe('gatherIdentity', () => {
     expect(asked).toEqual([]);
   });
 
-  it('asks no block list for an egress address it cannot reverse', async () => {
+  it('asks no block list for an egress address it cannot reverse, and says so per zone', async () => {
     const { dns, asked } = fakeDns({});
     const identity = await gatherIdentity(deps(dns, { egressIp: 'not-an-ip', blocklistZones: ['zen.spamhaus.org'] }).d, now);
-    expect(identity.egress!.blocklists).toEqual([]);
+    expect(identity.egress!.blocklists).toEqual([{ zone: 'zen.spamhaus.org', answer: { kind: 'unavailable', reason: 'not-an-ip is not an address to look up' } }]);
     expect(asked.map((a) => a.q)).toEqual(['a', 'ptr']);
   });
 });

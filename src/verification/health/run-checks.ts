@@ -4,6 +4,7 @@
  * canaries' MX hosts. Each result goes to its pure decision (decide-*.ts).
  */
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { AddressAnswer, MailRoute } from '../dns/mail-route.js';
 import { allowedTargets } from '../dns/target-policy.js';
 import { decideEgress, type BannerCheck } from './decide-egress.js';
@@ -78,24 +79,33 @@ export async function gatherIdentity(deps: HealthCheckDeps, now: () => number): 
     const reversed = reverseName(ip);
     const blocklists = reversed
       ? await Promise.all(deps.blocklistZones.map(async (zone) => ({ zone, answer: await deps.dns.addresses(`${reversed}.${zone}`, deadline) })))
-      : [];
+      : deps.blocklistZones.map((zone) => ({ zone, answer: { kind: 'unavailable' as const, reason: `${ip} is not an address to look up` } }));
     egress = { ip, ptr, forward, blocklists };
   }
   return { helo: { name: deps.helo, answer: heloAnswer }, ...(egress ? { egress } : {}) };
 }
 
-/** `1.2.3.4` → `4.3.2.1`; IPv6 by nibbles (RFC 5782 §2.4); undefined for anything else. */
+/**
+ * `1.2.3.4` → `4.3.2.1`; IPv6 by nibbles (RFC 5782 §2.4), an IPv4-mapped address (`::ffff:1.2.3.4`)
+ * as its IPv4 address; undefined for anything that is not an address.
+ */
 export function reverseName(ip: string): string | undefined {
-  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(ip)) return ip.split('.').reverse().join('.');
-  if (!ip.includes(':')) return undefined;
-  const [head = '', tail = ''] = ip.split('::');
+  // A zone index (`fe80::1%eth0`) names an interface, not an address anybody lists.
+  const family = ip.includes('%') ? 0 : isIP(ip);
+  if (family === 4) return ip.split('.').reverse().join('.');
+  if (family !== 6) return undefined;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return reverseName(mapped[1]!);
+  // A dotted IPv4 tail (`64:ff9b::1.2.3.4`) is the last two groups.
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(ip);
+  const hex = dotted
+    ? `${ip.slice(0, dotted.index)}${((Number(dotted[1]) << 8) | Number(dotted[2])).toString(16)}:${((Number(dotted[3]) << 8) | Number(dotted[4])).toString(16)}`
+    : ip;
+  const [head = '', tail] = hex.split('::');
   const groups = (s: string) => (s === '' ? [] : s.split(':'));
   const h = groups(head);
-  const t = groups(tail);
-  const missing = 8 - h.length - t.length;
-  if (missing < 0 || (!ip.includes('::') && missing !== 0)) return undefined;
-  const full = [...h, ...Array<string>(missing).fill('0'), ...t].map((g) => g.padStart(4, '0'));
-  if (full.some((g) => !/^[0-9a-f]{4}$/i.test(g))) return undefined;
+  const t = tail === undefined ? [] : groups(tail);
+  const full = [...h, ...Array<string>(8 - h.length - t.length).fill('0'), ...t].map((g) => g.padStart(4, '0'));
   return full.join('').toLowerCase().split('').reverse().join('.');
 }
 
