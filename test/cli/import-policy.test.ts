@@ -18,7 +18,7 @@ let env: Record<string, string>;
 let world: TestWorld;
 let storage: Storage;
 let t: TestApp;
-const keys = { plain: { current: '', legacy: '' }, bouncers: { current: '', legacy: '' } };
+const keys = { plain: { current: '', legacy: '' }, optedOut: { current: '', legacy: '' }, updated: { current: '', legacy: '' } };
 
 function createKey(name: string, ...flags: string[]): string {
   const out = runCli(['keys', 'create', '--name', name, ...flags], env);
@@ -31,8 +31,10 @@ beforeAll(async () => {
   env = { MAILSURE_DATA_DIR: dataDir };
   keys.plain.current = createKey('plain');
   keys.plain.legacy = createKey('plain-legacy', '--variant', 'email_validation');
-  keys.bouncers.current = createKey('bouncers', '--bouncers');
-  keys.bouncers.legacy = createKey('bouncers-legacy', '--bouncers', '--variant', 'email_validation');
+  keys.optedOut.current = createKey('opted-out', '--no-bouncers');
+  keys.optedOut.legacy = createKey('opted-out-legacy', '--no-bouncers', '--variant', 'email_validation');
+  keys.updated.current = createKey('updated');
+  keys.updated.legacy = createKey('updated-legacy', '--variant', 'email_validation');
   world = await startTestWorld();
   storage = await openStorage({ dataDir });
   t = await makeTestApp({ storage, dataDir, env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox' } });
@@ -173,7 +175,7 @@ describe('mailsure import policy', () => {
       [world.addresses.idnKnown, 50, 'safetosend', 'valid', 'biz'],
       [world.addresses.starttlsKnown, 50, 'safetosend', 'valid', 'biz'],
     ]);
-    await expectVerdicts('bouncers', [[world.addresses.multiMxKnown, 50, 'safetosend', 'valid', 'biz']]);
+    await expectVerdicts('plain', [[world.addresses.multiMxKnown, 50, 'safetosend', 'valid', 'biz']]);
   });
 
   it.each(Object.keys(FILES) as (keyof typeof FILES)[])(
@@ -202,12 +204,24 @@ describe('mailsure import policy', () => {
       [`angry@${ok}`, 525, 'trap', 'risky'],
       [`optout@${ok}`, 530, 'trap', 'risky'],
       [`dne@${ok}`, 535, 'trap', 'risky'],
-      // Bouncers only for keys with the feature; otherwise the mailbox is probed (and is unknown).
-      [`bouncy@${ok}`, 400, 'invalid', 'invalid', 'biz'],
+      // Importing the bouncer list is the opt-in: every key reports it, without a flag.
+      [`bouncy@${ok}`, 520, 'invalid', 'invalid'],
       // The rest of the domain is untouched: no line of these files listed mailbox-ok.com whole.
       [world.addresses.known, 50, 'safetosend', 'valid', 'biz'],
     ]);
-    await expectVerdicts('bouncers', [[`bouncy@${ok}`, 520, 'invalid', 'invalid']]);
+    // A key created with --no-bouncers ignores the list: the mailbox is probed (and is unknown).
+    await expectVerdicts('optedOut', [[`bouncy@${ok}`, 400, 'invalid', 'invalid', 'biz']]);
+  });
+
+  it('lets a key opt out of bouncers with keys update --no-bouncers, and back in with --bouncers', async () => {
+    for (const name of ['updated', 'updated-legacy']) {
+      const out = runCli(['keys', 'update', name, '--no-bouncers'], env);
+      expect(out.status).toBe(0);
+      expect(out.stdout).toContain('bouncers:  not reported (opted out)');
+    }
+    await expectVerdicts('updated', [[`bouncy@${d().mailboxOk}`, 400, 'invalid', 'invalid', 'biz']]);
+    expect(runCli(['keys', 'update', 'opted-out', '--bouncers'], env).stdout).toContain('bouncers:  reported (520)');
+    expect(runCli(['keys', 'show', 'plain'], env).stdout).toContain('bouncers:  reported (520)');
   });
 
   it('applies each domain entry to any address at the domain, without probing it', async () => {
@@ -231,12 +245,12 @@ describe('mailsure import policy', () => {
     expect(world.smtp.mailboxFull.connections).toBe(0);
     expect(world.smtp.starttls.connections).toBe(0);
     expect(world.smtp.mailboxes.connections).toBe(0);
-    // bouncer: multi-mx.com, 520 only where the key enables bouncers.
-    await expectVerdicts('bouncers', [
+    // bouncer: multi-mx.com, 520 unless the key opted out.
+    await expectVerdicts('plain', [
       [world.addresses.multiMxKnown, 520, 'invalid', 'invalid'],
       [`anyone@${d().multiMx}`, 520, 'invalid', 'invalid'],
     ]);
-    await expectVerdicts('plain', [[world.addresses.multiMxKnown, 50, 'safetosend', 'valid', 'biz']]);
+    await expectVerdicts('updated', [[world.addresses.multiMxKnown, 50, 'safetosend', 'valid', 'biz']]);
   });
 
   it('loaded nothing from the rejected lines', async () => {
