@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Storage } from '../../src/storage/interfaces.js';
 import { openStorage } from '../../src/storage/open-storage.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
-import { runCli } from '../helpers/cli.js';
+import { CLI_TEST_TIMEOUT, runCli } from '../helpers/cli.js';
 import { startTestWorld, type TestWorld } from '../helpers/world/index.js';
 
 let dataDir: string;
@@ -38,7 +38,7 @@ beforeAll(async () => {
   world = await startTestWorld();
   storage = await openStorage({ dataDir });
   t = await makeTestApp({ storage, dataDir, env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox' } });
-});
+}, CLI_TEST_TIMEOUT);
 afterAll(async () => {
   await t?.close();
   await storage?.close();
@@ -166,7 +166,7 @@ const REPORTS: Record<keyof typeof FILES, string[]> = {
   ],
 };
 
-describe('mailsure import policy', () => {
+describe('mailsure import policy', { timeout: CLI_TEST_TIMEOUT }, () => {
   it('gives the world’s own answers before anything is imported', async () => {
     await expectVerdicts('plain', [
       [`trap@${d().mailboxOk}`, 400, 'invalid', 'invalid', 'biz'],
