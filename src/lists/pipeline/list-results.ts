@@ -11,7 +11,16 @@ import { DuplicateIndex, duplicateHash } from '../input/duplicates.js';
 import { listRecords } from '../input/prepare-list.js';
 import type { ListRecord } from '../input/read-records.js';
 import type { ListRow, ListStore } from '../list-record.js';
-import { APPEND_COLUMNS, VALIDATION_COLUMNS, intelligenceColumns, originalHeader, resultsFileName } from '../results/column-names.js';
+import {
+  APPEND_COLUMNS,
+  distinctAppendedNames,
+  INTELLIGENCE_PREFIX,
+  intelligenceColumns,
+  originalHeader,
+  resultsFileName,
+  SERVICE_PREFIX,
+  VALIDATION_COLUMNS,
+} from '../results/column-names.js';
 import { csvText } from '../results/csv-text.js';
 import { padCells, writeResultsFile, type ResultRow, type WrittenResults } from '../results/results-file.js';
 import { readChunkResults, storedHashes, VALIDATION_VALUES, type ChunkResults, type StoredShape } from '../results/stored-results.js';
@@ -66,11 +75,12 @@ export async function writeListResults(list: ListRow, plan: ListPlan, store: Lis
   }
   const keep = plan.intelligenceColumns.map((column) => bought(column, purchase));
   const keptColumns = plan.intelligenceColumns.filter((_, i) => keep[i]);
-  const appendedHeader = [
-    ...(validation ? VALIDATION_COLUMNS : []),
-    ...(intelligence ? intelligenceColumns(keptColumns) : []),
-    ...(append ? APPEND_COLUMNS : []),
-  ];
+  const service = (name: string) => ({ name, prefix: SERVICE_PREFIX });
+  const appendedHeader = distinctAppendedNames(header, [
+    ...(validation ? VALIDATION_COLUMNS.map(service) : []),
+    ...(intelligence ? intelligenceColumns(keptColumns).map((name) => ({ name, prefix: INTELLIGENCE_PREFIX })) : []),
+    ...(append ? APPEND_COLUMNS.map(service) : []),
+  ]);
 
   const intelligenceAt = validation ? VALIDATION_VALUES : 0;
   const appendAt = intelligenceAt + shape.intelligenceColumns;
