@@ -48,6 +48,8 @@ export interface TestAppOptions {
   dataDir?: string;
   /** Scales the callback back-off (1 = a minute for the first retry). */
   callbackDelayScale?: number;
+  /** Serve HTTPS with this pair once the test calls `app.listen` (as `serve` does). */
+  https?: { key: Buffer; cert: Buffer };
 }
 
 export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -83,6 +85,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     ...(options.rateLimitNamespace ? { rateLimitNamespace: options.rateLimitNamespace } : {}),
     trustProxy: options.trustProxy ?? false,
     readiness: { database: () => storage.ping() },
+    ...(options.https ? { serverOptions: { https: options.https } } : {}),
   });
   return {
     app,
