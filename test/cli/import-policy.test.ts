@@ -263,6 +263,42 @@ describe('mailsure import policy', { timeout: CLI_TEST_TIMEOUT }, () => {
     expect(await storage.policy.match('x@..', '..')).toEqual([]);
   });
 
+  it('reads a one-column file without a header as values: an address or a domain a line', async () => {
+    const ok = d().mailboxOk;
+    const out = runCli(['import', 'policy', '--kind', 'optout', file('optouts.txt', `headless@${ok}\n\nnot an address@\n${d().greylist}\n`)], env);
+    expect(out.stderr).toBe('');
+    expect(out.status).toBe(0);
+    expect(out.stdout).toBe(
+      [
+        'policy optout from a file of values without a header: 2 loaded (2 new), 1 rejected',
+        '  line 3: email is not a valid address (spaces are only allowed inside a quoted username)',
+        '',
+      ].join('\n'),
+    );
+    await expectVerdicts('plain', [
+      [`headless@${ok}`, 530, 'trap', 'risky'],
+      [`anyone@${d().greylist}`, 530, 'trap', 'risky', 'org'],
+    ]);
+    // A single line is a value too, not a header that leaves nothing to load.
+    const one = runCli(['import', 'policy', '--kind', 'optout', file('one.csv', `single@${ok}\n`)], env);
+    expect(one.stdout).toBe('policy optout from a file of values without a header: 1 loaded (1 new), 0 rejected\n');
+    expect(one.status).toBe(0);
+  });
+
+  it('fails, with a non-zero exit status, on a file that loads nothing', () => {
+    for (const [name, text, reason] of [
+      ['empty.csv', '', 'it has no rows'],
+      ['header-only.csv', 'email,domain\n', 'it has no rows'],
+      ['empty.ndjson', '\n', 'it has no rows'],
+      ['all-bad.csv', 'email\nnot an address@\n', 'every row was rejected'],
+    ] as const) {
+      const path = file(name, text);
+      const out = runCli(['import', 'policy', '--kind', 'trap', path], env);
+      expect(out.status, name).toBe(1);
+      expect(out.stderr, name).toContain(`mailsure: no entries loaded from ${path}: ${reason}`);
+    }
+  });
+
   it('refuses an unknown kind, a missing kind and a missing file with the reason', () => {
     const trapFile = join(dataDir, FILES.trap[0]);
     const badKind = runCli(['import', 'policy', '--kind', 'spammer', trapFile], env);
