@@ -86,7 +86,8 @@ export async function createKey(store: KeyStore, name: string, options: KeyOptio
     quota: parsed.quota === undefined ? (trial ? TRIAL_QUOTA : null) : parsed.quota,
     rate: parsed.rate ?? DEFAULT_RATE_PER_SECOND,
     trial,
-    bouncers: parsed.bouncers ?? false,
+    // Importing a bouncer list is the opt-in (decisions §2); a key opts out with --no-bouncers.
+    bouncers: parsed.bouncers ?? true,
   };
   const key = generateApiKey();
   const webhookSecret = generateWebhookSecret();

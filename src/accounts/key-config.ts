@@ -29,7 +29,7 @@ export interface KeySettings {
   /** Calls per second on real-time endpoints. */
   rate: number;
   trial: boolean;
-  /** Report matches of the shared bouncer list as code 520 (an optional feature). */
+  /** Report matches of the shared bouncer list as code 520: on unless the key opted out. */
   bouncers: boolean;
 }
 

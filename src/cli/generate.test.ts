@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { personFrom } from '../enrichment/person-record.js';
 import { defaultActivityPath, generatePeopleCommand } from './generate.js';
+import { CLI_TEST_TIMEOUT } from '../../test/helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mailsure-generate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -61,7 +62,7 @@ describe('mailsure generate people', () => {
     await expect(generatePeopleCommand({ count: '10', seed: '1', out: path('missing/people.ndjson') })).rejects.toThrow(/ENOENT/);
   });
 
-  it('runs from the mailsure command, people on stdout', async () => {
+  it('runs from the mailsure command, people on stdout', { timeout: CLI_TEST_TIMEOUT }, async () => {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
       ['bin/mailsure.js', 'generate', 'people', '--count', '25', '--seed', 'bin', '--today', '2026-11-22'],

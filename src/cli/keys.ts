@@ -18,7 +18,8 @@ function settingOptions(command: Command): Command {
     .option('--fields <list>', 'enrichment fields the key may receive, or all')
     .option('--quota <n>', 'calls the key may make in all, or none')
     .option('--rate <n>', 'calls per second on real-time endpoints')
-    .option('--bouncers', 'report addresses on the shared bouncer list as invalid (code 520)');
+    .option('--bouncers', 'report addresses on the shared bouncer list as invalid, code 520 (the default)')
+    .option('--no-bouncers', 'opt out: ignore the shared bouncer list for this key');
 }
 
 export function registerKeyCommands(program: Command): void {
@@ -62,7 +63,6 @@ export function registerKeyCommands(program: Command): void {
   settingOptions(keys.command('update <key>').description('change a key\'s settings'))
     .option('--trial', 'mark as a trial key')
     .option('--no-trial', 'mark as a full key')
-    .option('--no-bouncers', 'stop reporting bouncer-list matches')
     .action((name: string, flags: SettingFlags) =>
       withStorage(async (storage) => {
         const changes = parseKeyOptions(flags);
@@ -137,7 +137,7 @@ function describe(k: ApiKeyRecord): string {
     `quota:     ${quotaText(k)}`,
     `rate:      ${k.rate} calls/s`,
     `trial:     ${k.trial ? 'yes' : 'no'}`,
-    `bouncers:  ${k.bouncers ? 'reported (520)' : 'not reported'}`,
+    `bouncers:  ${k.bouncers ? 'reported (520)' : 'not reported (opted out)'}`,
     `created:   ${k.createdAt}`,
   ].join('\n');
 }

@@ -23,6 +23,9 @@ export class AppError extends Error {
 export const errors = {
   badRequest: (message: string) => new AppError(400, message),
   notUrlEncoded: () => new AppError(400, 'Parameters are not URL encoded'),
+  malformedRequest: () => new AppError(400, 'Malformed request: the request line or a header is not valid HTTP (URL-encode parameters)'),
+  requestTimeout: () => new AppError(408, 'Request timeout'),
+  headersTooLarge: () => new AppError(431, 'Request headers too large'),
   missingParameter: (name: string) => new AppError(400, `Missing required parameter: ${name}`),
   invalidParameter: (name: string, why: string) => new AppError(400, `Invalid parameter ${name}: ${why}`),
   invalidJson: () => new AppError(400, 'Invalid JSON'),

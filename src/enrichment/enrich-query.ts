@@ -58,7 +58,10 @@ export function parseEnrichQuery(params: Record<string, unknown>): { query: Enri
 
   const hasName = values.first !== undefined || values.last !== undefined;
   const hasPostal = values.street !== undefined || values.city !== undefined || values.state !== undefined || zip !== undefined;
-  if (hasName || hasPostal) {
+  // An address (or its hash) identifies the person by itself: a partial name or postal address
+  // sent with it (a list with `email,first` columns) is ignored, not an error.
+  const byAddress = query.email !== undefined || query.sha1 !== undefined || query.md5 !== undefined;
+  if ((hasName || hasPostal) && !byAddress) {
     for (const part of ['street', 'city'] as const) {
       if (values[part] !== undefined && (values.first === undefined || values.last === undefined)) {
         return { error: `Invalid parameter ${part}: a postal address needs first and last` };
@@ -80,10 +83,9 @@ export function parseEnrichQuery(params: Record<string, unknown>): { query: Enri
     query.postal = postal;
   }
 
-  const byEmail = query.email !== undefined || query.sha1 !== undefined || query.md5 !== undefined;
   const p = query.postal;
   const byPostal = p !== undefined && ((p.street !== undefined && ((p.city !== undefined && p.state !== undefined) || p.zip5 !== undefined)) || p.plus4 !== undefined);
-  if (!byEmail && !byPostal) return { error: NOT_IDENTIFYING };
+  if (!byAddress && !byPostal) return { error: NOT_IDENTIFYING };
   if (!byPostal) {
     delete query.name;
     delete query.postal;

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CATALOG, INTERESTS } from './catalog.js';
 import { personFrom } from './person-record.js';
@@ -41,7 +42,39 @@ describe('personFrom', () => {
         interests: ['books', 'travel'],
         emails: ['jane.doe@example.com'],
       },
+      warnings: [],
     });
+  });
+
+  it('skips an address no provider could have issued, with a warning, and keeps the person', () => {
+    const result = personFrom({ ...full, email: 'tamara_ortiz@gmail.com', emails: 'tamara.ortiz@yahoo.com|x..y@example.com' });
+    expect(result).toMatchObject({
+      person: { firstName: 'Jane', lastName: 'Doe', address: '12 Main St.', zip: '62701-1234', fields: { age: '35-44' }, emails: ['tamara.ortiz@yahoo.com'] },
+      warnings: [
+        expect.stringMatching(/^email: "tamara_ortiz@gmail.com" is not a valid address \(not a possible Gmail username.*\); skipped, the rest of the row loaded$/),
+        expect.stringMatching(/^emails: "x..y@example.com" is not a valid address .*; skipped, the rest of the row loaded$/),
+      ],
+    });
+    // Nothing else identifies this one: the address is the row's reason to be rejected.
+    expect(problemsOf({ email: 'tamara_ortiz@gmail.com', age: '35-44' })).toEqual([
+      'email: "tamara_ortiz@gmail.com" is not a valid address (not a possible Gmail username (6 to 30 letters or digits, dots allowed))',
+    ]);
+  });
+
+  it('loads any identified person whatever mix of good and impossible addresses it lists (property)', () => {
+    const good = fc.stringMatching(/^[a-z][a-z0-9]{5,12}$/).map((u) => `${u}@gmail.com`);
+    const bad = fc.stringMatching(/^[a-z]{2,8}_[a-z]{2,8}$/).map((u) => `${u}@gmail.com`);
+    fc.assert(
+      fc.property(fc.array(fc.oneof(good.map((e) => ({ e, ok: true })), bad.map((e) => ({ e, ok: false }))), { maxLength: 8 }), (list) => {
+        const row = { first_name: 'Jane', last_name: 'Doe', address: '12 Main St', zip: '62701', emails: list.map((x) => x.e) };
+        const result = personFrom(row);
+        expect(result).toHaveProperty('person');
+        if (!('person' in result)) return;
+        expect(result.person.emails).toEqual([...new Set(list.filter((x) => x.ok).map((x) => x.e))]);
+        expect(result.warnings).toHaveLength(list.filter((x) => !x.ok).length);
+        expect(result.person.address).toBe('12 Main St');
+      }),
+    );
   });
 
   it('takes the CSV forms: strings everywhere, blank cells absent, lists separated by , | ;', () => {

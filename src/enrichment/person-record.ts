@@ -32,7 +32,13 @@ export const ENRICHMENT_IMPORT_FIELDS: readonly string[] = RECORD_FIELDS.filter(
 /** Every column a people file may have. */
 export const PERSON_COLUMNS: readonly string[] = [...IDENTITY_FIELDS, ...ENRICHMENT_IMPORT_FIELDS, 'interests'];
 
-export function personFrom(record: Record<string, unknown>): { person: NewPerson } | { problems: string[] } {
+/**
+ * A person, or why the row can't load. An address that can't be anybody's (a provider's username
+ * rule, bad syntax) is skipped with a warning rather than dropping the person's name, postal
+ * address and fields with it (decisions §2); it rejects the row only when nothing else
+ * identifies the person.
+ */
+export function personFrom(record: Record<string, unknown>): { person: NewPerson; warnings: string[] } | { problems: string[] } {
   const problems = unknownFieldProblems(record, PERSON_COLUMNS);
   const problem = (field: string, message: string) => problems.push(`${field}: ${message}`);
   /** Trimmed text; `normalize` says whether anything is left to match on. */
@@ -48,7 +54,9 @@ export function personFrom(record: Record<string, unknown>): { person: NewPerson
   const identityProblems = () => problems.filter((p) => IDENTITY_FIELDS.some((f) => p.startsWith(`${f}:`))).length;
 
   const personId = personIdOf(record.person_id, (m) => problem('person_id', m));
-  const emails = emailsOf(record, problem);
+  const emailsAt = problems.length;
+  const skipped: string[] = [];
+  const emails = emailsOf(record, problem, (field, m) => skipped.push(`${field}: ${m}`));
   const firstName = text('first_name', 100, normalizeName);
   const middleName = text('middle_name', 100);
   const lastName = text('last_name', 100, normalizeName);
@@ -62,13 +70,15 @@ export function personFrom(record: Record<string, unknown>): { person: NewPerson
   const zip = zipOf(record.zip, (m) => problem('zip', m));
 
   const hasPostal = firstName !== '' && lastName !== '' && address !== '' && zip !== '';
-  if (emails.length === 0 && !hasPostal && identityProblems() === 0) {
+  if (emails.length === 0 && !hasPostal && identityProblems() === 0 && skipped.length === 0) {
     problems.push('needs an email, or first_name, last_name, address and zip');
   }
 
   const fields = enrichmentOf(record, problem);
   const interests = interestsOf(record.interests, (m) => problem('interests', m));
-  if (problems.length > 0) return { problems };
+  const identified = emails.length > 0 || hasPostal;
+  // A rejected row lists its bad addresses among its reasons, where they stand in the row.
+  if (problems.length > 0 || !identified) return { problems: [...problems.slice(0, emailsAt), ...skipped, ...problems.slice(emailsAt)] };
   const keySource = { personId, firstName, lastName, address, zip, emails };
   return {
     person: {
@@ -84,6 +94,7 @@ export function personFrom(record: Record<string, unknown>): { person: NewPerson
       interests,
       emails,
     },
+    warnings: skipped.map((m) => `${m}; skipped, the rest of the row loaded`),
   };
 }
 
@@ -98,14 +109,21 @@ function personIdOf(value: unknown, problem: (m: string) => void): string | null
   return (value as string).trim();
 }
 
-/** `email` and `emails` (an array, or in CSV one string separated by `,` `;` or `|`), merged. */
-function emailsOf(record: Record<string, unknown>, problem: (field: string, m: string) => void): string[] {
+/**
+ * `email` and `emails` (an array, or in CSV one string separated by `,` `;` or `|`), merged. A
+ * string that is not a possible address goes to `skip`; a value of the wrong shape is a problem.
+ */
+function emailsOf(
+  record: Record<string, unknown>,
+  problem: (field: string, m: string) => void,
+  skip: (field: string, m: string) => void,
+): string[] {
   const found: string[] = [];
   const add = (field: string, value: unknown) => {
     if (isBlank(value)) return;
     if (typeof value !== 'string') return problem(field, `${describe(value)} is not a string`);
     const wrong = emailProblem(value);
-    if (wrong) problem(field, wrong);
+    if (wrong) skip(field, wrong);
     else found.push(value.trim().toLowerCase());
   };
   add('email', record.email);

@@ -78,16 +78,21 @@ export function answerFor(
     parts.push(`"eam":${JSON.stringify(picked)}`);
     fields += 1;
   }
-  if (postal && selection.postalAddress) {
-    parts.push(`"postal_address":${JSON.stringify(postalAddressOf(postal))}`);
+  const address = postal && selection.postalAddress ? postalAddressOf(postal) : undefined;
+  if (address) {
+    parts.push(`"postal_address":${JSON.stringify(address)}`);
     fields += 1;
   }
   return fields === 0 ? EMPTY_ANSWER : { json: `{${parts.join(',')}}`, fields };
 }
 
-/** The reference's postal address object (zip as stored: ZIP+4 when the data has it). */
-export function postalAddressOf(person: PersonPostal): PostalAddressObject {
-  return {
+/**
+ * The reference's postal address object (zip as stored: ZIP+4 when the data has it), or
+ * undefined for a person known by email alone: an object of empty strings is no answer, and
+ * must not be sent or billed (decisions §3, only data actually received is charged).
+ */
+export function postalAddressOf(person: PersonPostal): PostalAddressObject | undefined {
+  const object: PostalAddressObject = {
     first_name: person.firstName,
     last_name: person.lastName,
     address: person.address,
@@ -95,6 +100,7 @@ export function postalAddressOf(person: PersonPostal): PostalAddressObject {
     state: person.state,
     zip: person.zip,
   };
+  return Object.values(object).some((value) => value !== '') ? object : undefined;
 }
 
 export interface PostalAddressObject {

@@ -14,7 +14,7 @@ import type { AppendService } from '../identity/append/index.js';
 import { enrichmentRoutes } from './routes/enrichment.js';
 import { identityRoutes } from './routes/identity.js';
 import { installAuth } from './auth.js';
-import { installErrorHandler } from './error-handler.js';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './error-handler.js';
 import { installHttpsOnly } from './https-only.js';
 import { parseQueryString } from './query-string.js';
 import { createKeyRateLimiter } from './rate-limit.js';
@@ -81,6 +81,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     genReqId: requestIdGenerator(deps.trustProxy),
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
+    // Our error body also for what fails before routing, or before Fastify sees a request at all.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     bodyLimit: 16 * 1024 * 1024,
   }) as unknown as FastifyInstance;
 

@@ -2,6 +2,8 @@
  * The one place errors become responses: `{"error_code","error_msg"}` everywhere, except the
  * plain-text 401 that /v5/ev clients expect (api-reference "Verify one address").
  */
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errors } from '../core/errors.js';
 
@@ -57,4 +59,40 @@ function fromValidation(error: FastifyError): AppError {
     return errors.badRequest(`Unknown parameter: ${extra}`);
   }
   return errors.invalidParameter(where || error.validationContext || 'request', first.message ?? 'is invalid');
+}
+
+/**
+ * Errors Fastify's router meets before any route (a path whose percent-encoding is broken): the
+ * `frameworkErrors` option, so they get our body rather than Fastify's own.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return sendError(request, reply, error.code === 'FST_ERR_BAD_URL' ? errors.notUrlEncoded() : toAppError(error, false));
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them — raw non-ASCII bytes or a space
+ * in the request line (a client that did not URL-encode `josé@exämple.de`), a header too large,
+ * a request too slow: the `clientErrorHandler` option. There is no request or reply yet, only the
+ * socket, so the response is written by hand, with our body (decisions §3) where Fastify's
+ * default wrote `{"error","message","statusCode"}`.
+ */
+const CLIENT_ERRORS: Record<string, () => AppError> = {
+  // A byte the URL grammar does not allow: raw UTF-8 or a control character in the query.
+  HPE_INVALID_URL: errors.notUrlEncoded,
+  ERR_HTTP_REQUEST_TIMEOUT: errors.requestTimeout,
+  HPE_HEADER_OVERFLOW: errors.headersTooLarge,
+};
+
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const appError = CLIENT_ERRORS[error.code ?? '']?.() ?? errors.malformedRequest();
+  const body = JSON.stringify(appError.toBody());
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status] ?? 'Error'}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Storage } from '../../src/storage/interfaces.js';
 import { openStorage } from '../../src/storage/open-storage.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
-import { runCli } from '../helpers/cli.js';
+import { CLI_TEST_TIMEOUT, runCli } from '../helpers/cli.js';
 import { startTestWorld, type TestWorld } from '../helpers/world/index.js';
 
 let dataDir: string;
@@ -18,7 +18,7 @@ let env: Record<string, string>;
 let world: TestWorld;
 let storage: Storage;
 let t: TestApp;
-const keys = { plain: { current: '', legacy: '' }, bouncers: { current: '', legacy: '' } };
+const keys = { plain: { current: '', legacy: '' }, optedOut: { current: '', legacy: '' }, updated: { current: '', legacy: '' } };
 
 function createKey(name: string, ...flags: string[]): string {
   const out = runCli(['keys', 'create', '--name', name, ...flags], env);
@@ -31,12 +31,14 @@ beforeAll(async () => {
   env = { MAILSURE_DATA_DIR: dataDir };
   keys.plain.current = createKey('plain');
   keys.plain.legacy = createKey('plain-legacy', '--variant', 'email_validation');
-  keys.bouncers.current = createKey('bouncers', '--bouncers');
-  keys.bouncers.legacy = createKey('bouncers-legacy', '--bouncers', '--variant', 'email_validation');
+  keys.optedOut.current = createKey('opted-out', '--no-bouncers');
+  keys.optedOut.legacy = createKey('opted-out-legacy', '--no-bouncers', '--variant', 'email_validation');
+  keys.updated.current = createKey('updated');
+  keys.updated.legacy = createKey('updated-legacy', '--variant', 'email_validation');
   world = await startTestWorld();
   storage = await openStorage({ dataDir });
   t = await makeTestApp({ storage, dataDir, env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox' } });
-});
+}, CLI_TEST_TIMEOUT);
 afterAll(async () => {
   await t?.close();
   await storage?.close();
@@ -164,7 +166,7 @@ const REPORTS: Record<keyof typeof FILES, string[]> = {
   ],
 };
 
-describe('mailsure import policy', () => {
+describe('mailsure import policy', { timeout: CLI_TEST_TIMEOUT }, () => {
   it('gives the world’s own answers before anything is imported', async () => {
     await expectVerdicts('plain', [
       [`trap@${d().mailboxOk}`, 400, 'invalid', 'invalid', 'biz'],
@@ -173,7 +175,7 @@ describe('mailsure import policy', () => {
       [world.addresses.idnKnown, 50, 'safetosend', 'valid', 'biz'],
       [world.addresses.starttlsKnown, 50, 'safetosend', 'valid', 'biz'],
     ]);
-    await expectVerdicts('bouncers', [[world.addresses.multiMxKnown, 50, 'safetosend', 'valid', 'biz']]);
+    await expectVerdicts('plain', [[world.addresses.multiMxKnown, 50, 'safetosend', 'valid', 'biz']]);
   });
 
   it.each(Object.keys(FILES) as (keyof typeof FILES)[])(
@@ -202,12 +204,24 @@ describe('mailsure import policy', () => {
       [`angry@${ok}`, 525, 'trap', 'risky'],
       [`optout@${ok}`, 530, 'trap', 'risky'],
       [`dne@${ok}`, 535, 'trap', 'risky'],
-      // Bouncers only for keys with the feature; otherwise the mailbox is probed (and is unknown).
-      [`bouncy@${ok}`, 400, 'invalid', 'invalid', 'biz'],
+      // Importing the bouncer list is the opt-in: every key reports it, without a flag.
+      [`bouncy@${ok}`, 520, 'invalid', 'invalid'],
       // The rest of the domain is untouched: no line of these files listed mailbox-ok.com whole.
       [world.addresses.known, 50, 'safetosend', 'valid', 'biz'],
     ]);
-    await expectVerdicts('bouncers', [[`bouncy@${ok}`, 520, 'invalid', 'invalid']]);
+    // A key created with --no-bouncers ignores the list: the mailbox is probed (and is unknown).
+    await expectVerdicts('optedOut', [[`bouncy@${ok}`, 400, 'invalid', 'invalid', 'biz']]);
+  });
+
+  it('lets a key opt out of bouncers with keys update --no-bouncers, and back in with --bouncers', async () => {
+    for (const name of ['updated', 'updated-legacy']) {
+      const out = runCli(['keys', 'update', name, '--no-bouncers'], env);
+      expect(out.status).toBe(0);
+      expect(out.stdout).toContain('bouncers:  not reported (opted out)');
+    }
+    await expectVerdicts('updated', [[`bouncy@${d().mailboxOk}`, 400, 'invalid', 'invalid', 'biz']]);
+    expect(runCli(['keys', 'update', 'opted-out', '--bouncers'], env).stdout).toContain('bouncers:  reported (520)');
+    expect(runCli(['keys', 'show', 'plain'], env).stdout).toContain('bouncers:  reported (520)');
   });
 
   it('applies each domain entry to any address at the domain, without probing it', async () => {
@@ -231,12 +245,12 @@ describe('mailsure import policy', () => {
     expect(world.smtp.mailboxFull.connections).toBe(0);
     expect(world.smtp.starttls.connections).toBe(0);
     expect(world.smtp.mailboxes.connections).toBe(0);
-    // bouncer: multi-mx.com, 520 only where the key enables bouncers.
-    await expectVerdicts('bouncers', [
+    // bouncer: multi-mx.com, 520 unless the key opted out.
+    await expectVerdicts('plain', [
       [world.addresses.multiMxKnown, 520, 'invalid', 'invalid'],
       [`anyone@${d().multiMx}`, 520, 'invalid', 'invalid'],
     ]);
-    await expectVerdicts('plain', [[world.addresses.multiMxKnown, 50, 'safetosend', 'valid', 'biz']]);
+    await expectVerdicts('updated', [[world.addresses.multiMxKnown, 50, 'safetosend', 'valid', 'biz']]);
   });
 
   it('loaded nothing from the rejected lines', async () => {
@@ -247,6 +261,42 @@ describe('mailsure import policy', () => {
     ]);
     expect(await storage.policy.match('x@localhost', 'localhost')).toEqual([]);
     expect(await storage.policy.match('x@..', '..')).toEqual([]);
+  });
+
+  it('reads a one-column file without a header as values: an address or a domain a line', async () => {
+    const ok = d().mailboxOk;
+    const out = runCli(['import', 'policy', '--kind', 'optout', file('optouts.txt', `headless@${ok}\n\nnot an address@\n${d().greylist}\n`)], env);
+    expect(out.stderr).toBe('');
+    expect(out.status).toBe(0);
+    expect(out.stdout).toBe(
+      [
+        'policy optout from a file of values without a header: 2 loaded (2 new), 1 rejected',
+        '  line 3: email is not a valid address (spaces are only allowed inside a quoted username)',
+        '',
+      ].join('\n'),
+    );
+    await expectVerdicts('plain', [
+      [`headless@${ok}`, 530, 'trap', 'risky'],
+      [`anyone@${d().greylist}`, 530, 'trap', 'risky', 'org'],
+    ]);
+    // A single line is a value too, not a header that leaves nothing to load.
+    const one = runCli(['import', 'policy', '--kind', 'optout', file('one.csv', `single@${ok}\n`)], env);
+    expect(one.stdout).toBe('policy optout from a file of values without a header: 1 loaded (1 new), 0 rejected\n');
+    expect(one.status).toBe(0);
+  });
+
+  it('fails, with a non-zero exit status, on a file that loads nothing', () => {
+    for (const [name, text, reason] of [
+      ['empty.csv', '', 'it has no rows'],
+      ['header-only.csv', 'email,domain\n', 'it has no rows'],
+      ['empty.ndjson', '\n', 'it has no rows'],
+      ['all-bad.csv', 'email\nnot an address@\n', 'every row was rejected'],
+    ] as const) {
+      const path = file(name, text);
+      const out = runCli(['import', 'policy', '--kind', 'trap', path], env);
+      expect(out.status, name).toBe(1);
+      expect(out.stderr, name).toContain(`mailsure: no entries loaded from ${path}: ${reason}`);
+    }
   });
 
   it('refuses an unknown kind, a missing kind and a missing file with the reason', () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../src/accounts/api-key.js';
 import { openStorage } from '../../src/storage/open-storage.js';
-import { runCli } from '../helpers/cli.js';
+import { CLI_TEST_TIMEOUT, runCli } from '../helpers/cli.js';
 
 let dataDir: string;
 let env: Record<string, string>;
@@ -15,7 +15,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-describe('mailsure keys', () => {
+describe('mailsure keys', { timeout: CLI_TEST_TIMEOUT }, () => {
   let key = '';
 
   it('creates a key, prints it once and stores only its hash', async () => {

@@ -7,7 +7,7 @@ import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli, startServe } from '../helpers/cli.js';
+import { CLI_TEST_TIMEOUT, runCli, startServe } from '../helpers/cli.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -29,7 +29,7 @@ function get(url: string): Promise<{ status: number; type: string; body: string 
   });
 }
 
-describe('mailsure serve', () => {
+describe('mailsure serve', { timeout: CLI_TEST_TIMEOUT }, () => {
   it('serves HTTPS with a generated certificate and prints a working demo curl line', async () => {
     const dataDir = tempDir();
     const server = startServe({ MAILSURE_DATA_DIR: dataDir, MAILSURE_PORT: '18543', MAILSURE_HOST: '127.0.0.1' }, /synthetic people were loaded/);

@@ -54,6 +54,8 @@ export interface TestAppOptions {
   callbackDelayScale?: number;
   /** Prober-health timings (short banner time-outs for tests of a filtered port). */
   health?: HealthTuning;
+  /** Serve HTTPS with this pair once the test calls `app.listen` (as `serve` does). */
+  https?: { key: Buffer; cert: Buffer };
 }
 
 export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -91,6 +93,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     trustProxy: options.trustProxy ?? false,
     readiness: { database: () => storage.ping() },
     proberHealth: () => renderHealthBody(health.state(), config.verifyDepth === 'mailbox'),
+    ...(options.https ? { serverOptions: { https: options.https } } : {}),
   });
   return {
     app,

@@ -5,6 +5,15 @@ import { join } from 'node:path';
 export const ROOT = join(import.meta.dirname, '..', '..');
 const BIN = join(ROOT, 'bin', 'mailsure.js');
 
+/**
+ * Each `mailsure` run starts Node and compiles the sources through tsx: about a second on an idle
+ * machine, 4 s or more on a loaded one (CI, a shared 2-core box). A run gets a generous limit, and
+ * a test or hook that runs the CLI gets CLI_TEST_TIMEOUT, so a slow machine never fails a test
+ * that is right; only a hung command does.
+ */
+export const CLI_RUN_TIMEOUT = 120_000;
+export const CLI_TEST_TIMEOUT = 300_000;
+
 export interface CliResult {
   status: number | null;
   stdout: string;
@@ -16,7 +25,7 @@ export function runCli(args: string[], env: Record<string, string>): CliResult {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     encoding: 'utf8',
-    timeout: 30_000,
+    timeout: CLI_RUN_TIMEOUT,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

@@ -116,6 +116,28 @@ describe('GET /v5/td', () => {
     expect((await t.storage.usage.totals(record!.id)).enrichment_field).toBe(2 + 0);
   });
 
+  it('identifies by email alone when a partial name or postal address comes with it (a list with email,first columns)', async () => {
+    const full = { ...janeRecord, eam: janeEam, postal_address: janePostal };
+    for (const extra of ['first=Jane', 'last=Doe', 'first=Someone', 'middle=Q', 'street=1%20Elm%20St', 'city=Springfield&first=Jane', 'zip=62701']) {
+      const res = await td(`email=jane.doe%40example.com&${extra}`);
+      expect(res.statusCode, extra).toBe(200);
+      expect(res.json(), extra).toEqual(full);
+    }
+    expect((await td(`md5_email=${hash('md5', 'jane.doe@example.com')}&first=Jane`)).json()).toEqual(full);
+  });
+
+  it('sends no empty postal_address for a person known by email alone, and bills only what it returned', async () => {
+    const bare: NewPerson = { personKey: 'P9', firstName: '', middleName: null, lastName: '', address: '', city: '', state: '', zip: '', fields: { age: '25-34' }, interests: [], emails: ['bare@example.com'] };
+    await t.storage.people.upsert([bare]);
+    expect((await td('email=bare%40example.com')).json()).toEqual({ age: '25-34', eam: { date_first_seen: 'now', longevity: 0, velocity: 0, popularity: 0 } });
+    expect((await td('email=bare%40example.com&fields=postal_address')).json()).toEqual({});
+    expect((await bulk([{ email: 'bare@example.com' }], { query: '&fields=age,postal_address' })).json()).toEqual([{ age: '25-34' }]);
+    await t.meter.flush();
+    const record = await t.storage.keys.findByName('acme');
+    // age + eam, nothing, age: the empty postal address is never billed.
+    expect((await t.storage.usage.totals(record!.id)).enrichment_field).toBe(2 + 0 + 1);
+  });
+
   it.each([
     ['', 'Not enough to identify a person'],
     ['first=Jane&last=Doe', 'Not enough to identify a person'],
@@ -174,6 +196,14 @@ describe('POST /v5/ei/bulk', () => {
       { error_code: 400, error_msg: 'Invalid record: must be a JSON object' },
       { eam: { velocity: 0 } },
       { age: '45-54', gender: 'Male', eam: { velocity: 0 } },
+    ]);
+  });
+
+  it('enriches records that carry an email and part of a name', async () => {
+    const res = await bulk([{ email: 'jane.doe@example.com', first: 'Jane' }, { email: 'joe@example.net', last: 'Doe' }], { query: '&fields=age,gender' });
+    expect(res.json()).toEqual([
+      { age: '35-44', gender: 'Female' },
+      { age: '45-54', gender: 'Male' },
     ]);
   });
 

@@ -94,6 +94,16 @@ describe('GET /v5/eppend: postal append and both', () => {
     expect((await eppend('email=nobody%40example.org')).json()).toEqual({});
   });
 
+  it('answers {} for a person known by email alone, without billing an empty postal address', async () => {
+    const bare: NewPerson = { ...jane, personKey: 'P9', firstName: '', middleName: null, lastName: '', address: '', city: '', state: '', zip: '', emails: ['bare@example.com'] };
+    await t.storage.people.upsert([bare]);
+    expect((await eppend('email=bare%40example.com')).json()).toEqual({});
+    expect((await eppend('email=bare%40example.com&first=Someone')).json()).toEqual({});
+    await t.meter.flush();
+    const usage = await t.storage.usage.totals((await t.storage.keys.findByName('acme'))!.id);
+    expect(usage.append_match ?? 0).toBe(0);
+  });
+
   it('answers both when both are asked', async () => {
     expect((await eppend('email=joe.doe%40example.net&first=Katherine&last=Doe&street=123%20N%20Main%20St&zip=62701')).json()).toEqual({
       email_append: [...kateIndividual, joeHousehold],

@@ -274,6 +274,20 @@ describe('intelligence, email append, report and purchase', () => {
     expect((await purchase(list_id, {}, key)).statusCode).toBe(404);
   });
 
+  it('enriches rows with email and first only, and never repeats an input column’s name (zip → ei_zip)', async () => {
+    const enrich = (await t.key('enrich', { services: 'verification,enrichment,lists', fields: 'age,zip' })).key;
+    const file = ['email,first,zip', 'kate@example.com,Kate,99999', 'joe@example.com,Joe,'].join('\n');
+    const { list_id } = (await submit('?header=true', [{ name: 'file', filename: 'people.csv', content: file }], enrich)).json() as { list_id: number };
+    await t.lists.idle();
+    const body = (await get(`/v5/list/${list_id}`, enrich)).json();
+    expect(body.services.email_intelligence.reporting).toMatchObject({ age: { 'Total Count': 2 } });
+    const lines = (await unzip((await get(`/v5/list/${list_id}/results`, enrich)).rawPayload))[`people-${list_id}-Service.csv`]!.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('email,first,zip,Validation Status,Validation Code,Domain Type,Role Account,Duplicate,Valid Email,age,ei_zip');
+    expect(lines[1]!.startsWith('kate@example.com,Kate,99999,')).toBe(true);
+    expect(lines[1]!.endsWith(`,35-44,${kate.zip.slice(0, 5)}`)).toBe(true);
+    expect(lines[2]!.endsWith(`,45-54,${kate.zip.slice(0, 5)}`)).toBe(true);
+  });
+
   it('bills list records once, at Results', async () => {
     await post('?header=true', full);
     await t.lists.idle();

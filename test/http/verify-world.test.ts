@@ -178,7 +178,8 @@ describe('depth, private targets, lists', () => {
       { kind: 'optout', value: `sales@${d}` },
       { kind: 'do_not_email', value: world.addresses.paidIspKnown },
     ]);
-    const bouncers = { current: (await t.key('bouncers', { bouncers: true })).key, legacy: (await t.key('bouncers-legacy', { bouncers: true, variant: 'email_validation' })).key };
+    // Bouncers are reported for every key (importing the list is the opt-in) unless the key opted out.
+    const optedOut = { current: (await t.key('no-bouncers', { bouncers: false })).key, legacy: (await t.key('no-bouncers-legacy', { bouncers: false, variant: 'email_validation' })).key };
     const client = await t.key('client');
     const clientLegacy = await t.key('client-legacy', { variant: 'email_validation' });
     for (const id of [client.record.id, clientLegacy.record.id]) {
@@ -204,9 +205,9 @@ describe('depth, private targets, lists', () => {
       [`sales@${d}`, { current, legacy }, 530, 'trap', 'risky', undefined, true],
       [`dne@${d}`, { current, legacy }, 535, 'trap', 'risky'],
       [world.addresses.paidIspKnown, { current, legacy }, 535, 'trap', 'risky', 'paidisp'],
-      [`bouncy@${d}`, bouncers, 520, 'invalid', 'invalid'],
-      // Without the bouncer feature the list is ignored and the mailbox is probed: it does not exist.
-      [`bouncy@${d}`, { current, legacy }, 400, 'invalid', 'invalid', 'biz'],
+      [`bouncy@${d}`, { current, legacy }, 520, 'invalid', 'invalid'],
+      // A key that opted out ignores the list and the mailbox is probed: it does not exist.
+      [`bouncy@${d}`, optedOut, 400, 'invalid', 'invalid', 'biz'],
       // Another key's lists do not apply.
       [world.addresses.unknown, { current, legacy }, 400, 'invalid', 'invalid', 'biz', true],
       [world.addresses.known, { current, legacy }, 50, 'safetosend', 'valid', 'biz'],

@@ -84,6 +84,19 @@ describe.skipIf(!databaseUrl || !redisUrl)('scale-out: 2 API processes and 2 wor
     const onB = new ListClient(apiB.port, listKey);
     try {
       const file = await writeListCsv(join(dataDir, 'scale.csv'), RECORDS);
+      // A gate on chunk commits, held by this test: while it is shut a worker can lease chunks
+      // and work on them, but its commit (an INSERT into list_chunks) waits for the table lock,
+      // so the list cannot move on. What the test must see — both workers holding chunks, then a
+      // kill at 30 % or more while the list is still Pending — then depends on no machine's speed.
+      const gate = new pg.Client({ connectionString: options.env.MAILSURE_DATABASE_URL });
+      await gate.connect();
+      const shut = async () => {
+        await gate.query('begin');
+        // EXCLUSIVE still lets plain reads through: status calls and the workers' chunk counts.
+        await gate.query('lock table list_chunks in exclusive mode');
+      };
+      const open = () => gate.query('commit');
+      await shut();
       const id = await onA.submit(file.path);
       // Visible on the other API process at once.
       expect((await onB.status(id)).list_id).toBe(id);
@@ -96,21 +109,34 @@ describe.skipIf(!databaseUrl || !redisUrl)('scale-out: 2 API processes and 2 wor
         const rows = await db.query<{ worker: string }>(`select distinct worker from list_chunk_claims where list_id = $1 and chunk_index >= 0`, [id]);
         return new Set(rows.rows.map((r) => Number(/:(\d+)(#\d+)?$/.exec(r.worker)?.[1])));
       };
+      const completed = async () => {
+        const s = await onB.status(id);
+        return { status: s.status, done: s.services.email_validation?.completed_count ?? 0 };
+      };
       try {
-        // Kill one worker half-way, once both work on the list at once.
-        let working = new Set<number>();
-        for (;;) {
-          const s = await onB.status(id);
-          const done = s.services.email_validation?.completed_count ?? 0;
-          working = await holders();
-          if (working.size >= 2 && done >= RECORDS * 0.3) break;
-          if (s.status !== 'Pending') {
-            throw new Error(`list ${s.status} before both workers held chunks and 30 % was done (${done} records; holders ${[...working].join(', ')})`);
-          }
-          await new Promise((r) => setTimeout(r, 100));
+        // The list's four queue jobs go two to each worker process (two runs each): both lease
+        // chunks, however late either started, since no chunk can be committed yet.
+        for (const deadline = Date.now() + 180_000; (await holders()).size < 2; ) {
+          if (Date.now() > deadline) throw new Error(`only workers ${[...(await holders())].join(', ')} leased chunks; list ${JSON.stringify(await completed())}`);
+          await new Promise((r) => setTimeout(r, 200));
         }
-        expect(working).toEqual(new Set([w1.pid, w2.pid]));
+        // Commits through a step at a time: reopening and shutting at once lets in only the
+        // commits already waiting (at most the chunks in flight: 2 processes × 2 runs × 4), so a
+        // step moves the list a few percent and it cannot finish before the kill.
+        let progress = await completed();
+        while (progress.done < RECORDS * 0.3) {
+          expect(progress.status).toBe('Pending');
+          await open();
+          await shut();
+          progress = await completed();
+          if (progress.done < RECORDS * 0.3) await new Promise((r) => setTimeout(r, 200));
+        }
+        // Kill one worker half-way, while both work on the list at once.
+        expect(progress.status).toBe('Pending');
+        expect(progress.done).toBeLessThan(RECORDS);
+        expect(await holders()).toEqual(new Set([w1.pid, w2.pid]));
         await w1.kill();
+        await open();
         const finished = await onA.waitFinished(id, { everyMs: 500, timeoutMs: 240_000 });
         expect(finished.status).toBe('Results');
         expect(finished.services.email_validation).toMatchObject({ input_count: RECORDS, completed_count: RECORDS, status: 'Completed' });
@@ -119,6 +145,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('scale-out: 2 API processes and 2 wor
         const billed = await db.query<{ n: string }>(`select coalesce(sum(count), 0) as n from usage_daily where unit = 'list_record'`);
         expect(Number(billed.rows[0]!.n)).toBe(RECORDS);
       } finally {
+        await gate.end();
         await db.end();
       }
 
@@ -134,7 +161,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('scale-out: 2 API processes and 2 wor
       // API B in the same second (each holding the limit alone would let B's through). Retried
       // when the machine is too slow to fit both into well under a second.
       let checked = false;
-      for (let attempt = 0; attempt < 5 && !checked; attempt++) {
+      for (let attempt = 0; attempt < 20 && !checked; attempt++) {
         await new Promise((r) => setTimeout(r, 1_100));
         const started = Date.now();
         const onFirst = await burst([apiA.port], limitedKey, RATE + 20);

@@ -7,7 +7,7 @@ import { headerProblems } from './import-people.js';
 import { printFailure, printRejections, runImport, type ImportOutcome } from './progress.js';
 import { detectFormat } from './record-reader.js';
 
-export interface ActivityImportResult extends Omit<ImportOutcome, 'rejectedLines'> {
+export interface ActivityImportResult extends Omit<ImportOutcome, 'rejectedLines' | 'warningLines'> {
   added: number;
 }
 
@@ -36,6 +36,6 @@ export async function importActivity(
   print(`activity from ${format.toUpperCase()}: ${outcome.committed} loaded (${added} new), ${outcome.rejected} rejected`);
   printRejections(outcome);
   if (outcome.status === 'failed') printFailure('activity', outcome);
-  const { rejectedLines: _lines, ...rest } = outcome;
+  const { rejectedLines: _lines, warningLines: _warnings, ...rest } = outcome;
   return { ...rest, added };
 }

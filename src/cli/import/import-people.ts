@@ -5,12 +5,12 @@ import { personFrom } from '../../enrichment/person-record.js';
 import type { NewPerson } from '../../enrichment/person.js';
 import type { Storage } from '../../storage/interfaces.js';
 import { print } from '../output.js';
-import { printFailure, printRejections, runImport, type ImportOutcome } from './progress.js';
+import { printFailure, printRejections, runImport, warningCount, type ImportOutcome } from './progress.js';
 import { detectFormat, type ImportFormat } from './record-reader.js';
 
 const HEADER_BYTES = 1024 * 1024;
 
-export interface PeopleImportResult extends Omit<ImportOutcome, 'rejectedLines'> {
+export interface PeopleImportResult extends Omit<ImportOutcome, 'rejectedLines' | 'warningLines'> {
   inserted: number;
   updated: number;
 }
@@ -30,7 +30,7 @@ export async function importPeople(
     rowProblems: await headerProblems(file, format),
     check: (record) => {
       const result = personFrom(record);
-      return 'person' in result ? { value: result.person } : result;
+      return 'person' in result ? { value: result.person, warnings: result.warnings } : result;
     },
     commit: async (batch) => {
       const counts = await storage.people.upsert(batch);
@@ -40,11 +40,11 @@ export async function importPeople(
     ...(opts.stream ? { stream: opts.stream } : {}),
   });
   print(
-    `people from ${format.toUpperCase()}: ${outcome.committed} loaded (${inserted} new, ${updated} updated), ${outcome.rejected} rejected`,
+    `people from ${format.toUpperCase()}: ${outcome.committed} loaded (${inserted} new, ${updated} updated), ${outcome.rejected} rejected${warningCount(outcome)}`,
   );
   printRejections(outcome);
   if (outcome.status === 'failed') printFailure('people', outcome);
-  const { rejectedLines: _lines, ...rest } = outcome;
+  const { rejectedLines: _lines, warningLines: _warnings, ...rest } = outcome;
   return { ...rest, inserted, updated };
 }
 

@@ -21,7 +21,8 @@ export interface ImportRun<T> {
   format: ImportFormat;
   /** Problems every row shares (a bad CSV header), listed before each row's own. */
   rowProblems?: string[];
-  check(record: Record<string, unknown>): { value: T } | { problems: string[] };
+  /** A value (loaded, with warnings about what of the row was skipped) or the row's problems (rejected). */
+  check(record: Record<string, unknown>): { value: T; warnings?: string[] } | { problems: string[] };
   commit(batch: T[]): Promise<void>;
   /** Where the bar is drawn; stdout by default, and only when it is a terminal. */
   stream?: NodeJS.WriteStream;
@@ -35,6 +36,10 @@ export interface ImportOutcome {
   committed: number;
   /** `  line L: reason`, the first MAX_REPORTED of them. */
   rejectedLines: string[];
+  /** Parts of loaded rows that were skipped (a person's impossible address): counted apart from rejected rows. */
+  warnings: number;
+  /** `  line L: warning: reason`, the first MAX_REPORTED of them. */
+  warningLines: string[];
   error?: unknown;
 }
 
@@ -42,7 +47,7 @@ export async function runImport<T>(run: ImportRun<T>): Promise<ImportOutcome> {
   // A missing file is the operator's typo, not a failed import: let it reach the CLI's message.
   await stat(run.file);
   const bar = await progressBar(run.label, run.file, run.stream ?? process.stdout);
-  const outcome: ImportOutcome = { status: 'failed', loaded: 0, rejected: 0, committed: 0, rejectedLines: [] };
+  const outcome: ImportOutcome = { status: 'failed', loaded: 0, rejected: 0, committed: 0, rejectedLines: [], warnings: 0, warningLines: [] };
   let status: ImportStatus = 'importing';
   let batch: T[] = [];
   const flush = async () => {
@@ -62,6 +67,10 @@ export async function runImport<T>(run: ImportRun<T>): Promise<ImportOutcome> {
       }
       batch.push(checked.value);
       outcome.loaded += 1;
+      for (const warning of checked.warnings ?? []) {
+        outcome.warnings += 1;
+        if (outcome.warningLines.length < MAX_REPORTED) outcome.warningLines.push(`  line ${item.line}: warning: ${warning}`);
+      }
       if (batch.length >= BATCH_ROWS) await flush();
     }
     if (batch.length > 0) await flush();
@@ -77,11 +86,20 @@ export async function runImport<T>(run: ImportRun<T>): Promise<ImportOutcome> {
   return outcome;
 }
 
-/** The report lines after the summary: rejected lines, then how many were left out. */
+/** The report lines after the summary: rejected lines, then how many were left out; the same for warnings. */
 export function printRejections(outcome: ImportOutcome): void {
   for (const line of outcome.rejectedLines) print(line);
   const unshown = outcome.rejected - outcome.rejectedLines.length;
   if (unshown > 0) print(`  … and ${unshown} more rejected lines (only the first ${MAX_REPORTED} are listed)`);
+  for (const line of outcome.warningLines) print(line);
+  const unshownWarnings = outcome.warnings - outcome.warningLines.length;
+  if (unshownWarnings > 0) print(`  … and ${unshownWarnings} more warnings (only the first ${MAX_REPORTED} are listed)`);
+}
+
+/** `, N warnings` for the summary line, or nothing when there were none. */
+export function warningCount(outcome: ImportOutcome): string {
+  if (outcome.warnings === 0) return '';
+  return `, ${outcome.warnings} warning${outcome.warnings === 1 ? '' : 's'} (addresses skipped)`;
 }
 
 /** Prints why an import stopped; what the committed batches loaded stays loaded. */

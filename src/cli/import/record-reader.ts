@@ -75,3 +75,44 @@ async function* readCsv(file: string): AsyncGenerator<ImportItem> {
   }
   while (skipped.length) yield skipped.shift()!;
 }
+
+/** The first CSV record as written (untrimmed cells); undefined for a file with none. */
+export async function firstCsvRecord(file: string): Promise<string[] | undefined> {
+  const input = createReadStream(file, { end: 1024 * 1024 - 1 });
+  const parser = input.pipe(parse({ bom: true, to_line: 1, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }));
+  input.once('error', (error) => parser.destroy(error));
+  try {
+    for await (const row of parser as AsyncIterable<string[]>) return row;
+  } catch {
+    // Unreadable as CSV: the reading proper reports it, line by line.
+  } finally {
+    input.destroy();
+    parser.destroy();
+  }
+  return undefined;
+}
+
+/** Every CSV record as its cells, none taken for a header: a file of values. */
+export async function* readCsvRows(file: string): AsyncGenerator<{ line: number; cells: string[] } | { line: number; problem: string }> {
+  const skipped: { line: number; problem: string }[] = [];
+  const input = createReadStream(file);
+  const parser = input.pipe(
+    parse({
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      skip_records_with_error: true,
+      on_skip: (error) => {
+        skipped.push({ line: Number((error as unknown as { lines?: number } | undefined)?.lines ?? 0), problem: error?.message ?? 'malformed CSV row' });
+        return undefined;
+      },
+    }),
+  );
+  input.once('error', (error) => parser.destroy(error));
+  for await (const row of parser as AsyncIterable<{ info: { lines: number }; record: string[] }>) {
+    while (skipped.length) yield skipped.shift()!;
+    yield { line: row.info.lines, cells: row.record };
+  }
+  while (skipped.length) yield skipped.shift()!;
+}

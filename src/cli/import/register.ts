@@ -5,7 +5,7 @@ import { fail } from '../output.js';
 import { requireFile, withStorage } from '../with-storage.js';
 import { importActivity } from './import-activity.js';
 import { importPeople } from './import-people.js';
-import { importPolicy, isPolicyKind } from './import-policy.js';
+import { emptyImportReason, importPolicy, isPolicyKind } from './import-policy.js';
 
 export function registerImportCommands(program: Command): void {
   const imports = program.command('import').description('load data files (NDJSON or CSV with a header)');
@@ -35,6 +35,13 @@ export function registerImportCommands(program: Command): void {
     .action((file: string, flags: { kind: string }) => {
       if (!isPolicyKind(flags.kind)) fail(`--kind must be one of ${POLICY_KINDS.join(', ')}`);
       requireFile(file);
-      return withStorage(async (storage) => void (await importPolicy(storage, flags.kind as never, file)));
+      return withStorage(async (storage) => {
+        const empty = emptyImportReason(await importPolicy(storage, flags.kind as never, file), file);
+        // A file that loads nothing is a mistake (a wrong file, a header-less file misread): say so, exit non-zero.
+        if (empty) {
+          process.stderr.write(`mailsure: ${empty}\n`);
+          process.exitCode = 1;
+        }
+      });
     });
 }

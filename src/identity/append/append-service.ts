@@ -53,7 +53,8 @@ export function createAppendService(deps: { people: Pick<PeopleStore, 'findManyB
         }
         const answer: { email_append?: EmailAppendEntry[]; postal_address?: PostalAddressObject } = {};
         const owner = doPostal[i] ? owners.get(request.query.email!) : undefined;
-        if (owner) answer.postal_address = postalAddressOf(owner);
+        const postal = owner ? postalAddressOf(owner) : undefined;
+        if (postal) answer.postal_address = postal;
         const appended = doEmail[i] ? emailAppendOf(matchesOf.get(i)!) : [];
         if (appended.length > 0) answer.email_append = appended;
         return answer;

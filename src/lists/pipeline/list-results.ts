@@ -13,12 +13,15 @@ import type { ListRecord } from '../input/read-records.js';
 import type { ListRow, ListStore } from '../list-record.js';
 import {
   APPEND_COLUMNS,
-  VALIDATION_COLUMNS,
-  VERIFICATION_NOTE_COLUMN,
+  distinctAppendedNames,
+  INTELLIGENCE_PREFIX,
   intelligenceColumns,
   limitNote,
   originalHeader,
   resultsFileName,
+  SERVICE_PREFIX,
+  VALIDATION_COLUMNS,
+  VERIFICATION_NOTE_COLUMN,
 } from '../results/column-names.js';
 import { addCounts, limitedRecords, type Counts } from '../reporting.js';
 import { csvText } from '../results/csv-text.js';
@@ -77,12 +80,13 @@ export async function writeListResults(list: ListRow, plan: ListPlan, store: Lis
   const keptColumns = plan.intelligenceColumns.filter((_, i) => keep[i]);
   // The note column only when some verdict was limited by our own network (prober health).
   const noted = validation && limitedRecords(addCounts(...(await store.chunkCounts(list.id)).map((c) => (c.counts as { email_validation?: Counts }).email_validation ?? {}))) > 0;
-  const appendedHeader = [
-    ...(validation ? VALIDATION_COLUMNS : []),
-    ...(noted ? [VERIFICATION_NOTE_COLUMN] : []),
-    ...(intelligence ? intelligenceColumns(keptColumns) : []),
-    ...(append ? APPEND_COLUMNS : []),
-  ];
+  const service = (name: string) => ({ name, prefix: SERVICE_PREFIX });
+  const appendedHeader = distinctAppendedNames(header, [
+    ...(validation ? VALIDATION_COLUMNS.map(service) : []),
+    ...(noted ? [service(VERIFICATION_NOTE_COLUMN)] : []),
+    ...(intelligence ? intelligenceColumns(keptColumns).map((name) => ({ name, prefix: INTELLIGENCE_PREFIX })) : []),
+    ...(append ? APPEND_COLUMNS.map(service) : []),
+  ]);
 
   const intelligenceAt = validation ? VALIDATION_VALUES : 0;
   const appendAt = intelligenceAt + shape.intelligenceColumns;

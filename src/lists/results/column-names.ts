@@ -43,6 +43,28 @@ export function intelligenceColumns(fields: readonly string[]): string[] {
   return [...fields];
 }
 
+/** What an appended column's name gets in front when the input already has a column of that name. */
+export const INTELLIGENCE_PREFIX = 'ei_';
+export const SERVICE_PREFIX = 'Mailsure ';
+
+/**
+ * The appended columns' names, never one an input column (or an earlier appended column)
+ * already has, compared trimmed and case-insensitively as spreadsheets and header maps do: a
+ * file with its own `zip` gets the enrichment's as `ei_zip`, a results file sent again gets
+ * `Mailsure Validation Status`; should that be taken too, `ei_zip_2`, `ei_zip_3`, … Names that
+ * are free are kept as they are (docs/lists.md).
+ */
+export function distinctAppendedNames(original: readonly string[], appended: readonly { name: string; prefix: string }[]): string[] {
+  const key = (name: string) => name.trim().toLowerCase();
+  const taken = new Set(original.map(key));
+  return appended.map(({ name, prefix }) => {
+    let chosen = name;
+    for (let n = 1; taken.has(key(chosen)); n++) chosen = n === 1 ? `${prefix}${name}` : `${prefix}${name}_${n}`;
+    taken.add(key(chosen));
+    return chosen;
+  });
+}
+
 export function originalHeader(header: readonly string[] | undefined, columnCount: number, emailColumn?: number): string[] {
   const names: string[] = [];
   for (let i = 0; i < Math.max(columnCount, header?.length ?? 0); i++) {

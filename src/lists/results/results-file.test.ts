@@ -8,6 +8,7 @@ import { collect, tempDir } from '../test-support.js';
 import {
   APPEND_COLUMNS,
   appendCells,
+  distinctAppendedNames,
   originalHeader,
   resultsFileName,
   resultsZipName,
@@ -42,6 +43,24 @@ describe('column names', () => {
   it('heads a header-less file with Email and Column N, and pads a short header', () => {
     expect(originalHeader(undefined, 3, 1)).toEqual(['Column 1', 'Email', 'Column 3']);
     expect(originalHeader(['email', 'name'], 3, 0)).toEqual(['email', 'name', 'Column 3']);
+  });
+
+  it('never gives an appended column a name an input column has', () => {
+    const ei = (name: string) => ({ name, prefix: 'ei_' });
+    expect(distinctAppendedNames(['email', 'first', 'zip'], [ei('age'), ei('zip')])).toEqual(['age', 'ei_zip']);
+    expect(distinctAppendedNames(['Email', 'ZIP ', 'ei_zip'], [ei('zip')])).toEqual(['ei_zip_2']);
+    expect(distinctAppendedNames(['Validation Status'], [{ name: 'Validation Status', prefix: 'Mailsure ' }])).toEqual(['Mailsure Validation Status']);
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('zip', 'ZIP', 'ei_zip', 'ei_zip_2', 'age', ' Age', 'email', 'x'), { maxLength: 8 }), fc.uniqueArray(fc.constantFrom('zip', 'age', 'gender', 'eam'), { maxLength: 4 }), (original, fields) => {
+        const names = distinctAppendedNames(original, fields.map(ei));
+        const key = (n: string) => n.trim().toLowerCase();
+        const all = [...new Set(original.map(key)), ...names.map(key)];
+        expect(new Set(all).size).toBe(all.length);
+        names.forEach((name, i) => expect(name === fields[i] || name.startsWith(`ei_${fields[i]}`)).toBe(true));
+        // A free name is kept.
+        names.forEach((name, i) => original.map(key).includes(fields[i]!) || expect(name).toBe(fields[i]));
+      }),
+    );
   });
 
   it('writes validation and append cells', () => {

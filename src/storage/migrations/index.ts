@@ -12,6 +12,7 @@ import { identityBlocking } from './0005-identity-blocking.js';
 import { lists } from './0006-lists.js';
 import { personEmailOrder } from './0007-person-email-order.js';
 import { personRecord } from './0008-person-record.js';
+import { bouncersByDefault } from './0009-bouncers-by-default.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0001-accounts': accounts,
@@ -22,4 +23,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0006-lists': lists,
   '0007-person-email-order': personEmailOrder,
   '0008-person-record': personRecord,
+  '0009-bouncers-by-default': bouncersByDefault,
 });

@@ -65,6 +65,15 @@ describe('migrations on SQLite', () => {
     await db.destroy();
   });
 
+  it('turn bouncer-list reporting on for keys made before 0009 (importing the list is the opt-in)', async () => {
+    const db = openSqlite({ file: ':memory:' });
+    await migrateToLatest(db, Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0009')));
+    await db.insertInto('api_keys').values(row('old')).execute();
+    await migrateToLatest(db);
+    expect(await db.selectFrom('api_keys').select(['name', 'bouncers']).execute()).toEqual([{ name: 'old', bouncers: 1 }]);
+    await db.destroy();
+  });
+
   it('apply nothing when one fails, and say which', async () => {
     const db = openSqlite({ file: ':memory:' });
     await expect(migrateToLatest(db, broken)).rejects.toThrow(/migration 0002-broken failed.*no_such_table/);

@@ -1,0 +1,75 @@
+/**
+ * Requests inject() cannot send: raw bytes on a TLS socket, as a client that did not URL-encode
+ * its query sends them. Node's HTTP parser refuses some before Fastify sees a request; every
+ * answer must still be our error body `{"error_code","error_msg"}` (decisions §3).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect } from 'node:tls';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadTls } from '../../src/http/tls.js';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+let key: string;
+let port: number;
+let tlsDir: string;
+
+beforeAll(async () => {
+  tlsDir = await mkdtemp(join(tmpdir(), 'mailsure-raw-'));
+  t = await makeTestApp({ https: await loadTls({ tls: null, dataDir: tlsDir }) });
+  key = (await t.key('acme')).key;
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await t.close();
+  await rm(tlsDir, { recursive: true, force: true });
+});
+
+/** Sends `head` (request line and headers, as raw bytes) over TLS; the status, headers and body of the answer. */
+function raw(head: Buffer): Promise<{ status: number; type: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ port, host: '127.0.0.1', rejectUnauthorized: false }, () => socket.write(head));
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [top = '', body = ''] = text.split('\r\n\r\n');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(top)?.[1]), type: /content-type: *([^\r\n]+)/i.exec(top)?.[1] ?? '', body });
+    });
+  });
+}
+const request = (target: string, headers = 'Host: localhost\r\n') => Buffer.concat([Buffer.from('GET '), Buffer.from(target, 'utf8'), Buffer.from(` HTTP/1.1\r\n${headers}Connection: close\r\n\r\n`)]);
+
+describe('error bodies for requests the HTTP parser or router refuses', () => {
+  it.each([
+    ['raw UTF-8 in the query', () => `/v5/ev?email=josé@exämple.de&api_key=${key}`, 'Parameters are not URL encoded'],
+    ['raw UTF-8 on /v5/td', () => `/v5/td?email=josé@exämple.de&api_key=${key}`, 'Parameters are not URL encoded'],
+    ['a broken percent-encoding in the path', () => `/v5/%ZZ?api_key=${key}`, 'Parameters are not URL encoded'],
+    ['a broken percent-encoding in the query', () => `/v5/ev?email=%ZZ&api_key=${key}`, 'Parameters are not URL encoded'],
+  ])('answers %s with 400 and the JSON error body', async (_what, target, message) => {
+    const res = await raw(request(target()));
+    expect(res.status).toBe(400);
+    expect(res.type).toMatch(/^application\/json/);
+    expect(JSON.parse(res.body)).toEqual({ error_code: 400, error_msg: message });
+  });
+
+  it('answers a request line with a raw space, and oversized headers, with the JSON error body', async () => {
+    const space = await raw(request(`/v5/ev?email=jane doe@example.com&api_key=${key}`));
+    expect(space.status).toBe(400);
+    expect(JSON.parse(space.body)).toEqual({ error_code: 400, error_msg: expect.stringMatching(/^Malformed request/) });
+    const huge = await raw(request('/v5/ev', `Host: localhost\r\nX-Big: ${'a'.repeat(100_000)}\r\n`));
+    expect(huge.status).toBe(431);
+    expect(JSON.parse(huge.body)).toEqual({ error_code: 431, error_msg: 'Request headers too large' });
+  });
+
+  it('still answers a good percent-encoded request', async () => {
+    const res = await raw(request(`/v5/ev?email=jos%C3%A9%40ex%C3%A4mple.de&api_key=${key}`));
+    expect(res.status).toBe(200);
+    expect(Object.keys(JSON.parse(res.body))).toEqual(['safe_to_send']);
+  });
+});
