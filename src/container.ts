@@ -23,7 +23,7 @@ import { createListRunner } from './lists/pipeline/list-runner.js';
 import type { ListFiles } from './lists/list-files.js';
 import { createDirectoryListFiles } from './lists/pipeline/directory-list-files.js';
 import { createEngagement } from './enrichment/engagement.js';
-import { suggestCorrections } from './verification/corrections/index.js';
+import { misspeltLargeProvider, suggestCorrections } from './verification/corrections/index.js';
 import type { CatchAllFact } from './verification/decide-mailbox.js';
 import { createCachedDnsClient } from './verification/dns/cached-dns-client.js';
 import type { AddressAnswer, MailRoute } from './verification/dns/mail-route.js';
@@ -216,6 +216,7 @@ export function createVerification(
     allowPrivateTargets: config.allowPrivateTargets,
     clock,
     suggestCorrections: (input) => suggestCorrections(input),
+    misspeltLargeProvider,
     engagement: createEngagement(storage.activity, clock, tuning.activityPresenceTtlMs),
     ...(logger ? { logger } : {}),
     ...verifyTuning,

@@ -18,6 +18,8 @@ export const CODE = {
   mailboxFull: 410,
   refusesMail: 420,
   dangerousMailbox: 500,
+  /** Domain not accepted: a large provider's domain misspelt (with corrections), or disposable (legacy). */
+  domainRejected: 505,
   addressRefused: 510,
   bouncer: 520,
   trap: 525,

@@ -37,6 +37,8 @@ export interface VerifyDeps {
   greylistRetryMs?: number;
   /** Candidate fixes for an invalid input, best first (corrections module). */
   suggestCorrections?: (input: string) => string[];
+  /** Whether a domain as typed is most likely a slip for a large provider's (`gmial.com`). */
+  misspeltLargeProvider?: (domain: string) => boolean;
   randomLocalPart?: () => string;
   /** How long "this key has no list" is remembered (default 5 s). */
   listPresenceTtlMs?: number;
@@ -76,6 +78,11 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
       }
       const base = { address: syntax.address, roleAccount: syntax.roleAccount };
       const local = syntax.address.slice(0, syntax.address.lastIndexOf('@'));
+      // A typo first (decisions §4): whatever list names `gmial.com`, the person meant gmail.com.
+      if (options.key?.corrections && deps.misspeltLargeProvider?.(syntax.asciiDomain)) {
+        const typo = await typoOfLargeProvider(base, syntax.asciiDomain, input, options, deadline);
+        if (typo) return typo;
+      }
       // No timer race here: every I/O stage (DNS, SMTP, the greylisting wait) takes the deadline
       // and ends with "no answer" when it passes, which the stages turn into code 5. A timer per
       // request measurably cost a third of the syntax path's throughput (docs/benchmarks.md).
@@ -141,6 +148,30 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
       return { code: CODE.domainOk, limit: 'smtp-egress', ...typed };
     }
     return mailbox.limit ? { code: mailbox.code, limit: mailbox.limit, ...typed } : { code: mailbox.code, ...typed };
+  }
+
+  /**
+   * `caroline@gmial.com` → 505 (domain not accepted) with caroline@gmail.com offered, when the
+   * corrections' first reading is at a large provider and verifies as deliverable; otherwise
+   * undefined and the address is judged as typed.
+   */
+  async function typoOfLargeProvider(
+    base: { address: string; roleAccount: boolean },
+    domain: string,
+    input: string,
+    options: VerifyOptions,
+    deadline: number,
+  ): Promise<Verdict | undefined> {
+    const reading = deps.suggestCorrections?.(input)[0];
+    if (reading === undefined || !deps.misspeltLargeProvider || reading.slice(reading.lastIndexOf('@') + 1) === domain) return undefined;
+    const budget = Math.min(deadline - deps.clock.now(), CORRECTION_BUDGET_MS);
+    if (budget <= 0) return undefined;
+    const checked = await service.verify(reading, { timeoutMs: budget, key: { ...options.key!, corrections: false } });
+    if (!DELIVERABLE.has(statusesFor(checked.code)[0])) return undefined;
+    const verdict: Verdict = { address: base.address, code: CODE.domainRejected, roleAccount: base.roleAccount, corrections: [checked.address] };
+    const { domainType } = nameType(domain);
+    if (domainType) verdict.domainType = domainType;
+    return verdict;
   }
 
   /** The type a domain's name alone gives, remembered per name (the lists behind it are fixed at start). */
