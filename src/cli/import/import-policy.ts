@@ -1,14 +1,10 @@
 /** `mailsure import policy --kind K FILE`: load a shared policy list in batches. */
-import { POLICY_KINDS, type PolicyEntry, type PolicyKind, type Storage } from '../../storage/interfaces.js';
+import type { PolicyEntry, PolicyKind, Storage } from '../../storage/interfaces.js';
 import { policyEntryFrom } from '../../verification/policy/policy-record.js';
 import { print } from '../output.js';
 import { detectFormat, readImportFile } from './record-reader.js';
 
 const BATCH = 10_000;
-
-export function isPolicyKind(value: string): value is PolicyKind {
-  return (POLICY_KINDS as readonly string[]).includes(value);
-}
 
 export async function importPolicy(storage: Storage, kind: PolicyKind, file: string): Promise<{ loaded: number; added: number; rejected: number }> {
   const format = await detectFormat(file);
