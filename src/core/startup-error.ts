@@ -13,5 +13,5 @@ export class StartupError extends Error {
 export function reasonOf(error: unknown): string {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   const text = typeof message === 'string' ? message.split('\n')[0]!.replace(/,? (open|mkdir|access|stat) '.*'$/, '') : String(error);
-  return typeof code === 'string' && !text.startsWith(code) ? `${code}: ${text}` : text;
+  return typeof code === 'string' && !text.includes(code) ? `${code}: ${text}` : text;
 }
