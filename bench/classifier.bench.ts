@@ -9,6 +9,7 @@ import validator from 'validator';
 import { classifySyntax } from '../src/verification/syntax.js';
 import { compareOps, ROUND_MS, ROUNDS, WARMUP_MS } from './support/compare-ops.js';
 import type { BenchResult } from './types.js';
+import { corpusUrl } from '../test/fixtures/corpora.js';
 
 
 function corpusAddresses(): string[] {
@@ -20,7 +21,7 @@ function corpusAddresses(): string[] {
   ];
   const out: string[] = [];
   for (const file of files) {
-    const rows = JSON.parse(readFileSync(new URL(`../../shared/corpora/${file}`, import.meta.url), 'utf8')) as { address: string }[];
+    const rows = JSON.parse(readFileSync(corpusUrl(file), 'utf8')) as { address: string }[];
     for (const row of rows) out.push(row.address);
   }
   return out;

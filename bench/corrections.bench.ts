@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { suggestCorrections } from '../src/verification/corrections/index.js';
 import { compareOps, ROUND_MS, ROUNDS, WARMUP_MS } from './support/compare-ops.js';
 import type { BenchResult } from './types.js';
+import { corpusUrl } from '../test/fixtures/corpora.js';
 
 interface Mailcheck {
   run(opts: { email: string; suggested: (s: { full: string }) => string; empty: () => null }): string | null;
@@ -19,7 +20,7 @@ const mailcheck = createRequire(import.meta.url)('mailcheck') as Mailcheck;
 
 
 function corpusInputs(): string[] {
-  const url = new URL('../../shared/corpora/typo_corrections.json', import.meta.url);
+  const url = corpusUrl('typo_corrections.json');
   return (JSON.parse(readFileSync(url, 'utf8')) as { input: string }[]).map((row) => row.input);
 }
 

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// Installs the dependencies when node_modules is missing or older than package-lock.json, so that
-// `npm start` and `npm test` work on a fresh clone by themselves. Node built-ins only: it runs
-// before anything is installed.
+// Installs the dependencies when node_modules is missing or older than package-lock.json, then
+// builds dist/ when it is missing or older than src/ (scripts/build.mjs), so that `npm start` and
+// `npm test` work on a fresh clone by themselves. Node built-ins only: it runs before anything is
+// installed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildIfStale } from './build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const lock = join(root, 'package-lock.json');
@@ -30,3 +32,5 @@ if (reason) {
     process.exit(result.status ?? 1);
   }
 }
+
+if (!buildIfStale()) process.exit(1);

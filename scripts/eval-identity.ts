@@ -9,7 +9,7 @@
  *
  * `--write-docs` rewrites the section of docs/accuracy.md between `<!-- identity:begin -->` and
  * `<!-- identity:end -->` (appended when absent). The nickname corpus is read from
- * ../shared/corpora (not shipped with the service, so read here and passed in).
+ * test/fixtures/corpora (not shipped with the service, so read here and passed in).
  */
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -22,9 +22,9 @@ import { importPeople } from '../src/cli/import/import-people.js';
 import { generatePeople } from '../src/generate/people.js';
 import { generateQueryVariants } from '../src/generate/query-variants.js';
 import { writeDataset } from '../src/generate/write-dataset.js';
-import { evaluateMatcher, type EvaluatedMatcher, type EvaluationReport } from '../src/identity/evaluation/evaluate-matcher.js';
-import { createExactIdentityMatcher } from '../src/identity/evaluation/exact-matcher.js';
-import { loadNicknamePairs } from '../src/identity/evaluation/nickname-corpus.js';
+import { evaluateMatcher, type EvaluatedMatcher, type EvaluationReport } from '../test/evaluation/identity/evaluate-matcher.js';
+import { createExactIdentityMatcher } from '../test/evaluation/identity/exact-matcher.js';
+import { loadNicknamePairs } from '../test/evaluation/identity/nickname-corpus.js';
 import {
   addressText,
   docsSection,
@@ -34,14 +34,15 @@ import {
   summaryTable,
   type AddressAccuracy,
   type AddressSection,
-} from '../src/identity/evaluation/report-format.js';
+} from '../test/evaluation/identity/report-format.js';
+import { corpusUrl } from '../test/fixtures/corpora.js';
 import type { Storage } from '../src/storage/interfaces.js';
 import { openStorage } from '../src/storage/open-storage.js';
 
 /** Fixed so that the figures in the docs come back the same (dates only shape ages and emails). */
 const TODAY = '2026-11-22';
 const EXACT = 'exact lookup (findByNameAndAddress, the enrichment matcher before identity)';
-const NICKNAMES = new URL('../../shared/corpora/nickname_pairs.json', import.meta.url);
+const NICKNAMES = corpusUrl('nickname_pairs.json');
 
 const { values: args } = parseArgs({
   options: {
@@ -150,19 +151,19 @@ type AccuracyModule = Partial<
 
 /**
  * measureAddressAccuracy() (and parse-address's baseline, when exported) if
- * src/identity/address/address-accuracy.ts exists; a note otherwise.
+ * test/evaluation/address/address-accuracy.ts exists; a note otherwise.
  */
 async function addressAccuracy(): Promise<AddressSection> {
-  const url = new URL('../src/identity/address/address-accuracy.js', import.meta.url);
+  const url = new URL('../test/evaluation/address/address-accuracy.js', import.meta.url);
   let mod: AccuracyModule;
   try {
     mod = (await import(url.href)) as AccuracyModule;
   } catch (error) {
     const { code, message } = error as NodeJS.ErrnoException;
     if (code === 'ERR_MODULE_NOT_FOUND' && message.includes(fileURLToPath(url))) {
-      return 'Not measured yet: `src/identity/address/address-accuracy.ts` does not exist.';
+      return 'Not measured yet: `test/evaluation/address/address-accuracy.ts` does not exist.';
     }
-    return `Not measured: \`src/identity/address/address-accuracy.ts\` failed to load (${message.split('\n')[0]}).`;
+    return `Not measured: \`test/evaluation/address/address-accuracy.ts\` failed to load (${message.split('\n')[0]}).`;
   }
   if (typeof mod.measureAddressAccuracy !== 'function') return 'Not measured: `address-accuracy.ts` exports no `measureAddressAccuracy()`.';
   const results = await mod.measureAddressAccuracy();

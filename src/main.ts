@@ -1,4 +1,11 @@
-/** The `mailsure` command line: serve, worker, migrate, keys, import, generate. */
+/**
+ * The `mailsure` command line: serve, worker, migrate, keys, import, generate.
+ *
+ * Every command loads its code when it runs (`await import` in the action): `mailsure --help` or
+ * `mailsure keys list` should not pay for Fastify, the verification engine and the database
+ * drivers that `serve` needs (docs/benchmarks.md, "CLI start-up").
+ */
+import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { ConfigError, loadConfig } from './core/config.js';
 import { registerDoctorCommand } from './cli/doctor.js';
@@ -6,29 +13,35 @@ import { registerGenerateCommands } from './cli/generate.js';
 import { registerImportCommands } from './cli/import/register.js';
 import { registerKeyCommands } from './cli/keys.js';
 import { fail, print } from './cli/output.js';
-import { serve } from './cli/serve.js';
-import { worker } from './cli/worker.js';
-import { openStorage } from './storage/open-storage.js';
+import { startupFailure } from './cli/startup-failure.js';
+
+/** package.json's version; src/ and dist/ are both one level below it. */
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
 
 export async function main(argv: string[]): Promise<void> {
   const program = new Command('mailsure')
     .description('Email verification, identity append, enrichment and list processing API')
+    .version(version(), '-V, --version', 'print the version')
     .showHelpAfterError();
 
   program
     .command('serve')
     .description('run the HTTPS API (and, unless --no-worker, the list workers)')
     .option('--no-worker', 'run the API alone; `mailsure worker` processes run the lists')
-    .action((options: { worker: boolean }) => serve(options));
+    .action(async (options: { worker: boolean }) => (await import('./cli/serve.js')).serve(options));
   program
     .command('worker')
     .description('run list workers without the HTTP server')
-    .action(() => worker());
+    .action(async () => (await import('./cli/worker.js')).worker());
   program
     .command('migrate')
     .description('create or upgrade the database schema (also done at every start)')
     .action(async () => {
       const config = loadConfig(process.env);
+      const { openStorage } = await import('./storage/open-storage.js');
       const storage = await openStorage({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
       await storage.close();
       print(`database is up to date (${storage.engine})`);
@@ -42,6 +55,8 @@ export async function main(argv: string[]): Promise<void> {
     await program.parseAsync(argv);
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message, 78);
+    const failure = startupFailure(error);
+    if (failure) fail(failure, 1);
     throw error;
   }
 }

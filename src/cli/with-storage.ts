@@ -3,7 +3,6 @@ import { statSync } from 'node:fs';
 import { KeyOptionError } from '../accounts/key-admin.js';
 import { loadConfig } from '../core/config.js';
 import { DuplicateKeyName, type Storage } from '../storage/interfaces.js';
-import { openStorage } from '../storage/open-storage.js';
 import { fail } from './output.js';
 
 /** A data file the command is about to read: a clear refusal, before storage opens, for a directory. */
@@ -21,6 +20,8 @@ export async function withStorage(run: (storage: Storage) => Promise<void>): Pro
   let storage: Storage | undefined;
   try {
     const config = loadConfig(process.env);
+    // Loaded here, not at the top: `mailsure --help` need not load the database drivers.
+    const { openStorage } = await import('../storage/open-storage.js');
     storage = await openStorage({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
     await run(storage);
   } catch (error) {

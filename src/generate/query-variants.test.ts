@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { loadNicknamePairs } from '../identity/evaluation/nickname-corpus.js';
+import { corpusUrl } from '../../test/fixtures/corpora.js';
+import { loadNicknamePairs } from '../../test/evaluation/identity/nickname-corpus.js';
 import { DIRECTIONALS, STREET_SUFFIXES } from './address.js';
 import { generatePeople, type GeneratedPerson } from './people.js';
 import { editDistance, exactQuery } from './query-edits.js';
 import { generateQueryVariants, VARIANT_KINDS, type QueryVariant } from './query-variants.js';
 
-// The corpus sits beside the repository (../shared); tests and the eval script pass it in.
-const nicknames = loadNicknamePairs(new URL('../../../shared/corpora/nickname_pairs.json', import.meta.url));
+// The public nickname corpus (test/fixtures/corpora), not the trimmed list the service ships.
+const nicknames = loadNicknamePairs(corpusUrl('nickname_pairs.json'));
 const people = [...generatePeople({ count: 5000, seed: 'qv', today: '2026-11-22', activity: false })];
 const variants = [...generateQueryVariants(people, { seed: 'qv', nicknames })];
 const byId = new Map(people.map((p) => [p.person.person_id, p]));

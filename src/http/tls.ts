@@ -2,12 +2,14 @@
  * HTTPS material: the operator's PEM files, or a self-signed pair generated once into the data
  * dir, so a fresh clone serves HTTPS with no set-up (clients then pass `-k`).
  */
+import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import type { Config } from '../core/config.js';
+import { reasonOf, StartupError } from '../core/startup-error.js';
 
 export interface TlsMaterial {
   key: Buffer;
@@ -17,16 +19,18 @@ export interface TlsMaterial {
 }
 
 export async function loadTls(config: Pick<Config, 'tls' | 'dataDir'>): Promise<TlsMaterial> {
-  if (config.tls) {
-    return { key: await readFile(config.tls.keyFile), cert: await readFile(config.tls.certFile) };
-  }
+  if (config.tls) return readOperatorPair(config.tls.certFile, config.tls.keyFile);
   const dir = join(config.dataDir, 'tls');
   const keyFile = join(dir, 'key.pem');
   const certFile = join(dir, 'cert.pem');
   if (existsSync(keyFile) && existsSync(certFile)) {
     return { key: await readFile(keyFile), cert: await readFile(certFile) };
   }
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw new StartupError(`cannot create ${dir} for a self-signed certificate (${reasonOf(error)}); set MAILSURE_DATA_DIR to a directory this user can write, or MAILSURE_TLS_CERT and MAILSURE_TLS_KEY`);
+  }
   const now = new Date();
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
     keyType: 'ec',
@@ -49,4 +53,36 @@ export async function loadTls(config: Pick<Config, 'tls' | 'dataDir'>): Promise<
   await writeFile(keyFile, pems.private, { mode: 0o600 });
   await writeFile(certFile, pems.cert, { mode: 0o644 });
   return { key: Buffer.from(pems.private), cert: Buffer.from(pems.cert), generatedAt: certFile };
+}
+
+/**
+ * The operator's PEM files, checked here so that a wrong path, a file we may not read, a file that
+ * is not PEM or a key of another certificate is one line naming the setting, not a TLS stack trace.
+ */
+async function readOperatorPair(certFile: string, keyFile: string): Promise<TlsMaterial> {
+  const read = async (file: string, setting: string, what: string) => {
+    try {
+      return await readFile(file);
+    } catch (error) {
+      throw new StartupError(`cannot read the TLS ${what} ${file} (${reasonOf(error)}); set ${setting} to a readable PEM file`);
+    }
+  };
+  const cert = await read(certFile, 'MAILSURE_TLS_CERT', 'certificate');
+  const key = await read(keyFile, 'MAILSURE_TLS_KEY', 'private key');
+  let certificate: X509Certificate;
+  try {
+    certificate = new X509Certificate(cert);
+  } catch {
+    throw new StartupError(`the TLS certificate ${certFile} is not a PEM certificate; set MAILSURE_TLS_CERT to one`);
+  }
+  let privateKey: ReturnType<typeof createPrivateKey>;
+  try {
+    privateKey = createPrivateKey(key);
+  } catch {
+    throw new StartupError(`the TLS private key ${keyFile} is not an unencrypted PEM private key; set MAILSURE_TLS_KEY to one`);
+  }
+  if (!certificate.checkPrivateKey(privateKey)) {
+    throw new StartupError(`the TLS private key ${keyFile} does not belong to the certificate ${certFile}; set MAILSURE_TLS_CERT and MAILSURE_TLS_KEY to a matching pair`);
+  }
+  return { key, cert };
 }

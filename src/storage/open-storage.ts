@@ -4,6 +4,7 @@ import type { Database } from './database.js';
 import type { Storage } from './interfaces.js';
 import { kyselyStorage } from './kysely/kysely-storage.js';
 import { migrateToLatest } from './migrations/migrate.js';
+import { postgresOpenFailure, sqliteOpenFailure } from './open-failure.js';
 import { openPostgres } from './postgres/open-postgres.js';
 import { openSqlite } from './sqlite/open-sqlite.js';
 
@@ -20,14 +21,26 @@ export interface StorageOptions {
 
 export const SQLITE_FILE_NAME = 'mailsure.sqlite';
 
-/** Opens the configured engine and migrates it to the latest schema. */
+/**
+ * Opens the configured engine and migrates it to the latest schema. A data directory this user
+ * cannot write, or a PostgreSQL server that cannot be reached, is a StartupError naming the
+ * setting to change (the first query is where either shows).
+ */
 export async function openStorage(opts: StorageOptions): Promise<Storage> {
-  const db = openDatabase(opts);
+  const postgres = opts.databaseUrl !== undefined && opts.databaseUrl !== '';
+  const explain = (error: unknown) =>
+    (postgres ? postgresOpenFailure(error, opts.databaseUrl!) : sqliteOpenFailure(error, opts.dataDir)) ?? error;
+  let db: Kysely<Database>;
+  try {
+    db = openDatabase(opts);
+  } catch (error) {
+    throw explain(error);
+  }
   try {
     await migrateToLatest(db);
   } catch (error) {
-    await db.destroy();
-    throw error;
+    await db.destroy().catch(() => {});
+    throw explain(error);
   }
   return kyselyStorage(db);
 }

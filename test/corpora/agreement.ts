@@ -2,11 +2,12 @@
 // corpus's expected validity, and report the figures docs/accuracy.md quotes.
 
 import { readFileSync } from 'node:fs';
+import { corpusUrl } from '../fixtures/corpora.js';
 import { classifySyntax, type SyntaxCode, type SyntaxRule } from '../../src/verification/syntax.js';
 
-/** The corpora live outside the repository and are read-only; never copy them in. */
+/** The public corpora copied into test/fixtures/corpora (sources and licences in its README). */
 export function loadCorpus<T>(file: string): T[] {
-  return JSON.parse(readFileSync(new URL(`../../../shared/corpora/${file}`, import.meta.url), 'utf8')) as T[];
+  return JSON.parse(readFileSync(corpusUrl(file), 'utf8')) as T[];
 }
 
 export function readAccuracyDoc(): string {

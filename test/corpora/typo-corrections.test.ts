@@ -1,4 +1,4 @@
-// Top-1 accuracy of corrections on ../shared/corpora/typo_corrections.json (the 312 `email` rows),
+// Top-1 accuracy of corrections on test/fixtures/corpora/typo_corrections.json (the 312 `email` rows),
 // for ours and, in the same run, for mailcheck and @zootools/email-spell-checker with their
 // default lists. Every row where ours disagrees with the corpus is pinned below with its reason,
 // and the figures are quoted verbatim in docs/accuracy.md ("Corrections").

@@ -1,15 +1,11 @@
 /** `mailsure import policy --kind K FILE`: load a shared policy list in batches. */
-import { POLICY_KINDS, type PolicyEntry, type PolicyKind, type Storage } from '../../storage/interfaces.js';
+import type { PolicyEntry, PolicyKind, Storage } from '../../storage/interfaces.js';
 import { policyEntryFrom } from '../../verification/policy/policy-record.js';
 import { print } from '../output.js';
 import { isValueRow, valueRecord } from './policy-values.js';
 import { detectFormat, firstCsvRecord, readCsvRows, readImportFile, type ImportItem } from './record-reader.js';
 
 const BATCH = 10_000;
-
-export function isPolicyKind(value: string): value is PolicyKind {
-  return (POLICY_KINDS as readonly string[]).includes(value);
-}
 
 /** Read as records under a header, or (a one-column file without one) as values, a line each. */
 type PolicyLayout = 'records' | 'values';

@@ -3,9 +3,9 @@ import type { Command } from 'commander';
 import { POLICY_KINDS } from '../../storage/interfaces.js';
 import { fail } from '../output.js';
 import { requireFile, withStorage } from '../with-storage.js';
-import { importActivity } from './import-activity.js';
-import { importPeople } from './import-people.js';
-import { emptyImportReason, importPolicy, isPolicyKind } from './import-policy.js';
+import { isPolicyKind } from './policy-kind.js';
+
+// Each command loads its importer when it runs (main.ts says why).
 
 export function registerImportCommands(program: Command): void {
   const imports = program.command('import').description('load data files (NDJSON or CSV with a header)');
@@ -16,6 +16,7 @@ export function registerImportCommands(program: Command): void {
       requireFile(file);
       return withStorage(async (storage) => {
         // Committed batches stay loaded; the exit status still tells scripts the file did not finish.
+        const { importPeople } = await import('./import-people.js');
         if ((await importPeople(storage, file)).status === 'failed') process.exitCode = 1;
       });
     });
@@ -25,6 +26,7 @@ export function registerImportCommands(program: Command): void {
     .action((file: string) => {
       requireFile(file);
       return withStorage(async (storage) => {
+        const { importActivity } = await import('./import-activity.js');
         if ((await importActivity(storage, file)).status === 'failed') process.exitCode = 1;
       });
     });
@@ -36,6 +38,7 @@ export function registerImportCommands(program: Command): void {
       if (!isPolicyKind(flags.kind)) fail(`--kind must be one of ${POLICY_KINDS.join(', ')}`);
       requireFile(file);
       return withStorage(async (storage) => {
+        const { emptyImportReason, importPolicy } = await import('./import-policy.js');
         const empty = emptyImportReason(await importPolicy(storage, flags.kind as never, file), file);
         // A file that loads nothing is a mistake (a wrong file, a header-less file misread): say so, exit non-zero.
         if (empty) {

@@ -98,7 +98,7 @@ function routes(app: FastifyInstance, deps: ListRouteDeps): void {
 
       const incoming = await deps.files.incomingPath();
       try {
-        await pipeline(part.file, createWriteStream(incoming));
+        await pipeline(part.file, createWriteStream(incoming, { mode: 0o600 })); // personal data: owner-only
         if (part.file.truncated) throw errors.payloadTooLarge(`The file is larger than the limit of ${Math.floor(deps.listMaxBytes / 1024 / 1024)} MB`);
         const sizeBytes = (await stat(incoming)).size;
         const inspected = await inspectInput(incoming, named.value.format);

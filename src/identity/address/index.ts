@@ -2,4 +2,4 @@
 export { parseStreet, type ParsedStreet } from './parse-street.js';
 export { parseUsAddress, type ParsedUsAddress } from './parse-us-address.js';
 export { formatStreetLine, streetKey } from './format-street.js';
-// The corpus evaluation (address-accuracy.ts) reads files: import it directly, not from here.
+// The corpus evaluation lives in test/evaluation/address/ (it reads the test corpora).

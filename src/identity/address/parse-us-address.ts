@@ -5,7 +5,7 @@
  * names from ../postal), and the street line parsed by parse-street.ts.
  *
  * parse-address's `parseLocation` is not on this path; it is the baseline we measured against
- * (`measureParseAddressBaseline` in address-accuracy.ts). On the usaddress corpus it gets about
+ * (`measureParseAddressBaseline` in test/evaluation/address/address-accuracy.ts). On the usaddress corpus it gets about
  * 70 % of components right against our 95 %: its one regular expression takes the first
  * suffix-like word as the suffix (`Shadow RIDGE Ln`), reads `&` in a name as an intersection,
  * keeps city words in the street when there is no comma, and returns null outside its grammar.

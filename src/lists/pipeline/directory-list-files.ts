@@ -2,7 +2,8 @@
  * ListFiles in a directory (list-files.ts): `<data dir>/lists/<id>/upload.<ext>` and
  * `results.zip`, uploads received into `lists/incoming/` first. In scale-out the data directory
  * is a mount every process shares; a rename within it is atomic, so no process ever reads half
- * an upload or half a results file.
+ * an upload or half a results file. Uploads and results hold personal data: the folders are
+ * owner-only (0700).
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -11,6 +12,8 @@ import { join } from 'node:path';
 import type { ListFiles } from '../list-files.js';
 import { incomingDir, listDir, resultsPath, uploadPath } from './list-paths.js';
 
+const OWNER_ONLY = 0o700;
+
 export function createDirectoryListFiles(dataDir: string): ListFiles {
   const exists = (path: string) => stat(path).then(
     () => true,
@@ -18,18 +21,18 @@ export function createDirectoryListFiles(dataDir: string): ListFiles {
   );
   return {
     async incomingPath() {
-      await mkdir(incomingDir(dataDir), { recursive: true });
+      await mkdir(incomingDir(dataDir), { recursive: true, mode: OWNER_ONLY });
       return join(incomingDir(dataDir), randomUUID());
     },
     async keepUpload(listId, format, incoming) {
-      await mkdir(listDir(dataDir, listId), { recursive: true });
+      await mkdir(listDir(dataDir, listId), { recursive: true, mode: OWNER_ONLY });
       await rename(incoming, uploadPath(dataDir, listId, format));
     },
     async uploadPath(listId, format) {
       return uploadPath(dataDir, listId, format);
     },
     async resultsPath(listId) {
-      await mkdir(listDir(dataDir, listId), { recursive: true });
+      await mkdir(listDir(dataDir, listId), { recursive: true, mode: OWNER_ONLY });
       return resultsPath(dataDir, listId);
     },
     async keepResults() {

@@ -65,7 +65,7 @@ export async function writeResultsFile(
 ): Promise<WrittenResults> {
   const partial = `${options.zipPath}.partial`;
   const zip = zipOneFile(options.innerName, { level: RESULTS_DEFLATE_LEVEL });
-  const out = createWriteStream(partial);
+  const out = createWriteStream(partial, { mode: 0o600 }); // personal data: owner-only
   const written = pipeline(zip.output, out);
   // A failure downstream (disk full) is reported through `written`; it must also end any wait
   // for 'drain'.

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
@@ -13,7 +13,12 @@ export interface SqliteOptions {
 
 export function openSqlite(opts: SqliteOptions): Kysely<Database> {
   const inMemory = opts.file === ':memory:' || opts.file === '';
-  if (!inMemory) mkdirSync(dirname(opts.file), { recursive: true });
+  // The file holds personal data: owner-only, and so are the -wal and -shm files, which SQLite
+  // creates with the database file's mode. Created here first, since SQLite would use 0644.
+  if (!inMemory) {
+    mkdirSync(dirname(opts.file), { recursive: true, mode: 0o700 });
+    closeSync(openSync(opts.file, 'a', 0o600));
+  }
   const sqlite = new BetterSqlite3(opts.file);
   // Set first: the server and the `mailsure keys` CLI share the file, and even switching to WAL
   // below needs a lock another process may hold for a moment.

@@ -4,12 +4,12 @@
  * punctuation, `Street` for `ST`, `North` for `N`, `Ave H` for `AVENUE H` or `St Louis` for
  * `SAINT LOUIS`.
  */
-import { normalizeCityTokens } from './city-name.js';
-import { formatStreetLine } from './format-street.js';
-import type { ParsedUsAddress } from './parse-us-address.js';
-import { directionalOf, postDirectionalOf, preDirectionalOf, stateOf, suffixOf, unitDesignatorOf } from './pub28.js';
-import { canonicalStreetName, normalizeStreetName } from './street-name.js';
-import { COMMA, tokenize } from './tokens.js';
+import { normalizeCityTokens } from '../../../src/identity/address/city-name.js';
+import { formatStreetLine } from '../../../src/identity/address/format-street.js';
+import type { ParsedUsAddress } from '../../../src/identity/address/parse-us-address.js';
+import { directionalOf, postDirectionalOf, preDirectionalOf, stateOf, suffixOf, unitDesignatorOf } from '../../../src/identity/address/pub28.js';
+import { canonicalStreetName, normalizeStreetName } from '../../../src/identity/address/street-name.js';
+import { COMMA, tokenize } from '../../../src/identity/address/tokens.js';
 
 export const COMPONENTS = ['number', 'preDirectional', 'name', 'suffix', 'postDirectional', 'unitType', 'unitId', 'street', 'city', 'state', 'zip5', 'plus4'] as const;
 export type ComponentName = (typeof COMPONENTS)[number];

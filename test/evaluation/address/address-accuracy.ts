@@ -1,5 +1,5 @@
 /**
- * Component accuracy of parseUsAddress on two public corpora (read-only, in ../shared/corpora):
+ * Component accuracy of parseUsAddress on two public corpora (in test/fixtures/corpora):
  *
  * - `us_address_usaddress_labeled.json` (datamade/usaddress, MIT; us50 rows IIT Bombay). Labels
  *   map to our components as:
@@ -38,7 +38,8 @@ import parseAddress from 'parse-address';
 import { readFileSync } from 'node:fs';
 import { COMPONENTS, componentsOf, normalizeComponent, type ComponentName, type Components } from './accuracy-normalize.js';
 import { COARSE_SKIPPED, isCoarse, isIntersection, OUT_OF_SCOPE_LABELS, parseAddressExpected, usaddressExpected, type ParseAddressRow, type UsaddressRow } from './accuracy-gold.js';
-import { parseUsAddress } from './parse-us-address.js';
+import { corpusUrl } from '../../fixtures/corpora.js';
+import { parseUsAddress } from '../../../src/identity/address/parse-us-address.js';
 
 export interface CorpusAccuracy {
   corpus: string;
@@ -62,7 +63,7 @@ interface Case {
   wholeNumbers: boolean;
 }
 
-const CORPORA = new URL('../../../../shared/corpora/', import.meta.url);
+const CORPORA = new URL('.', corpusUrl('README.md'));
 
 function load<T>(file: string, dir: URL): T[] {
   return JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as T[];

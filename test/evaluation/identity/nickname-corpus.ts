@@ -1,7 +1,7 @@
 /**
  * Reads `[name, nickname]` pairs from a nickname_pairs.json-shaped file (rows of `{ name,
  * nickname }`, carltonnorthern/nicknames, Apache-2.0). Only the evaluation script and tests call
- * it, with a path they choose: the corpus in ../shared is not shipped with the service.
+ * it, with a path they choose: the corpus (test/fixtures/corpora) is not shipped with the service.
  */
 import { readFileSync } from 'node:fs';
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { PersonRecord } from '../../enrichment/person.js';
-import { generatePeople } from '../../generate/people.js';
-import { generateQueryVariants, type QueryExpectation, type QueryVariant, type VariantKind } from '../../generate/query-variants.js';
-import type { IdentityMatch, IdentityQuery } from '../match/types.js';
+import type { PersonRecord } from '../../../src/enrichment/person.js';
+import { generatePeople } from '../../../src/generate/people.js';
+import { generateQueryVariants, type QueryExpectation, type QueryVariant, type VariantKind } from '../../../src/generate/query-variants.js';
+import type { IdentityMatch, IdentityQuery } from '../../../src/identity/match/types.js';
 import { evaluateMatcher, type EvaluatedMatcher } from './evaluate-matcher.js';
+import { corpusUrl } from '../../fixtures/corpora.js';
 import { loadNicknamePairs } from './nickname-corpus.js';
 
 const person = (personKey: string): PersonRecord => ({
@@ -44,7 +45,7 @@ function scripted(answers: Record<string, IdentityMatch[]>): EvaluatedMatcher {
 
 describe('evaluateMatcher', () => {
   it('gives 100 % to a matcher that answers what each variant expects', async () => {
-    const nicknames = loadNicknamePairs(new URL('../../../../shared/corpora/nickname_pairs.json', import.meta.url));
+    const nicknames = loadNicknamePairs(corpusUrl('nickname_pairs.json'));
     const people = [...generatePeople({ count: 2000, seed: 'ev', today: '2026-11-22', activity: false })];
     const map = new Map(people.map((p) => [p.person.person_id, p.truth.householdId]));
     const variants = [...generateQueryVariants(people, { seed: 'ev', nicknames })];

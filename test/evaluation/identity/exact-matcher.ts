@@ -4,9 +4,9 @@
  * ZIP5 — each only when the query has it) with every hit called Individual. It finds no Household
  * matches, and a query without a street line matches on name + city/state/ZIP alone.
  */
-import type { NameAddressQuery } from '../../enrichment/person.js';
-import type { PeopleStore } from '../../storage/interfaces.js';
-import type { IdentityMatch, IdentityMatcher, IdentityQuery } from '../match/types.js';
+import type { NameAddressQuery } from '../../../src/enrichment/person.js';
+import type { PeopleStore } from '../../../src/storage/interfaces.js';
+import type { IdentityMatch, IdentityMatcher, IdentityQuery } from '../../../src/identity/match/types.js';
 
 export function createExactIdentityMatcher(people: Pick<PeopleStore, 'findByNameAndAddress'>): IdentityMatcher {
   const match = async (query: IdentityQuery): Promise<IdentityMatch[]> => {

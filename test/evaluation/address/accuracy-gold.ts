@@ -3,9 +3,9 @@
  * address-accuracy.ts). Pure functions over one corpus row each.
  */
 import type { ComponentName, Components } from './accuracy-normalize.js';
-import { unitDesignatorOf } from './pub28.js';
-import { routeBoxAt } from './street-box.js';
-import { COMMA, tokenize } from './tokens.js';
+import { unitDesignatorOf } from '../../../src/identity/address/pub28.js';
+import { routeBoxAt } from '../../../src/identity/address/street-box.js';
+import { COMMA, tokenize } from '../../../src/identity/address/tokens.js';
 
 export interface UsaddressRow {
   input: string;

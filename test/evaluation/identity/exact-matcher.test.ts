@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NameAddressQuery, PersonRecord } from '../../enrichment/person.js';
+import type { NameAddressQuery, PersonRecord } from '../../../src/enrichment/person.js';
 import { createExactIdentityMatcher } from './exact-matcher.js';
 
 const ann = { id: 1, personKey: 'P1' } as PersonRecord;

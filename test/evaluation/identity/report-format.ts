@@ -2,7 +2,7 @@
  * The evaluation as text: Markdown tables, readable in a terminal and in docs/accuracy.md, where
  * the script keeps its own section between two markers and leaves the rest of the file alone.
  */
-import { VARIANT_DESCRIPTIONS } from '../../generate/query-variants.js';
+import { VARIANT_DESCRIPTIONS } from '../../../src/generate/query-variants.js';
 import type { EvaluationReport, Rate, TypeScores } from './evaluate-matcher.js';
 
 export const DOCS_BEGIN = '<!-- identity:begin -->';
@@ -160,7 +160,7 @@ export function docsSection(d: DocsInput): string {
     '### Address parsing',
     '',
     wrap(
-      'Component accuracy of the address parser on the public corpora in `../shared/corpora` ' +
+      'Component accuracy of the address parser on the public corpora in `test/fixtures/corpora` ' +
         '(`measureAddressAccuracy()` in `src/identity/address/address-accuracy.ts`); where a last column is shown, it is ' +
         'the `parse-address` package (`parseLocation`) alone on the same rows, scored the same way: the baseline ours improves on ' +
         '(it consults parse-address only as a second opinion):',

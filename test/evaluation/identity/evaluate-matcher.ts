@@ -13,8 +13,8 @@
  *   the stored `personKey`, which an import of generated records sets to `person_id`): stored
  *   records do not carry it, and inferring it from the address is the matcher's job.
  */
-import type { QueryExpectation, QueryVariant } from '../../generate/query-variants.js';
-import type { IdentityMatch, IdentityQuery, MatchType } from '../match/types.js';
+import type { QueryExpectation, QueryVariant } from '../../../src/generate/query-variants.js';
+import type { IdentityMatch, IdentityQuery, MatchType } from '../../../src/identity/match/types.js';
 
 /** What the evaluation needs of a matcher: `matchMany` is used when present. */
 export interface EvaluatedMatcher {

@@ -1,1 +1,0 @@
-throw new Error('msgpackr native acceleration is not installed (scripts/no-native-msgpackr)');

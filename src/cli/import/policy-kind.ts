@@ -1,0 +1,6 @@
+/** `--kind` of `mailsure import policy`, apart from the importer so checking it loads nothing more. */
+import { POLICY_KINDS, type PolicyKind } from '../../storage/interfaces.js';
+
+export function isPolicyKind(value: string): value is PolicyKind {
+  return (POLICY_KINDS as readonly string[]).includes(value);
+}
