@@ -5,6 +5,7 @@
  * chunk's checkpoint, and the list's report is the sum of its chunks' counts — so a list resumed
  * after a crash counts each chunk exactly once, whatever was counted before it stopped.
  */
+import { CODE } from '../verification/codes.js';
 import type { VerdictLimit } from '../verification/health/health-state.js';
 import type { DomainType } from '../verification/verdict.js';
 import { invalidCategory, type InvalidCategory, type ValidationOutcome } from './validation-outcome.js';
@@ -44,7 +45,6 @@ const DOMAIN_KEYS: [DomainType | undefined, string][] = [
   ['privacy', 'Privacy'],
   [undefined, 'Unknown'],
 ];
-const TRAP_CODE = 525;
 
 export interface EmailValidationReport {
   statuses: Record<(typeof STATUS_KEYS)[number][1], number>;
@@ -102,7 +102,7 @@ function countOne(counts: Counts, o: ValidationOutcome, n: number): void {
   if (o.roleAccount) add(counts, 'role', n);
   const category = o.status === 'invalid' ? invalidCategory(o.code) : undefined;
   if (category) add(counts, `category:${category}`, n);
-  if (o.code === TRAP_CODE) add(counts, 'trap', n);
+  if (o.code === CODE.trap) add(counts, 'trap', n);
   if (o.limit) add(counts, `limit:${o.limit}`, n);
 }
 

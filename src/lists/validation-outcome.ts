@@ -9,7 +9,8 @@
  *   so the report's `status_codes` still say what was wrong, and `Valid Email` holds the fix.
  * - `Valid Email` is filled for `valid` (the standardized address) and `corrected` only.
  */
-import { statusesFor, type LegacyStatus } from '../verification/render.js';
+import { CODE } from '../verification/codes.js';
+import { legacyCode, statusesFor, type LegacyStatus } from '../verification/render.js';
 import type { VerdictLimit } from '../verification/health/health-state.js';
 import type { DomainType, Verdict } from '../verification/verdict.js';
 
@@ -30,7 +31,7 @@ export function validationOutcome(verdict: Verdict): ValidationOutcome {
   // Each field read once: verdicts built by object spread each have a hidden class of their own,
   // so every property read of one is a slow, uncached lookup.
   const { code: verdictCode, domainType, corrections, roleAccount, address, limit } = verdict;
-  const code = verdictCode === 525 && domainType === 'disposable' ? 505 : verdictCode;
+  const code = legacyCode(verdictCode, domainType);
   const legacy = statusesFor(code)[1];
   const fix = corrections?.[0];
   // Every field set, absent ones to undefined: one object shape for every outcome, so the code
@@ -52,9 +53,11 @@ export function validationOutcome(verdict: Verdict): ValidationOutcome {
  * UTF-8 refused, known bouncer). Codes outside the invalid range have none.
  */
 export function invalidCategory(code: number): InvalidCategory | undefined {
-  if (code === 255) return 'Suppressions';
+  // The codes whose hundred says otherwise are named; the rest go by hundreds, so codes the
+  // catalogue lacks (135, 205, 315 in stored counts) still fall somewhere.
+  if (code === CODE.suppressed) return 'Suppressions';
   if (code >= 100 && code < 300) return 'Syntax Errors';
-  if ((code >= 300 && code < 400) || code === 420 || code === 505) return 'Domain Errors';
-  if (code >= 400 && code < 525) return 'Mailbox Errors';
+  if ((code >= 300 && code < 400) || code === CODE.refusesMail || code === CODE.domainRejected) return 'Domain Errors';
+  if (code >= 400 && code < CODE.trap) return 'Mailbox Errors';
   return undefined;
 }

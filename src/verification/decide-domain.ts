@@ -2,33 +2,13 @@
  * The domain stage's decision, pure: what a DNS answer proves (decisions §4). Only a definite
  * answer condemns a domain; no answer (SERVFAIL, timeout) ends the verdict as unknown.
  */
+import { CODE, type StatusCode } from './codes.js';
 import type { MailRoute, MxHost } from './dns/mail-route.js';
 
-export const CODE = {
-  timeout: 5,
-  syntaxOk: 10,
-  domainOk: 20,
-  catchAll: 45,
-  deliverable: 50,
-  exception: 55,
-  suppressed: 255,
-  domainMissing: 310,
-  noMail: 325,
-  noMailbox: 400,
-  mailboxFull: 410,
-  refusesMail: 420,
-  dangerousMailbox: 500,
-  /** Domain not accepted: a large provider's domain misspelt (with corrections), or disposable (legacy). */
-  domainRejected: 505,
-  addressRefused: 510,
-  bouncer: 520,
-  trap: 525,
-  optedOut: 530,
-  doNotEmail: 535,
-  systemError: 999,
-} as const;
+// Importers of `CODE` from here predate the catalogue; new code imports it from `codes.js`.
+export { CODE } from './codes.js';
 
-export type DomainDecision = { code: number } | { hosts: MxHost[] };
+export type DomainDecision = { code: StatusCode } | { hosts: MxHost[] };
 
 export function decideMailRoute(route: MailRoute): DomainDecision {
   switch (route.kind) {
@@ -59,7 +39,7 @@ export interface HostAddressSummary {
  * No reachable host: when every host is proven absent or private the domain cannot receive mail
  * from the internet (325); when some lookup went unanswered we cannot tell (5).
  */
-export function decideHostAddresses(summary: HostAddressSummary): { code: number } | undefined {
+export function decideHostAddresses(summary: HostAddressSummary): { code: StatusCode } | undefined {
   if (summary.reachable.length > 0) return undefined;
   return { code: summary.unanswered ? CODE.timeout : CODE.noMail };
 }

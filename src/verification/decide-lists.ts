@@ -4,9 +4,9 @@
  * lists, where the most serious listing decides.
  */
 import type { ClientListEntry, PolicyEntry, PolicyKind } from '../storage/interfaces.js';
-import { CODE } from './decide-domain.js';
+import { CODE, type StatusCode } from './codes.js';
 
-const POLICY_CODE: Record<PolicyKind, number> = {
+const POLICY_CODE: Record<PolicyKind, StatusCode> = {
   trap: CODE.trap,
   complainer: CODE.trap,
   optout: CODE.optedOut,
@@ -14,13 +14,13 @@ const POLICY_CODE: Record<PolicyKind, number> = {
   bouncer: CODE.bouncer,
 };
 
-export function decideClientLists(entries: ClientListEntry[]): { code: number } | undefined {
+export function decideClientLists(entries: ClientListEntry[]): { code: StatusCode } | undefined {
   const first = entries[0];
   if (!first) return undefined;
   return { code: first.kind === 'exception' ? CODE.exception : CODE.suppressed };
 }
 
-export function decidePolicy(entries: PolicyEntry[], bouncersEnabled: boolean): { code: number } | undefined {
+export function decidePolicy(entries: PolicyEntry[], bouncersEnabled: boolean): { code: StatusCode } | undefined {
   const usable = entries.filter((e) => e.kind !== 'bouncer' || bouncersEnabled);
   // Traps and complainers first (they hurt a sender most), then opt-outs, do-not-email, bouncers.
   const order: PolicyKind[] = ['trap', 'complainer', 'optout', 'do_not_email', 'bouncer'];

@@ -4,7 +4,7 @@
  * proof against an address; refusals of our probe and temporary failures give 20.
  */
 import type { ReplyClass } from './smtp/reply-class.js';
-import { CODE } from './decide-domain.js';
+import { CODE, type StatusCode } from './codes.js';
 
 export type CatchAllFact = 'yes' | 'no' | 'unknown';
 
@@ -15,7 +15,7 @@ export interface MailboxEvidence {
 }
 
 export interface MailboxDecision {
-  code: number;
+  code: StatusCode;
   /** What the random probe taught about the domain, to cache. */
   catchAll?: CatchAllFact;
 }
@@ -43,12 +43,12 @@ function learnCatchAll(random: ReplyClass): CatchAllFact | undefined {
   return undefined;
 }
 
-function withFact(code: number, catchAll: CatchAllFact | undefined): MailboxDecision {
+function withFact(code: StatusCode, catchAll: CatchAllFact | undefined): MailboxDecision {
   return catchAll === undefined ? { code } : { code, catchAll };
 }
 
 /** Session-level failures: refused on every MX is proof the domain takes no mail; a timeout is unknown. */
-export function decideProbeFailure(kind: 'refused' | 'timeout' | 'banner-reject' | 'protocol-error'): number {
+export function decideProbeFailure(kind: 'refused' | 'timeout' | 'banner-reject' | 'protocol-error'): StatusCode {
   switch (kind) {
     case 'refused':
       return CODE.refusesMail;

@@ -5,7 +5,8 @@
  * A result that rests on a missing DNS answer (code 5) is never remembered.
  */
 import type { Clock } from '../core/clock.js';
-import { CODE, decideHostAddresses, decideMailRoute } from './decide-domain.js';
+import { CODE, type StatusCode } from './codes.js';
+import { decideHostAddresses, decideMailRoute } from './decide-domain.js';
 import type { DnsClient } from './dns/mail-route.js';
 import { classifyDomain } from './domain-facts/index.js';
 import { resolveHosts } from './host-addresses.js';
@@ -13,7 +14,7 @@ import type { DomainType } from './verdict.js';
 
 export interface DomainStageResult {
   /** Set when the domain alone decides the verdict (310, 325, 525, 5). */
-  code?: number;
+  code?: StatusCode;
   domainType?: DomainType;
   mxHosts: string[];
   /** MX hosts with addresses we may connect to, in preference order. */

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FactCache } from './fact-cache.js';
-import { CODE } from './decide-domain.js';
+import { CODE, type StatusCode } from './codes.js';
 import { decideMailbox, decideProbeFailure, type CatchAllFact } from './decide-mailbox.js';
 import type { VerdictLimit } from './health/health-state.js';
 import { refusalIsAboutUs } from './health/probe-evidence.js';
@@ -29,7 +29,7 @@ export interface MailboxTarget {
 }
 
 export interface MailboxResult {
-  code: number;
+  code: StatusCode;
   /** Set when the answer stops short because the provider refused us, not the recipient. */
   limit?: VerdictLimit;
 }
@@ -64,7 +64,7 @@ export async function runMailboxStage(deps: MailboxStageDeps, target: MailboxTar
 }
 
 /** What a cached catch-all fact alone says of an address when no probe can be made (45 or 20). */
-export async function knownWithoutProbe(catchAll: FactCache<CatchAllFact>, asciiDomain: string): Promise<number> {
+export async function knownWithoutProbe(catchAll: FactCache<CatchAllFact>, asciiDomain: string): Promise<StatusCode> {
   return (await catchAll.get(asciiDomain)) === 'yes' ? CODE.catchAll : CODE.domainOk;
 }
 

@@ -3,6 +3,7 @@
 // sign-up rule. We call an address invalid only on proof, so where a provider delivers variants
 // (sub-addresses, disposable aliases) we accept them, and unknown cases stay valid.
 
+import { CODE } from './codes.js';
 import { fault, type SyntaxFault } from './syntax-verdict.js';
 
 export interface UsernameRule {
@@ -120,7 +121,7 @@ const BY_DOMAIN = new Map<string, CompiledRule>();
 for (const rule of USERNAME_RULES) {
   const extra = new Uint8Array(128);
   for (const ch of rule.extraChars) extra[ch.charCodeAt(0)] = 1;
-  const compiled = { rule, extra, fault: fault(125, 'provider-username', `not a possible ${rule.provider} username (${rule.summary})`) };
+  const compiled = { rule, extra, fault: fault(CODE.providerUsername, 'provider-username', `not a possible ${rule.provider} username (${rule.summary})`) };
   for (const domain of rule.domains) BY_DOMAIN.set(domain, compiled);
 }
 

@@ -46,7 +46,7 @@ describe('renderers', () => {
   });
 
   it('reports a disposable domain as trap 525, or invalid 505 in the legacy variant', () => {
-    const v = { address: 'x@mailinator.com', code: 525, domainType: 'disposable' as const, roleAccount: false };
+    const v = { address: 'x@mailinator.com', code: 525 as const, domainType: 'disposable' as const, roleAccount: false };
     expect(renderSafeToSend(v).safe_to_send).toMatchObject({ status: 'trap', status_code: 525, domain_type: 'disposable' });
     expect(renderEmailValidation(v).email_validation).toMatchObject({ status: 'invalid', status_code: 505, domain_type: 'disposable' });
   });

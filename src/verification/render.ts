@@ -1,32 +1,27 @@
 /**
- * Status per code for both response variants (api-reference "Status codes"). Codes the legacy
- * table marks "not listed" (55, 255, 535) take the legacy value of their nearest neighbour, and
- * unknown future codes fall back by range, so a verdict always renders.
+ * Both response variants from the one internal verdict. Statuses come from the code catalogue
+ * (`codes.ts`); codes it does not hold (a future code, a stored list count) fall back by range,
+ * so a verdict always renders.
  */
-import type { Verdict } from './verdict.js';
+import { CODE, CODE_ENTRIES, type LegacyStatus, type StatusCode, type VerificationStatus } from './codes.js';
+import type { DomainType, Verdict } from './verdict.js';
 
-export type VerificationStatus = 'safetosend' | 'valid' | 'invalid' | 'trap' | 'catchall' | 'unknown';
-export type LegacyStatus = 'valid' | 'invalid' | 'risky' | 'unverifiable' | 'unknown';
+export type { LegacyStatus, VerificationStatus } from './codes.js';
 
-const TABLE: Record<number, [VerificationStatus, LegacyStatus]> = {
-  5: ['unknown', 'unknown'],
-  10: ['valid', 'unknown'],
-  20: ['valid', 'unknown'],
-  45: ['catchall', 'unverifiable'],
-  50: ['safetosend', 'valid'],
-  55: ['valid', 'valid'],
-  255: ['invalid', 'invalid'],
-  505: ['invalid', 'invalid'],
-  525: ['trap', 'risky'],
-  530: ['trap', 'risky'],
-  535: ['trap', 'risky'],
-  999: ['unknown', 'unknown'],
-};
+// One pair per code, made once: lists read statuses for every record.
+const STATUSES = new Map<number, [VerificationStatus, LegacyStatus]>(
+  [...CODE_ENTRIES].map(([code, e]) => [code, [e.safeToSend, e.legacy]]),
+);
+
+// An unknown code between 100 and the trap codes is a reason to reject, as every catalogued one there
+// is; anywhere else nothing says what it proves, so it is unknown (docs/verification.md).
+const INVALID_FROM = 100;
+const INVALID_BELOW = CODE.trap;
 
 export function statusesFor(code: number): [VerificationStatus, LegacyStatus] {
-  const row = TABLE[code];
+  const row = STATUSES.get(code);
   if (row) return row;
-  if (code >= 100 && code < 525) return ['invalid', 'invalid'];
+  if (code >= INVALID_FROM && code < INVALID_BELOW) return ['invalid', 'invalid'];
   return ['unknown', 'unknown'];
 }
 
@@ -61,9 +56,13 @@ export function renderSafeToSend(v: Verdict): { safe_to_send: SafeToSendBody } {
   return { safe_to_send: body };
 }
 
-/** Legacy variant: disposable domains are invalid 505 rather than trap 525. */
+/** The legacy variant's code (lists' too): a disposable domain is invalid 505 rather than trap 525. */
+export function legacyCode(code: StatusCode, domainType: DomainType | undefined): StatusCode {
+  return code === CODE.trap && domainType === 'disposable' ? CODE.domainRejected : code;
+}
+
 export function renderEmailValidation(v: Verdict): { email_validation: EmailValidationBody } {
-  const code = v.code === 525 && v.domainType === 'disposable' ? 505 : v.code;
+  const code = legacyCode(v.code, v.domainType);
   const body: EmailValidationBody = { address: v.address, status: statusesFor(code)[1], status_code: code };
   if (v.domainType) body.domain_type = v.domainType;
   if (v.roleAccount) body.role_account = true;

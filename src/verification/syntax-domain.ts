@@ -4,12 +4,13 @@
 
 import { domainToASCII, domainToUnicode } from 'node:url';
 import { LDH, isAllAscii } from './syntax-chars.js';
+import { CODE } from './codes.js';
 import { fault, type SyntaxFault } from './syntax-verdict.js';
 
 const DOT = 0x2e;
 const HYPHEN = 0x2d;
 
-const INVALID_DOMAIN_CHAR = fault(110, 'domain-invalid-character', 'invalid character in the domain');
+const INVALID_DOMAIN_CHAR = fault(CODE.invalidCharacter, 'domain-invalid-character', 'invalid character in the domain');
 
 /** Code 110: ASCII that no host name may hold (`_`, `!`, `/`…). Non-ASCII is left to IDNA. */
 export function domainCharFault(domain: string): SyntaxFault | null {
@@ -27,28 +28,28 @@ export type DomainCheck = { ok: true; domain: string; ascii: string } | { ok: fa
 // them: big providers refuse to send to `user@[1.2.3.4]`, receivers answer "relay denied"
 // unless configured otherwise, and no MX or SPF policy can stand behind them. Deliverability
 // services, python-email-validator and validator.js reject them by default; so do we.
-const LITERAL = fault(115, 'domain-literal', 'IP address literals are not accepted as mail domains');
-const LITERAL_MALFORMED = fault(115, 'domain-literal-malformed', 'malformed address literal in the domain');
-const LEADING_DOT = fault(115, 'domain-leading-dot', 'the domain starts with a dot');
-const CONSECUTIVE_DOTS = fault(115, 'domain-consecutive-dots', 'consecutive dots in the domain');
+const LITERAL = fault(CODE.domainSyntax, 'domain-literal', 'IP address literals are not accepted as mail domains');
+const LITERAL_MALFORMED = fault(CODE.domainSyntax, 'domain-literal-malformed', 'malformed address literal in the domain');
+const LEADING_DOT = fault(CODE.domainSyntax, 'domain-leading-dot', 'the domain starts with a dot');
+const CONSECUTIVE_DOTS = fault(CODE.domainSyntax, 'domain-consecutive-dots', 'consecutive dots in the domain');
 // A bare top-level domain (`user@org`, `a@b`) is a host name to the RFCs, but ICANN prohibits
 // dotless names (SSAC SAC053; New gTLD Program Committee resolution, 13 August 2013; see RFC 7085)
 // and MTAs treat a dotless name as local, to complete with their own domain: such an address does
 // not reach a mailbox on the public internet.
-const DOTLESS = fault(115, 'dotless-domain', 'the domain needs at least one dot');
-const LABEL_HYPHEN = fault(115, 'label-hyphen', 'a domain label starts or ends with a hyphen');
+const DOTLESS = fault(CODE.domainSyntax, 'dotless-domain', 'the domain needs at least one dot');
+const LABEL_HYPHEN = fault(CODE.domainSyntax, 'label-hyphen', 'a domain label starts or ends with a hyphen');
 // RFC 5891 §4.2.3.1: `??--` labels are reserved for IDNA; only `xn--` (an A-label) is in use.
-const RESERVED_LABEL = fault(115, 'reserved-label', 'a domain label has hyphens in the 3rd and 4th positions');
-const IDNA_INVALID = fault(115, 'idna-invalid', 'the domain is not a valid internationalised domain name');
+const RESERVED_LABEL = fault(CODE.domainSyntax, 'reserved-label', 'a domain label has hyphens in the 3rd and 4th positions');
+const IDNA_INVALID = fault(CODE.domainSyntax, 'idna-invalid', 'the domain is not a valid internationalised domain name');
 // Full-width letters, ideographic full stops and other compatibility forms are mapped by
 // browsers (UTS #46) but are not IDNA2008 U-labels, so the address cannot be used unchanged.
 const IDNA_NOT_CANONICAL = fault(
-  115,
+  CODE.domainSyntax,
   'idna-not-canonical',
   'the domain holds characters that are not allowed in an internationalised domain name',
 );
-const DOMAIN_TOO_LONG = fault(130, 'domain-too-long', 'the domain is longer than 253 characters');
-const LABEL_TOO_LONG = fault(130, 'label-too-long', 'a domain label is longer than 63 characters');
+const DOMAIN_TOO_LONG = fault(CODE.tooLong, 'domain-too-long', 'the domain is longer than 253 characters');
+const LABEL_TOO_LONG = fault(CODE.tooLong, 'label-too-long', 'a domain label is longer than 63 characters');
 
 /**
  * Codes 115 (shape and IDNA) and 130 (lengths measured on the A-label form). `domain` keeps the

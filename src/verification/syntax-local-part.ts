@@ -4,6 +4,7 @@
 // cannot travel in an SMTP envelope, so they are faults here.
 
 import { ATEXT } from './syntax-chars.js';
+import { CODE } from './codes.js';
 import { fault, type SyntaxFault } from './syntax-verdict.js';
 
 const QUOTE = 0x22;
@@ -27,7 +28,7 @@ export function isQuoted(local: string): boolean {
   return local.charCodeAt(0) === QUOTE;
 }
 
-const INVALID_LOCAL_CHAR = fault(110, 'local-invalid-character', 'invalid character in the username');
+const INVALID_LOCAL_CHAR = fault(CODE.invalidCharacter, 'local-invalid-character', 'invalid character in the username');
 
 /**
  * Code 110 for an unquoted username: a character that is neither atext, a dot nor UTF-8. A quote
@@ -43,17 +44,17 @@ export function localCharFault(local: string): SyntaxFault | null {
   return null;
 }
 
-const UNCLOSED_QUOTE = fault(120, 'unclosed-quote', 'the quoted username is not closed');
-const TEXT_AFTER_QUOTE = fault(120, 'text-after-quoted-string', 'text after the quoted username (quotes must enclose the whole username)');
+const UNCLOSED_QUOTE = fault(CODE.usernameSyntax, 'unclosed-quote', 'the quoted username is not closed');
+const TEXT_AFTER_QUOTE = fault(CODE.usernameSyntax, 'text-after-quoted-string', 'text after the quoted username (quotes must enclose the whole username)');
 const BAD_QUOTED_PAIR = fault(
-  120,
+  CODE.usernameSyntax,
   'invalid-quoted-pair',
   'a backslash in the quoted username must be followed by a printable ASCII character',
 );
-const MISPLACED_QUOTE = fault(120, 'misplaced-quote', 'quotes must enclose the whole username');
-const LEADING_DOT = fault(120, 'local-leading-dot', 'the username starts with a dot');
-const TRAILING_DOT = fault(120, 'local-trailing-dot', 'the username ends with a dot');
-const CONSECUTIVE_DOTS = fault(120, 'local-consecutive-dots', 'consecutive dots in the username');
+const MISPLACED_QUOTE = fault(CODE.usernameSyntax, 'misplaced-quote', 'quotes must enclose the whole username');
+const LEADING_DOT = fault(CODE.usernameSyntax, 'local-leading-dot', 'the username starts with a dot');
+const TRAILING_DOT = fault(CODE.usernameSyntax, 'local-trailing-dot', 'the username ends with a dot');
+const CONSECUTIVE_DOTS = fault(CODE.usernameSyntax, 'local-consecutive-dots', 'consecutive dots in the username');
 
 /** Code 120: the shape of the username (dots, quoting). Characters were checked before. */
 export function localStructureFault(local: string): SyntaxFault | null {

@@ -1,8 +1,9 @@
 // The syntax stage's result types. Codes are the public status codes (api-reference "Status
 // codes"); `rule` is our own finer, stable name for the fault so callers and tests need not match
 // on the English `reason`.
+import type { SyntaxCode } from './codes.js';
 
-export type SyntaxCode = 100 | 110 | 115 | 120 | 125 | 130 | 140 | 145 | 150 | 155 | 200 | 210 | 215;
+export type { SyntaxCode } from './codes.js';
 
 export type SyntaxRule =
   | 'empty'

@@ -15,6 +15,7 @@
 import { isTrimmable, hasUnsafeUnicode, startsWithCombiningMark, utf8Length } from './syntax-chars.js';
 import { checkDomain, domainCharFault } from './syntax-domain.js';
 import { findQuoteEnd, isQuoted, localCharFault, localStructureFault, standardizeLocal, unquoteLocal } from './syntax-local-part.js';
+import { CODE } from './codes.js';
 import { fault, type SyntaxFault, type SyntaxVerdict } from './syntax-verdict.js';
 import { isRoleAccount } from './role-accounts.js';
 import { providerFault } from './provider-rules.js';
@@ -31,26 +32,26 @@ export const MAX_INPUT_LENGTH = 4096;
 const QUOTE = 0x22;
 const DOT = 0x2e;
 
-const EMPTY = fault(100, 'empty', 'the address is empty');
-const INPUT_TOO_LONG = fault(130, 'input-too-long', 'the address is far too long');
-const NO_AT = fault(150, 'no-at-sign', 'no @ sign');
-const MULTIPLE_AT = fault(155, 'multiple-at-signs', 'more than one @ sign');
-const OUTER_WHITESPACE = fault(210, 'outer-whitespace', 'white space before or after the address');
-const TRAILING_DOT = fault(210, 'trailing-dot', 'the address ends with a dot');
-const UNQUOTED_SPACE = fault(215, 'unquoted-space', 'spaces are only allowed inside a quoted username');
-const NO_LOCAL = fault(140, 'no-local-part', 'nothing before the @ sign');
-const NO_DOMAIN = fault(145, 'no-domain', 'nothing after the @ sign');
-const LOCAL_TOO_LONG = fault(130, 'local-too-long', 'the username is longer than 64 octets');
-const DOMAIN_TOO_LONG = fault(130, 'domain-too-long', 'the domain is longer than 253 characters');
-const LABEL_TOO_LONG = fault(130, 'label-too-long', 'a domain label is longer than 63 characters');
-const ADDRESS_TOO_LONG = fault(130, 'address-too-long', 'the address is longer than 254 octets');
-const CONTROL_CHARACTER = fault(110, 'control-character', 'the address contains a control character');
+const EMPTY = fault(CODE.generalSyntax, 'empty', 'the address is empty');
+const INPUT_TOO_LONG = fault(CODE.tooLong, 'input-too-long', 'the address is far too long');
+const NO_AT = fault(CODE.noAtSign, 'no-at-sign', 'no @ sign');
+const MULTIPLE_AT = fault(CODE.multipleAtSigns, 'multiple-at-signs', 'more than one @ sign');
+const OUTER_WHITESPACE = fault(CODE.extraCharacter, 'outer-whitespace', 'white space before or after the address');
+const TRAILING_DOT = fault(CODE.extraCharacter, 'trailing-dot', 'the address ends with a dot');
+const UNQUOTED_SPACE = fault(CODE.unquotedSpace, 'unquoted-space', 'spaces are only allowed inside a quoted username');
+const NO_LOCAL = fault(CODE.noUsername, 'no-local-part', 'nothing before the @ sign');
+const NO_DOMAIN = fault(CODE.noDomain, 'no-domain', 'nothing after the @ sign');
+const LOCAL_TOO_LONG = fault(CODE.tooLong, 'local-too-long', 'the username is longer than 64 octets');
+const DOMAIN_TOO_LONG = fault(CODE.tooLong, 'domain-too-long', 'the domain is longer than 253 characters');
+const LABEL_TOO_LONG = fault(CODE.tooLong, 'label-too-long', 'a domain label is longer than 63 characters');
+const ADDRESS_TOO_LONG = fault(CODE.tooLong, 'address-too-long', 'the address is longer than 254 octets');
+const CONTROL_CHARACTER = fault(CODE.invalidCharacter, 'control-character', 'the address contains a control character');
 const UNSAFE_CHARACTER = fault(
-  110,
+  CODE.invalidCharacter,
   'unsafe-character',
   'the address contains an invisible, formatting, private-use or unassigned character',
 );
-const LEADING_MARK = fault(110, 'leading-combining-mark', 'the username or domain starts with a combining mark');
+const LEADING_MARK = fault(CODE.invalidCharacter, 'leading-combining-mark', 'the username or domain starts with a combining mark');
 
 export function classifySyntax(input: string): SyntaxVerdict {
   if (typeof input !== 'string' || input.length === 0) return invalid(EMPTY);

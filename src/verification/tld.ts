@@ -2,6 +2,7 @@
 // of the public suffix list (shipped by tldts, updated with each release) is our offline copy.
 
 import { parse } from 'tldts';
+import { CODE } from './codes.js';
 import { fault, type SyntaxFault } from './syntax-verdict.js';
 
 /**
@@ -20,9 +21,9 @@ export const RESERVED_TLDS: ReadonlySet<string> = new Set([
   'internal', // ICANN Board, July 2024: reserved for private use, never to be delegated
 ]);
 
-const NUMERIC_TLD = fault(200, 'tld-numeric', 'the top-level domain is numeric (an IP address is not a mail domain)');
-const RESERVED_TLD = fault(200, 'tld-reserved', 'the top-level domain is reserved and never receives mail');
-const UNKNOWN_TLD = fault(200, 'tld-unknown', 'unknown top-level domain');
+const NUMERIC_TLD = fault(CODE.invalidTld, 'tld-numeric', 'the top-level domain is numeric (an IP address is not a mail domain)');
+const RESERVED_TLD = fault(CODE.invalidTld, 'tld-reserved', 'the top-level domain is reserved and never receives mail');
+const UNKNOWN_TLD = fault(CODE.invalidTld, 'tld-unknown', 'unknown top-level domain');
 
 const PSL_OPTIONS = { allowPrivateDomains: false, extractHostname: false, validateHostname: false } as const;
 

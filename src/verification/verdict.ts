@@ -1,4 +1,5 @@
 /** The one internal verification result; `render.ts` turns it into either response variant. */
+import type { StatusCode } from './codes.js';
 import type { VerdictLimit } from './health/health-state.js';
 
 export const DOMAIN_TYPES = [
@@ -18,7 +19,7 @@ export type DomainType = (typeof DOMAIN_TYPES)[number];
 export interface Verdict {
   /** Standardized address, or the input echoed as given when it is not well-formed. */
   address: string;
-  code: number;
+  code: StatusCode;
   domainType?: DomainType;
   roleAccount: boolean;
   corrections?: string[];

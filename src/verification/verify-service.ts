@@ -9,7 +9,7 @@ import type { VerifyDepth } from '../core/config.js';
 import type { Logger } from '../core/logger.js';
 import { maskAddress } from '../core/logger.js';
 import type { ClientListStore, PolicyStore } from '../storage/interfaces.js';
-import { CODE } from './decide-domain.js';
+import { CODE } from './codes.js';
 import { decideClientLists, decidePolicy } from './decide-lists.js';
 import type { CatchAllFact } from './decide-mailbox.js';
 import type { DnsClient } from './dns/mail-route.js';

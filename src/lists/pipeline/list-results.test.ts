@@ -33,7 +33,7 @@ afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
 const verdictOf = (input: string): Verdict => {
   const n = input.length;
-  const verdict: Verdict = { address: input, code: [50, 20, 310, 525][n % 4]!, roleAccount: n % 5 === 0 };
+  const verdict: Verdict = { address: input, code: ([50, 20, 310, 525] as const)[n % 4]!, roleAccount: n % 5 === 0 };
   if (n % 3 === 0) verdict.domainType = 'biz';
   if (n % 7 === 0) verdict.corrections = [`"fix, ${input}"@x.com`];
   return verdict;
