@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServe } from '../helpers/cli.js';
-import { closedPort } from '../helpers/world/egress.js';
+import { closedPort, startSilentListeners } from '../helpers/world/egress.js';
 import { startTestWorld, type TestWorld } from '../helpers/world/index.js';
 
 let world: TestWorld;
@@ -85,6 +85,37 @@ describe('mailsure serve with a lying resolver or a blocked port 25', () => {
       expect(body.prober.smtp_egress.state).toBe('failed');
     } finally {
       expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it.each([
+    ['a hijacking resolver', 18564, 'resolver', 'hijack'],
+    ['a resolver that does not answer', 18565, 'resolver', 'silent-port'],
+    ['a filtered port 25 (no banner)', 18566, 'smtp_egress', 'filtered'],
+  ] as const)('%s: the banner line, /readyz and the verdicts say so', async (_what, port, concern, fault) => {
+    const env: Record<string, string> = {};
+    let silent: { port: number; close(): Promise<void> } | undefined;
+    if (fault === 'hijack') world.dns.setMode({ kind: 'hijack', address: world.smtpAddress('refuse') });
+    if (fault === 'silent-port') env.MAILSURE_DNS_SERVERS = `127.0.0.2:${await closedPort(['127.0.0.2'])}`;
+    if (fault === 'filtered') {
+      silent = await startSilentListeners([...new Set(Object.keys(world.smtp).map((name) => world.smtpAddress(name as never)))]);
+      env.MAILSURE_SMTP_PORT = String(silent.port);
+    }
+    try {
+      const { server, out, key, base } = await serve(port, env);
+      try {
+        expect(out).toMatch(concern === 'resolver' ? /^Mailbox verification: unavailable, the resolver cannot be trusted: /m : /^Mailbox verification: unavailable, SMTP egress is blocked: /m);
+        const body = JSON.parse((await get(`${base}/readyz`)).body) as { prober: Record<string, { state: string }> };
+        expect(body.prober[concern]!.state).toBe('failed');
+        const res = await get(`${base}/v5/ev?email=${encodeURIComponent(`alice@${world.domains.refused}`)}&api_key=${key}`);
+        const verdict = (JSON.parse(res.body) as { safe_to_send: { status: string; status_code: number } }).safe_to_send;
+        expect(verdict).toMatchObject(concern === 'resolver' ? { status: 'unknown', status_code: 5 } : { status: 'valid', status_code: 20 });
+      } finally {
+        expect(await server.stop()).toBe(0);
+      }
+      expect(server.output().stdout).toContain(`"prober health: ${concern} is failed`);
+    } finally {
+      await silent?.close();
     }
   });
 
