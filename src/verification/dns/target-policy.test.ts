@@ -15,6 +15,33 @@ describe('isPublicAddress', () => {
     expect(isPublicAddress(ip)).toBe(false);
   });
 
+  it.each([
+    ['IPv4-mapped in hex', '::ffff:7f00:1'],
+    ['IPv4-mapped in full form', '0:0:0:0:0:ffff:7f00:1'],
+    ['IPv4-mapped, private, in hex', '::ffff:a00:1'],
+    ['IPv4-compatible (deprecated)', '::7f00:1'],
+    ['IPv4-compatible, dotted', '::127.0.0.1'],
+    ['6to4', '2002:7f00:1::1'],
+    ['Teredo', '2001:0:4136:e378:8000:63bf:3fff:fdd2'],
+    ['NAT64 well-known prefix', '64:ff9b::7f00:1'],
+    ['NAT64 local-use prefix', '64:ff9b:1::a00:1'],
+    ['site-local (deprecated)', 'fec0::1'],
+  ])('refuses an IPv6 transition address: %s (%s)', (_what, ip) => {
+    expect(isPublicAddress(ip)).toBe(false);
+  });
+
+  it('reads a hex IPv4-mapped address as the IPv4 host it reaches', () => {
+    expect(isPublicAddress('::ffff:808:808')).toBe(true);
+    expect(isPublicAddress('::ffff:8.8.8.8')).toBe(true);
+    fc.assert(
+      fc.property(fc.ipV4(), (v4) => {
+        const [a, b, c, d] = v4.split('.').map(Number) as [number, number, number, number];
+        const hex = `::ffff:${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+        expect(isPublicAddress(hex)).toBe(isPublicAddress(v4));
+      }),
+    );
+  });
+
   it('lets private targets through only when allowed', () => {
     expect(allowedTargets(['127.0.0.10', '8.8.8.8', 'junk'], false)).toEqual(['8.8.8.8']);
     expect(allowedTargets(['127.0.0.10', '8.8.8.8', 'junk'], true)).toEqual(['127.0.0.10', '8.8.8.8']);

@@ -30,7 +30,15 @@ for (const [net, prefix] of [
 for (const [net, prefix] of [
   ['::', 128],
   ['::1', 128],
+  // IPv4-compatible (deprecated, RFC 4291 §2.5.5.1): `::7f00:1` is 127.0.0.1 on some stacks.
+  ['::', 96],
+  // Transition ranges that reach IPv4 hosts chosen by whoever wrote the address: NAT64 (RFC 6052,
+  // RFC 8215), 6to4 (RFC 3056), Teredo (RFC 4380); and the deprecated site-local range (RFC 3879).
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['2002::', 16],
+  ['2001::', 32],
+  ['fec0::', 10],
   ['100::', 64],
   ['2001:db8::', 32],
   ['fc00::', 7],
@@ -44,13 +52,28 @@ export function isPublicAddress(ip: string): boolean {
   const family = isIP(ip);
   if (family === 0) return false;
   if (family === 4) return !blocked4.check(ip, 'ipv4');
-  // An IPv4-mapped IPv6 address reaches the IPv4 host it embeds.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return isIP(mapped[1]!) === 4 && !blocked4.check(mapped[1]!, 'ipv4');
-  if (/^::ffff:/i.test(ip)) return false;
+  // An IPv4-mapped IPv6 address (::ffff:0:0/96, dotted or hex) reaches the IPv4 host it embeds.
+  if (mappedRange.check(ip, 'ipv6')) {
+    const embedded = embeddedIpv4(ip);
+    return embedded !== undefined && !blocked4.check(embedded, 'ipv4');
+  }
   return !blocked6.check(ip, 'ipv6');
 }
 
 export function allowedTargets(addresses: string[], allowPrivate: boolean): string[] {
   return allowPrivate ? addresses.filter((ip) => isIP(ip) !== 0) : addresses.filter(isPublicAddress);
+}
+
+const mappedRange = new BlockList();
+mappedRange.addSubnet('::ffff:0:0', 96, 'ipv6');
+
+/** The IPv4 address in the last 32 bits of an IPv6 address, whatever its spelling. */
+function embeddedIpv4(ip: string): string | undefined {
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(ip);
+  if (dotted) return isIP(dotted[1]!) === 4 ? dotted[1] : undefined;
+  const groups = ip.split(':');
+  const low = parseInt(groups.at(-1) || '0', 16);
+  const high = parseInt(groups.at(-2) || '0', 16);
+  if (Number.isNaN(low) || Number.isNaN(high)) return undefined;
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
 }
