@@ -1,6 +1,64 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Architecture (docs/architecture.md, "Who may import what"). The domain folders sit on top and
+ * never import the driver layer below them: not storage/, http/, cli/ or the composition root,
+ * and no framework, database or Redis client. `generate/` is no business domain but a pure
+ * library that cli/ calls, so it is held to the same rule.
+ */
+const DOMAINS = ['verification', 'identity', 'enrichment', 'lists', 'accounts', 'generate'];
+const DRIVER_PACKAGES = {
+  group: ['fastify', 'fastify/*', '@fastify/*', 'better-sqlite3', 'pg', 'pg/*', 'kysely', 'kysely/*', 'ioredis', 'bullmq', 'redis-semaphore'],
+  message: 'Domain code stays free of frameworks and database/Redis clients: declare the interface you need in this folder and let storage/ (or http/, cli/) implement it.',
+};
+const CALLER_LAYERS = {
+  group: ['**/http', '**/http/**', '**/cli', '**/cli/**', '**/container', '**/container.js'],
+  message: 'http/, cli/ and the container call the domains, never the other way round.',
+};
+const STORAGE = {
+  group: ['**/storage', '**/storage/**'],
+  message: 'Domains do not import storage/: the store interface belongs in the domain folder (e.g. accounts/key-store.ts) and storage/ implements it.',
+};
+
+/**
+ * What storage/ may import from a domain, listed by name: the interface files it implements,
+ * the domain types those interfaces carry, and four pure helpers whose output storage persists.
+ * Anything else in a domain folder is its internals.
+ */
+const STORAGE_MAY_IMPORT = [
+  // Store interfaces (each with the types only it carries).
+  '**/accounts/key-store.js',
+  '**/accounts/usage-store.js',
+  '**/verification/client-list-store.js',
+  '**/verification/policy/policy-store.js',
+  '**/enrichment/people-store.js',
+  '**/enrichment/activity-store.js',
+  '**/identity/match/candidate-store.js',
+  '**/lists/list-record.js', // ListStore and the list rows it keeps
+  '**/verification/fact-cache.js', // FactCache (+ the in-process cache Redis falls back to)
+  '**/verification/smtp/host-limiter.js', // HostLimiter (+ the in-process limiter Redis falls back to)
+  '**/lists/pipeline/list-queue.js', // ListQueue, which BullMQ implements
+  // Domain types the interfaces carry.
+  '**/accounts/key-config.js', // ApiKeyRecord, KeySettings
+  '**/enrichment/person.js', // NewPerson, PersonRecord, ActivityEvent…
+  '**/identity/match/candidate-block.js', // CandidateBlock (CandidateStore's argument)
+  // Pure helpers whose output is stored, so the store and the domain compute it the same way.
+  '**/enrichment/email-hash.js', // the SHA-1/MD5 index columns clients query by
+  '**/enrichment/person-key.js', // the normalised name/address columns exact matching reads
+  '**/enrichment/project.js', // prepareRecord: the ready-made record JSON stored per person
+  '**/identity/match/blocking.js', // personBlockingColumns: the matcher's blocking columns
+  // Type only: the BullMQ worker runs a ListRunner, whose interface still lives in the runner's
+  // file (lists/pipeline is being reshaped elsewhere); move it next to ListQueue and drop this line.
+  '**/lists/pipeline/list-runner.js',
+];
+// Groups are gitignore patterns: they name files (`*.js`, as every relative ESM import ends), never
+// a folder, since a file under an excluded folder cannot be re-included by a `!` exception.
+const DOMAIN_INTERNALS = {
+  group: [...DOMAINS.map((d) => `**/${d}/**/*.js`), ...STORAGE_MAY_IMPORT.map((p) => `!${p}`)],
+  message: 'storage/ imports only a domain\'s interface and type files (STORAGE_MAY_IMPORT in eslint.config.js); move what it needs next to the interface.',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'data/', 'coverage/', 'dist/', 'dist.next/'] },
   js.configs.recommended,
@@ -11,5 +69,36 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
+  },
+  {
+    files: DOMAINS.map((d) => `src/${d}/**/*.ts`),
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [STORAGE, CALLER_LAYERS, DRIVER_PACKAGES] }] },
+  },
+  {
+    // A domain's unit tests need a store: they may use the in-memory engine and the contract
+    // fixtures that live in storage/ beside the real engines (and the Storage type of the test
+    // world), none of which ships in the domain's own dependency graph. Nothing else from storage/,
+    // and still no callers or driver packages.
+    files: DOMAINS.map((d) => `src/${d}/**/*.test.ts`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { ...STORAGE, group: ['**/storage/**/*.js', '!**/storage/open-storage.js', '!**/storage/memory/*.js', '!**/storage/contract/*.js', '!**/storage/interfaces.js'] },
+            CALLER_LAYERS,
+            DRIVER_PACKAGES,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests and contract suites may build expected values with any domain helper; the rule
+    // guards what the engines themselves depend on.
+    files: ['src/storage/**/*.ts'],
+    ignores: ['**/*.test.ts', 'src/storage/contract/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [DOMAIN_INTERNALS] }] },
   },
 );

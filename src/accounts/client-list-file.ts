@@ -3,7 +3,7 @@
  * `#` comments are skipped. Bad lines are reported with their number and never stop good ones.
  */
 import { addressListValue, domainListValue } from '../verification/list-value.js';
-import type { ClientListEntry, ClientListKind } from '../storage/interfaces.js';
+import type { ClientListEntry, ClientListKind } from '../verification/client-list-store.js';
 
 export function parseClientListLine(kind: ClientListKind, text: string): ClientListEntry | { reason: string } | null {
   const value = text.trim();

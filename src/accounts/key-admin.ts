@@ -6,7 +6,7 @@ import { canonicalFieldName } from '../enrichment/field-names.js';
 import type { ApiKeyRecord, KeySettings, Service, Variant } from './key-config.js';
 import { DEFAULT_RATE_PER_SECOND, isService, isVariant, SERVICES, TRIAL_QUOTA, TRIAL_SERVICES } from './key-config.js';
 import { displayPrefix, generateApiKey, generateWebhookSecret, hashApiKey } from './api-key.js';
-import type { KeyStore } from '../storage/interfaces.js';
+import type { KeyStore } from './key-store.js';
 
 /** Settings as an operator types them; every value optional. */
 export interface KeyOptions {

@@ -4,7 +4,7 @@
  * process) therefore takes effect within `ttlMs`.
  */
 import type { Clock } from '../core/clock.js';
-import type { KeyStore } from '../storage/interfaces.js';
+import type { KeyStore } from './key-store.js';
 import type { ApiKeyRecord } from './key-config.js';
 import { apiKeyDigest, looksLikeApiKey, sameDigest } from './api-key.js';
 

@@ -5,7 +5,8 @@
  * what the others counted since their last flush (at most rate × flushMs).
  */
 import { isoDay, type Clock } from '../core/clock.js';
-import type { KeyStore, UsageStore, UsageUnit } from '../storage/interfaces.js';
+import type { KeyStore } from './key-store.js';
+import type { UsageStore, UsageUnit } from './usage-store.js';
 import type { ApiKeyRecord } from './key-config.js';
 
 interface Pending {

@@ -2,7 +2,8 @@
 import { statSync } from 'node:fs';
 import { KeyOptionError } from '../accounts/key-admin.js';
 import { loadConfig } from '../core/config.js';
-import { DuplicateKeyName, type Storage } from '../storage/interfaces.js';
+import { DuplicateKeyName } from '../accounts/key-store.js';
+import type { Storage } from '../storage/interfaces.js';
 import { fail } from './output.js';
 
 /** A data file the command is about to read: a clear refusal, before storage opens, for a directory. */

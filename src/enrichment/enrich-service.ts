@@ -4,7 +4,8 @@
  * Name + postal queries go through a PersonMatcher (identity's fuzzy matcher, batched too).
  */
 import type { Clock } from '../core/clock.js';
-import type { ActivityStore, PeopleStore } from '../storage/interfaces.js';
+import type { ActivityStore } from './activity-store.js';
+import type { PeopleStore } from './people-store.js';
 import { activityWindows, eamFrom, todayUtc } from './activity-metrics.js';
 import type { EnrichQuery } from './enrich-query.js';
 import type { FieldSelection } from './field-selection.js';

@@ -1,4 +1,4 @@
-import type { ClientListEntry } from './interfaces.js';
+import type { ClientListEntry } from '../verification/client-list-store.js';
 
 /**
  * The order every engine returns matches in: the address's own entries before its domain's

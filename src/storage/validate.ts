@@ -3,7 +3,7 @@
  * (which would store 1.5 or 'x' happily) and on PostgreSQL (which would reject it with its own
  * message).
  */
-import { USAGE_UNITS, type UsageUnit } from './interfaces.js';
+import { USAGE_UNITS, type UsageUnit } from '../accounts/usage-store.js';
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 

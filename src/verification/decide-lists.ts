@@ -3,7 +3,8 @@
  * or suppression, the more specific entry winning, as the stores order them); then the shared
  * lists, where the most serious listing decides.
  */
-import type { ClientListEntry, PolicyEntry, PolicyKind } from '../storage/interfaces.js';
+import type { ClientListEntry } from './client-list-store.js';
+import type { PolicyEntry, PolicyKind } from './policy/policy-store.js';
 import { CODE, type StatusCode } from './codes.js';
 
 const POLICY_CODE: Record<PolicyKind, StatusCode> = {

@@ -4,7 +4,8 @@
  * are skipped for them. An import made by the CLI (another process) is seen within `ttlMs`.
  */
 import type { Clock } from '../core/clock.js';
-import type { ClientListStore, PolicyStore } from '../storage/interfaces.js';
+import type { ClientListStore } from './client-list-store.js';
+import type { PolicyStore } from './policy/policy-store.js';
 
 export interface ListPresence {
   policy(): Promise<boolean>;

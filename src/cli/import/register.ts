@@ -1,6 +1,6 @@
 /** `mailsure import …`: load shared data: people, email activity and policy lists. */
 import type { Command } from 'commander';
-import { POLICY_KINDS } from '../../storage/interfaces.js';
+import { POLICY_KINDS } from '../../verification/policy/policy-store.js';
 import { fail } from '../output.js';
 import { requireFile, withStorage } from '../with-storage.js';
 import { isPolicyKind } from './policy-kind.js';

@@ -6,7 +6,7 @@
  */
 import type { PersonRecord } from '../../enrichment/person.js';
 import { postalAddressOf, type PostalAddressObject } from '../../enrichment/project.js';
-import type { PeopleStore } from '../../storage/interfaces.js';
+import type { PeopleStore } from '../../enrichment/people-store.js';
 import type { IdentityMatch, IdentityMatcher } from '../match/types.js';
 import type { AppendRequest } from './append-request.js';
 import { identityQueryOf } from './from-enrich-query.js';

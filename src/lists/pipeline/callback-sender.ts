@@ -24,7 +24,7 @@ import { hostname } from 'node:os';
 import type { ApiKeyRecord } from '../../accounts/key-config.js';
 import type { Clock } from '../../core/clock.js';
 import type { Logger } from '../../core/logger.js';
-import type { KeyStore } from '../../storage/interfaces.js';
+import type { KeyStore } from '../../accounts/key-store.js';
 import { checkCallbackTarget, type LookupAll } from '../callback/callback-url.js';
 import { CALLBACK_TIMEOUT_MS, isDelivered, MAX_ATTEMPTS, nextCallbackTry } from '../callback/retry-schedule.js';
 import { SIGNATURE_HEADER, signBody } from '../callback/sign-body.js';

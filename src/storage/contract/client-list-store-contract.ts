@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClientListEntry } from '../interfaces.js';
+import type { ClientListEntry } from '../../verification/client-list-store.js';
 import { keyId, type CurrentStorage } from './fixtures.js';
 
 const suppress = (value: string): ClientListEntry => ({ kind: 'suppression', value });

@@ -1,5 +1,6 @@
 import type { NewList } from '../../lists/list-record.js';
-import type { NewApiKey, Storage } from '../interfaces.js';
+import type { NewApiKey } from '../../accounts/key-store.js';
+import type { Storage } from '../interfaces.js';
 
 /** Opens a storage; the contract closes what it opens. */
 export type OpenStorage = () => Promise<Storage>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DuplicateKeyName } from '../interfaces.js';
+import { DuplicateKeyName } from '../../accounts/key-store.js';
 import { newKey, type CurrentStorage } from './fixtures.js';
 
 export function keyStoreContract(storage: CurrentStorage): void {

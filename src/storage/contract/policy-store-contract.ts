@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PolicyEntry, PolicyKind } from '../interfaces.js';
+import type { PolicyEntry, PolicyKind } from '../../verification/policy/policy-store.js';
 import type { CurrentStorage } from './fixtures.js';
 
 const entry = (kind: PolicyKind, value: string): PolicyEntry => ({ kind, value });

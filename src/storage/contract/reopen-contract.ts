@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DuplicateKeyName, type Storage } from '../interfaces.js';
+import { DuplicateKeyName } from '../../accounts/key-store.js';
+import type { Storage } from '../interfaces.js';
 import { newKey, type CurrentStorage, type OpenStorage } from './fixtures.js';
 
 /**

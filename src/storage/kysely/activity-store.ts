@@ -3,7 +3,7 @@ import type { ActivityEvent, ActivityStats } from '../../enrichment/person.js';
 import { checkedEvents, checkWindows, noActivity } from '../activity-rules.js';
 import { chunks, LOOKUP_CHUNK } from '../chunks.js';
 import type { Database } from '../database.js';
-import type { ActivityStore } from '../interfaces.js';
+import type { ActivityStore } from '../../enrichment/activity-store.js';
 import { rawReader, type RawRead } from './raw-read.js';
 
 /** 4 columns a row. */

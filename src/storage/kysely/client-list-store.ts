@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
 import { orderMatches } from '../client-list-order.js';
-import type { ClientListEntry, ClientListKind, ClientListStore } from '../interfaces.js';
+import type { ClientListEntry, ClientListKind, ClientListStore } from '../../verification/client-list-store.js';
 
 /**
  * Rows per INSERT: 3 parameters each keeps a statement far below SQLite's 32,766 variables (and

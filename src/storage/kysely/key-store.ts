@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ApiKeyRecord, KeySettings } from '../../accounts/key-config.js';
 import type { Database } from '../database.js';
-import { DuplicateKeyName, type KeyStore, type NewApiKey } from '../interfaces.js';
+import { DuplicateKeyName, type KeyStore, type NewApiKey } from '../../accounts/key-store.js';
 import { checkCount } from '../validate.js';
 import { newKeyRow, settingsToRow, toRecord } from './key-row.js';
 import { violatesUnique } from './unique-violation.js';

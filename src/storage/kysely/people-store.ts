@@ -3,7 +3,7 @@ import { md5Hex, sha1Hex } from '../../enrichment/email-hash.js';
 import type { AddressKey, MatchedProfile, NameAddressQuery, NewPerson, PersonRecord } from '../../enrichment/person.js';
 import { chunks, LOOKUP_CHUNK } from '../chunks.js';
 import type { Database } from '../database.js';
-import type { PeopleStore } from '../interfaces.js';
+import type { PeopleStore } from '../../enrichment/people-store.js';
 import { MAX_NAME_MATCHES, normalizeQuery, planUpsert } from '../people-plan.js';
 import type { CandidateBlock } from '../../identity/match/candidate-block.js';
 import { CandidateQueries } from './people-candidates.js';

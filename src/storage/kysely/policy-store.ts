@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
-import type { PolicyEntry, PolicyKind, PolicyStore } from '../interfaces.js';
-import { POLICY_KINDS } from '../interfaces.js';
+import type { PolicyEntry, PolicyKind, PolicyStore } from '../../verification/policy/policy-store.js';
+import { POLICY_KINDS } from '../../verification/policy/policy-store.js';
 
 const BATCH_ROWS = 1_000;
 

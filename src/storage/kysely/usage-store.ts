@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
-import { USAGE_UNITS, type UsageStore, type UsageUnit } from '../interfaces.js';
+import { USAGE_UNITS, type UsageStore, type UsageUnit } from '../../accounts/usage-store.js';
 import { usageRows, zeroTotals } from '../validate.js';
 
 export class KyselyUsageStore implements UsageStore {

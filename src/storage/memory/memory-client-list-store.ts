@@ -1,5 +1,5 @@
 import { orderMatches } from '../client-list-order.js';
-import type { ClientListEntry, ClientListKind, ClientListStore } from '../interfaces.js';
+import type { ClientListEntry, ClientListKind, ClientListStore } from '../../verification/client-list-store.js';
 
 export class MemoryClientListStore implements ClientListStore {
   /** key id → kind → values. */

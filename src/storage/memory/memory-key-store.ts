@@ -1,5 +1,5 @@
 import type { ApiKeyRecord, KeySettings } from '../../accounts/key-config.js';
-import { DuplicateKeyName, type KeyStore, type NewApiKey } from '../interfaces.js';
+import { DuplicateKeyName, type KeyStore, type NewApiKey } from '../../accounts/key-store.js';
 import { checkCount } from '../validate.js';
 
 /** Records are cloned in and out, so callers can't change stored state by mutating a result. */

@@ -3,7 +3,7 @@ import { prepareRecord } from '../../enrichment/project.js';
 import type { AddressKey, MatchedProfile, NameAddressQuery, NewPerson, PersonProfile, PersonRecord } from '../../enrichment/person.js';
 import { personBlockingColumns, type BlockingColumns } from '../../identity/match/blocking.js';
 import type { CandidateBlock } from '../../identity/match/candidate-block.js';
-import type { PeopleStore } from '../interfaces.js';
+import type { PeopleStore } from '../../enrichment/people-store.js';
 import { matchesQuery, MAX_NAME_MATCHES, normalizedColumns, normalizeQuery, uniqueEmails, type NormalizedPerson } from '../people-plan.js';
 
 interface Stored {

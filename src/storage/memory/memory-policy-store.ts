@@ -1,4 +1,4 @@
-import type { PolicyEntry, PolicyKind, PolicyStore } from '../interfaces.js';
+import type { PolicyEntry, PolicyKind, PolicyStore } from '../../verification/policy/policy-store.js';
 import { orderPolicyMatches } from '../kysely/policy-store.js';
 
 export class MemoryPolicyStore implements PolicyStore {

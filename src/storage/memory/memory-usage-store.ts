@@ -1,4 +1,4 @@
-import type { UsageStore, UsageUnit } from '../interfaces.js';
+import type { UsageStore, UsageUnit } from '../../accounts/usage-store.js';
 import { usageRows, zeroTotals } from '../validate.js';
 
 export class MemoryUsageStore implements UsageStore {

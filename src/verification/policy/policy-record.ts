@@ -1,5 +1,5 @@
 /** One row of a policy import: `email` for one address or `domain` for a whole domain. */
-import type { PolicyEntry, PolicyKind } from '../../storage/interfaces.js';
+import type { PolicyEntry, PolicyKind } from './policy-store.js';
 import { addressListValue, domainListValue } from '../list-value.js';
 
 export function policyEntryFrom(kind: PolicyKind, record: Record<string, unknown>): PolicyEntry | { problem: string } {

@@ -5,7 +5,7 @@
  * matches, and a query without a street line matches on name + city/state/ZIP alone.
  */
 import type { NameAddressQuery } from '../../../src/enrichment/person.js';
-import type { PeopleStore } from '../../../src/storage/interfaces.js';
+import type { PeopleStore } from '../../../src/enrichment/people-store.js';
 import type { IdentityMatch, IdentityMatcher, IdentityQuery } from '../../../src/identity/match/types.js';
 
 export function createExactIdentityMatcher(people: Pick<PeopleStore, 'findByNameAndAddress'>): IdentityMatcher {
