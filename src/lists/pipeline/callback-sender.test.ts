@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -46,6 +46,40 @@ async function receiver(): Promise<{ url: string; received: { body: string; sign
   cleanups.push(() => new Promise<void>((r) => server.close(() => r())));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received };
 }
+
+describe('callback sender against a receiver that trickles', () => {
+  it('gives up on the whole attempt at its time limit, though bytes keep coming, and ignores the body', async () => {
+    const storage = openMemoryStorage();
+    cleanups.push(() => storage.close());
+    // Headers never finish: a byte of them every 100 ms, for ever.
+    const sockets = new Set<Socket>();
+    const trickler = createNetServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.write('HTTP/1.1 200 OK\r\n');
+      const drip = setInterval(() => socket.write('X'), 100);
+      socket.once('close', () => clearInterval(drip));
+    });
+    await new Promise<void>((r) => trickler.listen(0, '127.0.0.1', r));
+    cleanups.push(() => {
+      for (const s of sockets) s.destroy();
+      return new Promise<void>((r) => trickler.close(() => r()));
+    });
+    const key = await createKey(storage.keys, 'acme', { services: 'verification,lists' });
+    const list = await storage.lists.create(newList(key.record.id, { callbackUrl: `http://127.0.0.1:${(trickler.address() as AddressInfo).port}/hook` }));
+    await storage.lists.update(list.id, { status: 'Results' });
+    const sender = createCallbackSender({ store: storage.lists, keys: storage.keys, clock: systemClock, logger, allowPrivateTargets: true, worker: 'w', timeoutMs: 500 });
+    cleanups.push(() => sender.close());
+    sender.send(list.id);
+    let attempts = await storage.lists.callbackAttempts(list.id);
+    for (let i = 0; i < 250 && attempts.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      attempts = await storage.lists.callbackAttempts(list.id);
+    }
+    // The silence timer never fires (a byte comes every 100 ms); only the whole-attempt limit ends it.
+    expect(attempts.map((a) => [a.status, a.error])).toEqual([[null, 'no answer within 0.5 s']]);
+  });
+});
 
 describe.each(stores)('callback sender on %s', (_, open) => {
   it('two senders started on one store deliver a pending callback exactly once', async () => {

@@ -53,6 +53,8 @@ export function createCallbackSender(deps: {
   delayScale?: number;
   /** This process's name in leases (default host:pid:random). */
   worker?: string;
+  /** Limit on one whole attempt (default CALLBACK_TIMEOUT_MS, 10 s). */
+  timeoutMs?: number;
 }): CallbackSender {
   const leases = createLeases(deps.store, deps.worker ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`, deps.clock);
   /** Lists this process follows (one chain of timers each, whoever asked: the runner or resume). */
@@ -107,7 +109,7 @@ export function createCallbackSender(deps: {
     if (!target.ok) error = target.reason;
     else {
       try {
-        status = await post(url, target.value[0]!, body, signBody(key.webhookSecret, body));
+        status = await post(url, target.value[0]!, body, signBody(key.webhookSecret, body), deps.timeoutMs ?? CALLBACK_TIMEOUT_MS);
         if (!isDelivered(status)) error = `answered HTTP ${status}`;
       } catch (e) {
         error = e instanceof Error ? e.message : String(e);
@@ -150,14 +152,14 @@ export function sweepCallbacks(sender: Pick<CallbackSender, 'resume'>, logger: P
   return () => clearInterval(timer);
 }
 
-function post(url: URL, address: string, body: string, signature: string): Promise<number> {
+function post(url: URL, address: string, body: string, signature: string, timeoutMs: number): Promise<number> {
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = request(
       url,
       {
         method: 'POST',
-        timeout: CALLBACK_TIMEOUT_MS,
+        timeout: timeoutMs,
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), [SIGNATURE_HEADER]: signature, 'user-agent': 'Mailsure' },
         // Connect to the address that was checked, whatever DNS says now.
         lookup: (_host, options, callback) => {
@@ -167,13 +169,21 @@ function post(url: URL, address: string, body: string, signature: string): Promi
         },
       },
       (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', reject);
+        // The status is all we need: the body is not read, so a receiver cannot hold us with it.
+        clearTimeout(whole);
+        resolve(res.statusCode ?? 0);
+        res.destroy();
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${CALLBACK_TIMEOUT_MS / 1000} s`)));
-    req.on('error', reject);
+    // A limit on the whole exchange, not only on silence: a receiver trickling a byte every few
+    // seconds would otherwise hold each attempt as long as it likes.
+    const late = () => req.destroy(new Error(`no answer within ${timeoutMs / 1000} s`));
+    const whole = setTimeout(late, timeoutMs);
+    req.on('timeout', late);
+    req.on('error', (error) => {
+      clearTimeout(whole);
+      reject(error);
+    });
     req.end(body);
   });
 }
