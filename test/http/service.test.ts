@@ -28,6 +28,20 @@ describe('service routes', () => {
     expect(res.json()).toMatchObject({ error_code: 503, error_msg: 'database is not answering', prober: { mailbox_verification: 'unavailable' } });
   });
 
+  it('answers /readyz with 503 within its deadline when a dependency stalls instead of failing', async () => {
+    const storage = openMemoryStorage();
+    // A database that never answers (a held lock, a paused server): the probe must not hang.
+    const stalled = await makeTestApp({ storage: { ...storage, ping: () => new Promise<void>(() => undefined) } });
+    try {
+      const res = await stalled.app.inject({ url: '/readyz' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ error_code: 503, error_msg: 'database is not answering' });
+      expect(stalled.logs.some((l) => l.includes('no answer within 2000 ms'))).toBe(true);
+    } finally {
+      await stalled.close();
+    }
+  });
+
   it('publishes an OpenAPI document generated from the route schemas', async () => {
     const doc = (await t.app.inject({ url: '/openapi.json' })).json();
     expect(doc.openapi).toBe('3.1.0');

@@ -27,7 +27,15 @@ const ProberBody = Type.Object(
  * and never makes the process unready: verification without a trusted network answers `unknown`,
  * and the other endpoints do not depend on it.
  */
-export function healthRoutes(app: FastifyInstance, checks: Record<string, ReadinessCheck>, prober?: () => ProberHealthBody): void {
+/** How long a dependency may take to answer `/readyz` before it counts as not answering. */
+export const READINESS_DEADLINE_MS = 2_000;
+
+export function healthRoutes(
+  app: FastifyInstance,
+  checks: Record<string, ReadinessCheck>,
+  prober?: () => ProberHealthBody,
+  deadlineMs = READINESS_DEADLINE_MS,
+): void {
   app.get(
     '/healthz',
     { schema: { summary: 'The process is up', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } },
@@ -49,7 +57,9 @@ export function healthRoutes(app: FastifyInstance, checks: Record<string, Readin
       const extra = prober ? { prober: prober() } : {};
       for (const [name, check] of Object.entries(checks)) {
         try {
-          await check();
+          // A dependency that stalls (a paused Redis, a database behind a held lock) must make the
+          // process unready within seconds, not make the probe hang.
+          await withDeadline(check(), deadlineMs, `no answer within ${deadlineMs} ms`);
         } catch (error) {
           request.log.warn({ err: error, dependency: name }, 'readiness check failed');
           return reply.code(503).send({ error_code: 503, error_msg: `${name} is not answering`, ...extra });
@@ -58,4 +68,16 @@ export function healthRoutes(app: FastifyInstance, checks: Record<string, Readin
       return { status: 'ready' as const, ...extra };
     },
   );
+}
+
+async function withDeadline<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
