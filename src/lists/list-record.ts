@@ -115,4 +115,10 @@ export interface ListStore {
   unfinished(): Promise<ListRow[]>;
   /** Lists created before the instant (ISO 8601), for retention. */
   createdBefore(instant: string): Promise<ListRow[]>;
+  /**
+   * Retention: forgets the processed records a list's chunks hold (its rows, addresses, names),
+   * keeping each chunk's counts (the reports and progress stay). Answers how many chunks still
+   * held records; 0 once forgotten.
+   */
+  forgetRecords(listId: number): Promise<number>;
 }

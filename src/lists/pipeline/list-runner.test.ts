@@ -203,14 +203,23 @@ describe('several workers on one list', () => {
 });
 
 describe('retention', () => {
-  it('deletes the files of lists older than the retention, keeping the list', async () => {
-    const old = await submit(1, '2020-01-01T00:00:00.000Z');
+  it('deletes the files and forgets the records of finished lists older than the retention, keeping the list and its reports', async () => {
+    const old = await submit(3, '2020-01-01T00:00:00.000Z');
     const fresh = await submit(1);
+    const oldRunning = await submit(1, '2020-01-01T00:00:00.000Z');
+    for (const id of [old, fresh]) await runner({ verify: async (input) => valid(input) }).run(id);
+    expect((await storage.lists.chunkResults(old, 0, 1))[0]!.results).toContain('user0@d0.example');
     expect(await sweepExpiredLists({ store: storage.lists, files: createDirectoryListFiles(dataDir), retentionDays: 30, clock: systemClock })).toBe(1);
     const { stat } = await import('node:fs/promises');
     await expect(stat(listDir(dataDir, old))).rejects.toThrow();
     await expect(stat(listDir(dataDir, fresh))).resolves.toBeDefined();
-    expect(await storage.lists.get(old)).toBeDefined();
+    // A list not finished yet keeps its upload: deleting it would leave it nothing to run on.
+    await expect(stat(listDir(dataDir, oldRunning))).resolves.toBeDefined();
+    const kept = (await storage.lists.get(old))!;
+    expect(kept.status).toBe('Results');
+    expect(kept.services.email_validation?.reporting).toBeDefined();
+    expect((await storage.lists.chunkResults(old, 0, 1)).map((c) => c.results)).toEqual(['']);
+    expect((await storage.lists.chunkResults(fresh, 0, 1))[0]!.results).toContain('user0@d0.example');
     expect(await sweepExpiredLists({ store: storage.lists, files: createDirectoryListFiles(dataDir), retentionDays: 30, clock: systemClock })).toBe(0);
   });
 

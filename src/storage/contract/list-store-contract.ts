@@ -110,6 +110,25 @@ export function listStoreContract(storage: CurrentStorage): void {
       expect((await lists().createdBefore('2026-06-01T00:00:00.000Z')).map((l) => l.id)).toEqual([old.id]);
     });
 
+    it('forgets the records a list\'s chunks hold, keeping their counts, and only that list\'s', async () => {
+      const key = await keyId(storage(), 'acme');
+      const gone = await lists().create(newList(key));
+      const kept = await lists().create(newList(key));
+      for (const id of [gone.id, kept.id]) {
+        await lists().commitChunk(id, { index: 0, records: 2, counts: { email_validation: { 'status:valid': 2 } }, results: '["hashes","ann@example.com"]' });
+        await lists().commitChunk(id, { index: 1, records: 1, counts: { email_validation: { 'status:invalid': 1 } }, results: '["hashes","bob@example.com"]' });
+      }
+      expect(await lists().forgetRecords(gone.id)).toBe(2);
+      expect(await lists().forgetRecords(gone.id)).toBe(0);
+      expect((await lists().chunkResults(gone.id, 0, 2)).map((c) => c.results)).toEqual(['', '']);
+      expect((await lists().chunkCounts(gone.id)).map((c) => [c.records, c.counts])).toEqual([
+        [2, { email_validation: { 'status:valid': 2 } }],
+        [1, { email_validation: { 'status:invalid': 1 } }],
+      ]);
+      expect((await lists().committedRecords([gone.id])).get(gone.id)).toBe(3);
+      expect((await lists().chunkResults(kept.id, 0, 2)).map((c) => c.results)).toEqual(['["hashes","ann@example.com"]', '["hashes","bob@example.com"]']);
+    });
+
     it('finds finished lists whose callback was neither delivered nor tried the last time', async () => {
       const key = await keyId(storage(), 'acme');
       const make = async (status: ListStatus, tries: (string | null)[], callbackUrl: string | null = 'https://example.com/hook') => {

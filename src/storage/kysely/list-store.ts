@@ -148,4 +148,9 @@ export class KyselyListStore implements ListStore {
     const rows = await this.db.selectFrom('lists').selectAll().where('created_at', '<', instant).orderBy('id').execute();
     return rows.map(toList);
   }
+
+  async forgetRecords(listId: number): Promise<number> {
+    const result = await this.db.updateTable('list_chunks').set({ results: '' }).where('list_id', '=', listId).where('results', '!=', '').executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
 }

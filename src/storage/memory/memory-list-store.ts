@@ -107,6 +107,16 @@ export class MemoryListStore implements ListStore {
     return [...this.lists.values()].filter((l) => l.createdAt < instant).map(clone);
   }
 
+  async forgetRecords(listId: number): Promise<number> {
+    let forgotten = 0;
+    for (const chunk of this.chunks.get(listId)?.values() ?? []) {
+      if (chunk.results === '') continue;
+      chunk.results = '';
+      forgotten += 1;
+    }
+    return forgotten;
+  }
+
   private sorted(listId: number): ListChunk[] {
     return [...(this.chunks.get(listId)?.values() ?? [])].sort((a, b) => a.index - b.index);
   }
