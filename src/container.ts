@@ -62,7 +62,7 @@ export interface Container {
  * their leases to run out.
  */
 export async function createContainer(config: Config, logger: Logger, clock: Clock = systemClock, options: { worker?: string; runLists?: boolean } = {}): Promise<Container> {
-  const storage = await openStorage({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
+  const storage = await openStorage({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir, ...(config.secretKey ? { secretKey: config.secretKey } : {}) });
   const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : null;
   const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock });
   const { verify, health: proberHealth } = createVerification(config, storage, clock, logger, {}, redis ? { redis } : undefined);

@@ -42,7 +42,7 @@ export async function main(argv: string[]): Promise<void> {
     .action(async () => {
       const config = loadConfig(process.env);
       const { openStorage } = await import('./storage/open-storage.js');
-      const storage = await openStorage({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
+      const storage = await openStorage({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir, ...(config.secretKey ? { secretKey: config.secretKey } : {}) });
       await storage.close();
       print(`database is up to date (${storage.engine})`);
     });

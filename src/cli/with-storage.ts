@@ -23,7 +23,7 @@ export async function withStorage(run: (storage: Storage) => Promise<void>): Pro
     const config = loadConfig(process.env);
     // Loaded here, not at the top: `mailsure --help` need not load the database drivers.
     const { openStorage } = await import('../storage/open-storage.js');
-    storage = await openStorage({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir });
+    storage = await openStorage({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir, ...(config.secretKey ? { secretKey: config.secretKey } : {}) });
     await run(storage);
   } catch (error) {
     if (error instanceof KeyOptionError || error instanceof DuplicateKeyName) fail(error.message);

@@ -20,6 +20,10 @@ describe('loadConfig', () => {
       listMaxBytes: 1024 * 1024 * 1024,
       retentionDays: 30,
       listWorkers: 2,
+      canaryDomains: ['gmail.com', 'outlook.com', 'yahoo.com'],
+      smtpEgressIp: null,
+      dnsblZones: ['zen.spamhaus.org', 'bl.spamcop.net', 'b.barracudacentral.org'],
+      secretKey: null,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -98,6 +102,28 @@ describe('loadConfig', () => {
     expect(problems.join('\n')).toMatch(/1\.1\.1\.1:99999/);
     expect(problems.join('\n')).toMatch(/MAILSURE_RETENTION_DAYS="0": must be a whole number from 1 to 36500/);
     expect(problems.join('\n')).toMatch(/MAILSURE_LIST_WORKERS="many"/);
+  });
+
+  it('reads the prober-health and secret settings, and refuses bad ones by name', () => {
+    const key = 'A'.repeat(43) + '=';
+    expect(
+      loadConfig({
+        MAILSURE_CANARY_DOMAINS: ' Gmail.com., outlook.com ',
+        MAILSURE_SMTP_EGRESS_IP: '2001:db8::25',
+        MAILSURE_DNSBL_ZONES: 'zen.spamhaus.org',
+        MAILSURE_SECRET_KEY: key,
+      }),
+    ).toMatchObject({ canaryDomains: ['gmail.com', 'outlook.com'], smtpEgressIp: '2001:db8::25', dnsblZones: ['zen.spamhaus.org'], secretKey: key });
+    expect(() =>
+      loadConfig({ MAILSURE_CANARY_DOMAINS: 'gmail.com,-bad-.com', MAILSURE_SMTP_EGRESS_IP: '300.1.1.1', MAILSURE_DNSBL_ZONES: 'a..b', MAILSURE_SECRET_KEY: 'short' }),
+    ).toThrow(
+      new ConfigError([
+        'MAILSURE_CANARY_DOMAINS="gmail.com,-bad-.com": "-bad-.com" is not a domain name',
+        'MAILSURE_DNSBL_ZONES="a..b": "a..b" is not a domain name',
+        'MAILSURE_SMTP_EGRESS_IP="300.1.1.1": must be an IPv4 or IPv6 address',
+        'MAILSURE_SECRET_KEY="short": must be 32 bytes as base64 (44 characters) or hex (64)',
+      ]),
+    );
   });
 
   it('treats empty values as unset', () => {

@@ -38,6 +38,8 @@ export interface Config {
   retentionDays: number;
   /** Lists one process works on at once (MAILSURE_LIST_WORKERS, default 2). */
   listWorkers: number;
+  /** Key sealing webhook secrets in the database (MAILSURE_SECRET_KEY); null: the data dir's secret.key. */
+  secretKey: string | null;
 }
 
 export class ConfigError extends Error {
@@ -128,6 +130,11 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const egressIp = read('MAILSURE_SMTP_EGRESS_IP') ?? null;
   if (egressIp !== null && isIP(egressIp) === 0) fail('MAILSURE_SMTP_EGRESS_IP', 'must be an IPv4 or IPv6 address', null);
 
+  const secretKey = read('MAILSURE_SECRET_KEY') ?? null;
+  if (secretKey !== null && !/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/.test(secretKey)) {
+    fail('MAILSURE_SECRET_KEY', 'must be 32 bytes as base64 (44 characters) or hex (64)', null);
+  }
+
   const depth = read('MAILSURE_VERIFY_DEPTH') ?? 'mailbox';
   const verifyDepth = (VERIFY_DEPTHS as readonly string[]).includes(depth)
     ? (depth as VerifyDepth)
@@ -159,6 +166,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     listMaxBytes: count('MAILSURE_LIST_MAX_MB', 1024, 1, 1_048_576) * 1024 * 1024,
     retentionDays: count('MAILSURE_RETENTION_DAYS', 30, 1, 36_500),
     listWorkers: count('MAILSURE_LIST_WORKERS', 2, 1, 64),
+    secretKey,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);

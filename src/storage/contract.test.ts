@@ -24,6 +24,8 @@ describe('sqlite', () => {
 });
 
 const url = process.env.MAILSURE_TEST_DATABASE_URL;
+/** Given, so no key file is made: the data directory here does not exist. */
+const TEST_SECRET_KEY = randomBytes(32).toString('base64');
 
 describe.skipIf(!url)(url ? 'postgresql' : 'postgresql (skipped: MAILSURE_TEST_DATABASE_URL not set)', () => {
   const schemas: string[] = [];
@@ -42,8 +44,8 @@ describe.skipIf(!url)(url ? 'postgresql' : 'postgresql (skipped: MAILSURE_TEST_D
     () => {
       schema = `mailsure_test_${randomBytes(6).toString('hex')}`;
       schemas.push(schema);
-      return openStorage({ databaseUrl: url, dataDir: '/nonexistent', schema });
+      return openStorage({ databaseUrl: url, dataDir: '/nonexistent', schema, secretKey: TEST_SECRET_KEY });
     },
-    () => openStorage({ databaseUrl: url, dataDir: '/nonexistent', schema }),
+    () => openStorage({ databaseUrl: url, dataDir: '/nonexistent', schema, secretKey: TEST_SECRET_KEY }),
   );
 });

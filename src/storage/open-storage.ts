@@ -5,6 +5,8 @@ import type { Storage } from './interfaces.js';
 import { kyselyStorage } from './kysely/kysely-storage.js';
 import { migrateToLatest } from './migrations/migrate.js';
 import { postgresOpenFailure, sqliteOpenFailure } from './open-failure.js';
+import { createSecretBox, isSealed, loadSecretKey, type SecretBox } from './secret-box.js';
+import { StartupError } from '../core/startup-error.js';
 import { openPostgres } from './postgres/open-postgres.js';
 import { openSqlite } from './sqlite/open-sqlite.js';
 
@@ -17,6 +19,8 @@ export interface StorageOptions {
   dataDir: string;
   /** PostgreSQL only: keep the tables in this schema (tests isolate themselves this way). */
   schema?: string;
+  /** MAILSURE_SECRET_KEY; unset, the data directory's `secret.key` (secret-box.ts). */
+  secretKey?: string;
 }
 
 export const SQLITE_FILE_NAME = 'mailsure.sqlite';
@@ -42,7 +46,34 @@ export async function openStorage(opts: StorageOptions): Promise<Storage> {
     await db.destroy().catch(() => {});
     throw explain(error);
   }
-  return kyselyStorage(db);
+  let secrets: SecretBox;
+  try {
+    secrets = createSecretBox(await loadSecretKey(opts.secretKey, opts.dataDir));
+    await sealStoredSecrets(db, secrets);
+  } catch (error) {
+    await db.destroy().catch(() => {});
+    throw error instanceof StartupError ? error : (sqliteOpenFailure(error, opts.dataDir) ?? error);
+  }
+  return kyselyStorage(db, { secrets });
+}
+
+/**
+ * Seals secrets stored before sealing existed, and checks that the key opens those sealed before
+ * (a wrong key would only show when a list's callback could not be signed).
+ */
+async function sealStoredSecrets(db: Kysely<Database>, secrets: SecretBox): Promise<void> {
+  const rows = await db.selectFrom('api_keys').select(['id', 'webhook_secret']).execute();
+  for (const row of rows) {
+    if (isSealed(row.webhook_secret)) {
+      try {
+        secrets.open(row.webhook_secret);
+      } catch {
+        throw new StartupError('the secret key does not open the webhook secrets in the database: set MAILSURE_SECRET_KEY (or restore secret.key in MAILSURE_DATA_DIR) to the key they were sealed with');
+      }
+      continue;
+    }
+    await db.updateTable('api_keys').set({ webhook_secret: secrets.seal(row.webhook_secret) }).where('id', '=', row.id).where('webhook_secret', '=', row.webhook_secret).execute();
+  }
 }
 
 function openDatabase({ databaseUrl, dataDir, schema }: StorageOptions): Kysely<Database> {

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { ApiKeyRecord, KeySettings } from '../../accounts/key-config.js';
-import type { Database } from '../database.js';
+import type { ApiKeysTable, Database } from '../database.js';
+import type { SecretBox } from '../secret-box.js';
 import { DuplicateKeyName, type KeyStore, type NewApiKey } from '../../accounts/key-store.js';
 import { checkCount } from '../validate.js';
 import { newKeyRow, settingsToRow, toRecord } from './key-row.js';
@@ -12,7 +13,15 @@ export class KyselyKeyStore implements KeyStore {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => Date = () => new Date(),
+    /** Seals webhook secrets at rest; without it they are stored as given (tests of rows). */
+    private readonly box?: SecretBox,
   ) {}
+
+  private readonly record = (row: Selectable<ApiKeysTable>): ApiKeyRecord => {
+    const record = toRecord(row);
+    if (this.box) record.webhookSecret = this.box.open(record.webhookSecret);
+    return record;
+  };
 
   async create(key: NewApiKey): Promise<ApiKeyRecord> {
     try {
@@ -23,12 +32,12 @@ export class KyselyKeyStore implements KeyStore {
           name: key.name,
           key_hash: key.keyHash,
           key_prefix: key.keyPrefix,
-          webhook_secret: key.webhookSecret,
+          webhook_secret: this.box ? this.box.seal(key.webhookSecret) : key.webhookSecret,
           created_at: this.now().toISOString(),
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      return toRecord(row);
+      return this.record(row);
     } catch (error) {
       // The constraint, not a prior lookup, decides: two processes may create the same name at once.
       if (violatesUnique(error, NAME_UNIQUE)) throw new DuplicateKeyName(key.name);
@@ -38,29 +47,29 @@ export class KyselyKeyStore implements KeyStore {
 
   async findByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
     const row = await this.db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
-    return row && toRecord(row);
+    return row && this.record(row);
   }
 
   async findById(id: number): Promise<ApiKeyRecord | undefined> {
     const row = await this.db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
-    return row && toRecord(row);
+    return row && this.record(row);
   }
 
   async findByName(name: string): Promise<ApiKeyRecord | undefined> {
     const row = await this.db.selectFrom('api_keys').selectAll().where('name', '=', name).executeTakeFirst();
-    return row && toRecord(row);
+    return row && this.record(row);
   }
 
   async list(): Promise<ApiKeyRecord[]> {
     const rows = await this.db.selectFrom('api_keys').selectAll().orderBy('id').execute();
-    return rows.map(toRecord);
+    return rows.map(this.record);
   }
 
   async update(name: string, changes: Partial<KeySettings>): Promise<ApiKeyRecord | undefined> {
     const set = settingsToRow(changes);
     if (Object.keys(set).length === 0) return this.findByName(name);
     const row = await this.db.updateTable('api_keys').set(set).where('name', '=', name).returningAll().executeTakeFirst();
-    return row && toRecord(row);
+    return row && this.record(row);
   }
 
   async revoke(name: string, at: string): Promise<ApiKeyRecord | undefined> {
@@ -71,7 +80,7 @@ export class KyselyKeyStore implements KeyStore {
       .where('name', '=', name)
       .returningAll()
       .executeTakeFirst();
-    return row && toRecord(row);
+    return row && this.record(row);
   }
 
   async count(): Promise<number> {

@@ -4,17 +4,18 @@ import type { Storage } from '../interfaces.js';
 import { KyselyActivityStore } from './activity-store.js';
 import { KyselyClientListStore } from './client-list-store.js';
 import { KyselyKeyStore } from './key-store.js';
+import type { SecretBox } from '../secret-box.js';
 import { KyselyListStore } from './list-store.js';
 import { KyselyPeopleStore } from './people-store.js';
 import { KyselyPolicyStore } from './policy-store.js';
 import { KyselyUsageStore } from './usage-store.js';
 
 /** The stores over an already migrated database; `close` ends the connection(s). */
-export function kyselyStorage(db: Kysely<Database>): Storage {
+export function kyselyStorage(db: Kysely<Database>, options: { secrets?: SecretBox } = {}): Storage {
   let closing: Promise<void> | undefined;
   return {
     engine: engineOf(db),
-    keys: new KyselyKeyStore(db),
+    keys: new KyselyKeyStore(db, undefined, options.secrets),
     usage: new KyselyUsageStore(db),
     clientLists: new KyselyClientListStore(db),
     policy: new KyselyPolicyStore(db),
