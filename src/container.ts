@@ -138,7 +138,7 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
 }
 
 /** Enrichment and identity over the people and activity stores, sharing one matcher. */
-export function createPeopleServices(
+function createPeopleServices(
   storage: Pick<Storage, 'people' | 'activity'>,
   clock: Clock,
   tuning: { activityPresenceTtlMs?: number } = {},
@@ -154,12 +154,12 @@ export function createPeopleServices(
  * Where lists' uploads and results live: the data directory (a mount every process shares in
  * scale-out). An object store would be another ListFiles chosen here.
  */
-export function createListFiles(config: Pick<Config, 'dataDir'>): ListFiles {
+function createListFiles(config: Pick<Config, 'dataDir'>): ListFiles {
   return createDirectoryListFiles(config.dataDir);
 }
 
 /** The list pipeline over the same services as the real-time routes, with its in-process queue. */
-export function createListProcessing(
+function createListProcessing(
   config: Pick<Config, 'dataDir' | 'allowPrivateTargets' | 'listWorkers' | 'redisUrl'>,
   storage: Pick<Storage, 'lists' | 'keys' | 'usage'>,
   services: { verify: VerifyService; enrich: EnrichService; append: AppendService },
@@ -213,7 +213,7 @@ const LIST_SHARES = 4;
  * With `shared` (Redis, in scale-out) the DNS answers, catch-all facts and per-host SMTP session
  * limit are shared by every process; otherwise each process keeps its own.
  */
-export function createVerification(
+function createVerification(
   config: VerificationConfig,
   storage: Pick<Storage, 'policy' | 'clientLists' | 'activity'>,
   clock: Clock,
