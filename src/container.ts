@@ -21,6 +21,7 @@ import { createRedisFactCache } from './storage/redis/redis-fact-cache.js';
 import { createRedisHostLimiter } from './storage/redis/redis-host-limiter.js';
 import { createListRunner } from './lists/pipeline/list-runner.js';
 import type { ListFiles } from './lists/list-files.js';
+import { createListService, type ListService } from './lists/list-service.js';
 import { createDirectoryListFiles } from './lists/pipeline/directory-list-files.js';
 import { createEngagement } from './enrichment/engagement.js';
 import { misspeltLargeProvider, suggestCorrections } from './verification/corrections/index.js';
@@ -48,26 +49,60 @@ export interface Container {
   proberHealth: ProberHealth;
   enrich: EnrichService;
   append: AppendService;
+  /** The List API's operations (submit, status, cancel…), for the routes and anyone else. */
+  lists: ListService;
   listQueue: ListQueue;
   /** Where lists' uploads and results live (one instance for the routes, the runner and retention). */
   listFiles: ListFiles;
   /** List callbacks; `resume()` at start picks up those an earlier process left undelivered. */
   listCallbacks: CallbackSender;
+  /** Stops the services and closes what the container opened (not the storage or Redis it was given). */
   close(): Promise<void>;
 }
 
-/**
- * `worker` names this process in list chunk leases; a name that survives a restart (serve's
- * host and port) lets a restarted process resume its own chunks at once instead of waiting for
- * their leases to run out.
- */
-export async function createContainer(config: Config, logger: Logger, clock: Clock = systemClock, options: { worker?: string; runLists?: boolean } = {}): Promise<Container> {
-  const storage = await openStorage({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir, ...(config.secretKey ? { secretKey: config.secretKey } : {}) });
-  const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : null;
+export interface ContainerOptions {
+  /**
+   * Names this process in list chunk leases; a name that survives a restart (serve's host and
+   * port) lets a restarted process resume its own chunks at once instead of waiting for their
+   * leases to run out.
+   */
+  worker?: string;
+  /** False: lists submitted here wait in the store for `mailsure worker` processes. */
+  runLists?: boolean;
+  /** Stores opened by the caller (tests, tools): used instead of the configured database, left open. */
+  storage?: Storage;
+  /** A Redis client of the caller's, used as the configured one would be, left connected. */
+  redis?: Redis;
+  tuning?: ContainerTuning;
+}
+
+/** Timings a test shortens; the defaults are what a real server needs. */
+export interface ContainerTuning {
+  /** Wait before the greylisting retry. */
+  greylistRetryMs?: number;
+  /** How long a policy or client list's presence is believed (a real server notices within 5 s). */
+  listPresenceTtlMs?: number;
+  /** How long activity presence is believed, by verification and enrichment. */
+  activityPresenceTtlMs?: number;
+  health?: HealthTuning;
+  /** Scales the callback back-off (1 = a minute for the first retry). */
+  callbackDelayScale?: number;
+  /** The clock of enrichment's activity windows, when it is not the container's. */
+  enrichmentClock?: Clock;
+}
+
+export async function createContainer(config: Config, logger: Logger, clock: Clock = systemClock, options: ContainerOptions = {}): Promise<Container> {
+  const { storage: givenStorage, redis: givenRedis, tuning = {}, ...processing } = options;
+  const storage = givenStorage ?? (await openStorage({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir, ...(config.secretKey ? { secretKey: config.secretKey } : {}) }));
+  const redis = givenRedis ?? (config.redisUrl ? connectRedis(config.redisUrl, logger) : null);
+  const { enrichmentClock = clock, callbackDelayScale, ...verificationTuning } = tuning;
   const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock });
-  const { verify, health: proberHealth } = createVerification(config, storage, clock, logger, {}, redis ? { redis } : undefined);
-  const people = createPeopleServices(storage, clock);
-  const lists = createListProcessing(config, storage, { verify, ...people }, clock, logger, { ...options });
+  const { verify, health: proberHealth } = createVerification(config, storage, clock, logger, verificationTuning, redis ? { redis } : undefined);
+  const people = createPeopleServices(storage, enrichmentClock, tuning.activityPresenceTtlMs !== undefined ? { activityPresenceTtlMs: tuning.activityPresenceTtlMs } : {});
+  const lists = createListProcessing(config, storage, { verify, ...people }, clock, logger, {
+    ...processing,
+    ...(callbackDelayScale !== undefined ? { callbackDelayScale } : {}),
+  });
   return {
     config,
     logger,
@@ -79,6 +114,15 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
     verify,
     proberHealth,
     ...people,
+    lists: createListService({
+      lists: storage.lists,
+      queue: lists.queue,
+      meter,
+      clock,
+      files: lists.files,
+      listMaxBytes: config.listMaxBytes,
+      allowPrivateTargets: config.allowPrivateTargets,
+    }),
     listQueue: lists.queue,
     listFiles: lists.files,
     listCallbacks: lists.callbacks,
@@ -87,14 +131,14 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
       lists.callbacks.close();
       await lists.queue.close();
       await meter.close().catch((error: unknown) => logger.error({ err: error }, 'could not flush usage'));
-      redis?.disconnect();
-      await storage.close();
+      if (!givenRedis) redis?.disconnect();
+      if (!givenStorage) await storage.close();
     },
   };
 }
 
 /** Enrichment and identity over the people and activity stores, sharing one matcher. */
-export function createPeopleServices(
+function createPeopleServices(
   storage: Pick<Storage, 'people' | 'activity'>,
   clock: Clock,
   tuning: { activityPresenceTtlMs?: number } = {},
@@ -110,24 +154,12 @@ export function createPeopleServices(
  * Where lists' uploads and results live: the data directory (a mount every process shares in
  * scale-out). An object store would be another ListFiles chosen here.
  */
-export function createListFiles(config: Pick<Config, 'dataDir'>): ListFiles {
+function createListFiles(config: Pick<Config, 'dataDir'>): ListFiles {
   return createDirectoryListFiles(config.dataDir);
 }
 
-/** What buildApp needs for the List API, from a container. */
-export function listRouteDeps(c: Pick<Container, 'config' | 'storage' | 'listQueue' | 'listFiles' | 'clock'>) {
-  return {
-    lists: c.storage.lists,
-    queue: c.listQueue,
-    clock: c.clock,
-    files: c.listFiles,
-    listMaxBytes: c.config.listMaxBytes,
-    allowPrivateTargets: c.config.allowPrivateTargets,
-  };
-}
-
 /** The list pipeline over the same services as the real-time routes, with its in-process queue. */
-export function createListProcessing(
+function createListProcessing(
   config: Pick<Config, 'dataDir' | 'allowPrivateTargets' | 'listWorkers' | 'redisUrl'>,
   storage: Pick<Storage, 'lists' | 'keys' | 'usage'>,
   services: { verify: VerifyService; enrich: EnrichService; append: AppendService },
@@ -181,7 +213,7 @@ const LIST_SHARES = 4;
  * With `shared` (Redis, in scale-out) the DNS answers, catch-all facts and per-host SMTP session
  * limit are shared by every process; otherwise each process keeps its own.
  */
-export function createVerification(
+function createVerification(
   config: VerificationConfig,
   storage: Pick<Storage, 'policy' | 'clientLists' | 'activity'>,
   clock: Clock,

@@ -11,8 +11,8 @@ import Fastify from 'fastify';
 import { createKey } from '../../src/accounts/key-admin.js';
 import { loadConfig } from '../../src/core/config.js';
 import { createLogger } from '../../src/core/logger.js';
-import { createContainer, listRouteDeps } from '../../src/container.js';
-import { buildApp } from '../../src/http/app.js';
+import { assembleApp } from '../../src/app-assembly.js';
+import { createContainer } from '../../src/container.js';
 import { loadTls } from '../../src/http/tls.js';
 import { startTestWorld } from '../../test/helpers/world/index.js';
 
@@ -61,19 +61,7 @@ if (kind === 'bare') {
   // Verification alone: the syntax and domain paths, as the goals name them (corrections have their own bench).
   const name = `bench-${process.pid}`;
   const { key } = await createKey(container.storage.keys, name, { services: process.env.BENCH_SERVICES ?? 'verification', rate: '1000000' });
-  const app = await buildApp({
-    logger,
-    authenticator: container.authenticator,
-    meter: container.meter,
-    verify: container.verify,
-    enrich: container.enrich,
-    append: container.append,
-    lists: listRouteDeps(container),
-    redis: null,
-    trustProxy: false,
-    readiness: {},
-    serverOptions: { https: { key: tls.key, cert: tls.cert } },
-  });
+  const app = await assembleApp(container, { https: { key: tls.key, cert: tls.cert } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(JSON.stringify({ port: (app.server.address() as { port: number }).port, key }) + '\n');
 }

@@ -20,7 +20,8 @@ import { parseQueryString } from './query-string.js';
 import { createKeyRateLimiter } from './rate-limit.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import type { ProberHealthBody } from '../verification/health/render-health.js';
-import { listRoutes, type ListRouteDeps } from './routes/lists.js';
+import { listRoutes } from './routes/lists.js';
+import type { ListService } from '../lists/list-service.js';
 import { verifyRoutes } from './routes/verify.js';
 import './route-config.js';
 
@@ -31,8 +32,8 @@ export interface AppDeps {
   verify: VerifyService;
   enrich: EnrichService;
   append: AppendService;
-  /** The List API's store, queue and limits. */
-  lists: Omit<ListRouteDeps, 'meter'>;
+  /** The List API's operations. */
+  lists: ListService;
   /** Shared rate-limit store; null keeps the limiter in-process. */
   redis: Redis | null;
   /** Redis key prefix of the rate-limit counters (tests isolate themselves with it). */
@@ -130,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   verifyRoutes(app, deps);
   enrichmentRoutes(app, deps);
   identityRoutes(app, deps);
-  await listRoutes(app, { ...deps.lists, meter: deps.meter });
+  await listRoutes(app, deps.lists);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;
 }

@@ -96,3 +96,12 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   }
   socket.destroy();
 }
+
+/**
+ * A service's answer for a route: its value, or its refusal thrown to the error handler above
+ * (the one place refusals become responses).
+ */
+export function valueOf<T>(result: { ok: true; value: T } | { ok: false; error: AppError }): T {
+  if (!result.ok) throw result.error;
+  return result.value;
+}

@@ -1,24 +1,23 @@
-/** An app over the in-memory stores, the way `serve` wires it, for inject() tests. */
+/** An app over the in-memory stores, assembled as `serve` assembles it, for inject() tests. */
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { createKey, type CreatedKey, type KeyOptions } from '../../src/accounts/key-admin.js';
-import { createKeyAuthenticator } from '../../src/accounts/key-authenticator.js';
-import { createUsageMeter, type UsageMeter } from '../../src/accounts/usage-meter.js';
+import type { UsageMeter } from '../../src/accounts/usage-meter.js';
+import { assembleApp } from '../../src/app-assembly.js';
 import { systemClock, type Clock } from '../../src/core/clock.js';
 import { createLogger } from '../../src/core/logger.js';
-import { buildApp } from '../../src/http/app.js';
+import { createLifecycle } from '../../src/lifecycle.js';
 import type { Storage } from '../../src/storage/interfaces.js';
 import { openMemoryStorage } from '../../src/storage/open-storage.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createListProcessing, createPeopleServices, createVerification, listRouteDeps, type HealthTuning } from '../../src/container.js';
+import { createContainer, type HealthTuning } from '../../src/container.js';
 import type { ListQueue } from '../../src/lists/pipeline/list-queue.js';
 import type { CallbackSender } from '../../src/lists/pipeline/callback-sender.js';
 import { loadConfig } from '../../src/core/config.js';
 import type { ProberHealth } from '../../src/verification/health/prober-health.js';
-import { renderHealthBody } from '../../src/verification/health/render-health.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -68,49 +67,43 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     },
   });
   const logger = createLogger('info', sink);
-  const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock: systemClock });
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'mailsure-test-')));
-  const config = loadConfig({ MAILSURE_VERIFY_DEPTH: 'syntax', MAILSURE_DATA_DIR: dataDir, ...options.env });
-  const clock = options.clock ?? systemClock;
-  const { verify, health } = createVerification(config, storage, systemClock, logger, {
-    greylistRetryMs: options.greylistRetryMs ?? 400,
-    // Tests add list entries between calls; a real server notices within 5 s.
-    listPresenceTtlMs: 0,
-    activityPresenceTtlMs: 0,
-    ...(options.health ? { health: options.health } : {}),
+  const config = loadConfig({
+    MAILSURE_VERIFY_DEPTH: 'syntax',
+    MAILSURE_DATA_DIR: dataDir,
+    ...options.env,
+    MAILSURE_TRUST_PROXY: options.trustProxy ? 'on' : 'off',
   });
-  const people = createPeopleServices(storage, clock, { activityPresenceTtlMs: 0 });
-  const lists = createListProcessing(config, storage, { verify, ...people }, clock, logger, { callbackDelayScale: options.callbackDelayScale ?? 1 });
-  const app = await buildApp({
-    logger,
-    authenticator: createKeyAuthenticator(storage.keys, systemClock),
-    meter,
-    verify,
-    ...people,
-    lists: listRouteDeps({ config, storage, listQueue: lists.queue, listFiles: lists.files, clock }),
-    redis: options.redis ?? null,
+  const container = await createContainer(config, logger, systemClock, {
+    storage,
+    ...(options.redis ? { redis: options.redis } : {}),
+    tuning: {
+      greylistRetryMs: options.greylistRetryMs ?? 400,
+      // Tests add list entries between calls; a real server notices within 5 s.
+      listPresenceTtlMs: 0,
+      activityPresenceTtlMs: 0,
+      ...(options.health ? { health: options.health } : {}),
+      callbackDelayScale: options.callbackDelayScale ?? 1,
+      ...(options.clock ? { enrichmentClock: options.clock } : {}),
+    },
+  });
+  const app = await assembleApp(container, {
+    ...(options.https ? { https: options.https } : {}),
     ...(options.rateLimitNamespace ? { rateLimitNamespace: options.rateLimitNamespace } : {}),
-    trustProxy: options.trustProxy ?? false,
-    readiness: { database: () => storage.ping() },
-    proberHealth: () => renderHealthBody(health.state(), config.verifyDepth === 'mailbox'),
-    ...(options.https ? { serverOptions: { https: options.https } } : {}),
   });
+  const lifecycle = createLifecycle(container, { runLists: true, app });
   return {
     app,
     storage,
-    meter,
+    meter: container.meter,
     logs,
     dataDir,
-    lists: lists.queue,
-    callbacks: lists.callbacks,
-    health,
+    lists: container.listQueue,
+    callbacks: container.listCallbacks,
+    health: container.proberHealth,
     key: (name, keyOptions = {}) => createKey(storage.keys, name, keyOptions),
     async close() {
-      health.stop();
-      lists.callbacks.close();
-      await lists.queue.close();
-      await app.close();
-      await meter.close();
+      await lifecycle.stop();
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };

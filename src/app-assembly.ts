@@ -1,0 +1,38 @@
+/**
+ * The one way to make the Fastify app from a container: every route over the container's
+ * services, `/readyz` checking the stores this process depends on and carrying the prober's
+ * health. `serve`, the test helper and the benchmarks call it; `serve` then listens.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Container } from './container.js';
+import { buildApp } from './http/app.js';
+import { renderHealthBody } from './verification/health/render-health.js';
+
+export interface AssemblyOptions {
+  /** Serve HTTPS with this pair once the app listens (set by `serve` unless behind a proxy). */
+  https?: { key: Buffer; cert: Buffer };
+  /** Redis key prefix of the rate-limit counters (tests isolate themselves with it). */
+  rateLimitNamespace?: string;
+}
+
+export function assembleApp(container: Container, options: AssemblyOptions = {}): Promise<FastifyInstance> {
+  const { config, redis, storage, proberHealth } = container;
+  return buildApp({
+    logger: container.logger,
+    authenticator: container.authenticator,
+    meter: container.meter,
+    verify: container.verify,
+    enrich: container.enrich,
+    append: container.append,
+    lists: container.lists,
+    redis,
+    ...(options.rateLimitNamespace ? { rateLimitNamespace: options.rateLimitNamespace } : {}),
+    trustProxy: config.trustProxy,
+    readiness: {
+      database: () => storage.ping(),
+      ...(redis ? { redis: async () => void (await redis.ping()) } : {}),
+    },
+    proberHealth: () => renderHealthBody(proberHealth.state(), config.verifyDepth === 'mailbox'),
+    ...(options.https ? { serverOptions: { https: options.https } } : {}),
+  });
+}

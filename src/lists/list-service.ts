@@ -1,0 +1,231 @@
+/**
+ * The List API's operations (api-reference "List: …", decisions §6) over the list store, the list
+ * files and the queue: submit, status, a key's lists, cancel, purchase, results. The HTTP routes,
+ * and anything else that handles lists for a key, call these; none of them touches a reply.
+ * Every refusal is a value holding its catalogue error (core/errors.ts), which the caller renders
+ * (http/error-handler.ts); only our own failures throw. Another key's list is not found, like a
+ * list that does not exist.
+ */
+import { createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ApiKeyRecord } from '../accounts/key-config.js';
+import type { Clock } from '../core/clock.js';
+import { errors, type AppError } from '../core/errors.js';
+import { checkCallbackTarget } from './callback/callback-url.js';
+import { decideListName } from './input/list-name.js';
+import { inspectInput } from './input/open-input.js';
+import type { ListFiles } from './list-files.js';
+import type { ListRow, ListStore } from './list-record.js';
+import { applyEvent } from './pipeline/list-events.js';
+import type { ListQueue } from './pipeline/list-queue.js';
+import { renderList, retryAfter, type ListBody } from './pipeline/list-resource.js';
+import { parsePurchase, parseSubmitQuery } from './pipeline/submit-params.js';
+import { resultsZipName } from './results/column-names.js';
+
+/** A value, or the catalogue error that refuses the call. */
+export type ListResult<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+/** Counts a key's call (the meter; list calls deliver no billable units themselves). */
+export interface ListCallMeter {
+  record(key: ApiKeyRecord, units: Record<string, never>): void;
+}
+
+export interface ListServiceDeps {
+  lists: ListStore;
+  queue: Pick<ListQueue, 'enqueue'>;
+  meter: ListCallMeter;
+  clock: Clock;
+  files: ListFiles;
+  /** Uploads above this are refused (the reader of the upload cuts it there and says so). */
+  listMaxBytes: number;
+  /** Callback URLs may point at private addresses (tests, closed networks). */
+  allowPrivateTargets: boolean;
+}
+
+/** The file part of a submit, as the caller received it. */
+export interface ListUpload {
+  /** The form field that carried it: only `file` is a list. */
+  field: string;
+  fileName: string | undefined;
+  stream: Readable;
+  /** True once the stream was cut at `listMaxBytes`; read after the stream ended. */
+  truncated(): boolean;
+}
+
+/**
+ * The upload of a submit, read only once the parameters passed; null when the request carries no
+ * form upload at all.
+ */
+export type UploadSource = (() => Promise<ListUpload | undefined>) | null;
+
+export interface SubmittedList {
+  listId: number;
+  sizeBytes: number;
+}
+
+export interface ListStatusView {
+  body: ListBody;
+  /** Seconds to wait before asking again, while the list is not finished. */
+  retryAfter?: string;
+}
+
+export interface ListPage {
+  lists: ListBody[];
+  page: number;
+  perPage: number;
+  total: number;
+}
+
+export interface ListResults {
+  /** The name the results zip is offered under. */
+  fileName: string;
+  size: number;
+  stream: Readable;
+}
+
+export interface ListService {
+  /** The upload limit, for the caller that receives the upload. */
+  readonly listMaxBytes: number;
+  submit(key: ApiKeyRecord, query: Record<string, string | undefined>, upload: UploadSource): Promise<ListResult<SubmittedList>>;
+  status(key: ApiKeyRecord, listId: string): Promise<ListResult<ListStatusView>>;
+  /** The key's lists, newest first; `page` and `per_page` as the caller gave them. */
+  page(key: ApiKeyRecord, query: { page?: string | undefined; per_page?: string | undefined }): Promise<ListResult<ListPage>>;
+  cancel(key: ApiKeyRecord, listId: string): Promise<ListResult<ListBody>>;
+  /** Buys the results held back by report=true (idempotent); `body` as the caller sent it. */
+  purchase(key: ApiKeyRecord, listId: string, body: unknown): Promise<ListResult<ListBody>>;
+  /** The results zip to send. */
+  results(key: ApiKeyRecord, listId: string): Promise<ListResult<ListResults>>;
+}
+
+const ok = <T>(value: T): ListResult<T> => ({ ok: true, value });
+const refuse = (error: AppError): { ok: false; error: AppError } => ({ ok: false, error });
+
+export function createListService(deps: ListServiceDeps): ListService {
+  const ownList = async (key: ApiKeyRecord, id: string): Promise<ListResult<ListRow>> => {
+    const list = await deps.lists.get(Number(id));
+    if (!list || list.keyId !== key.id) return refuse(errors.notFound('List not found'));
+    return ok(list);
+  };
+  // A list with results (or none to process) is complete; a cancelled or failed one counts what it
+  // committed. One query for a whole page of lists.
+  const complete = (list: ListRow) => list.status === 'Results' || list.status === 'Invalid';
+  const progressOf = async (lists: readonly ListRow[]): Promise<number[]> => {
+    const committed = await deps.lists.committedRecords(lists.filter((l) => !complete(l)).map((l) => l.id));
+    return lists.map((l) => (complete(l) ? l.records : (committed.get(l.id) ?? 0)));
+  };
+  const rendered = async (list: ListRow) => renderList(list, (await progressOf([list]))[0]!);
+  const called = (key: ApiKeyRecord) => deps.meter.record(key, {});
+  const statusNow = async (list: ListRow) => (await deps.lists.get(list.id))?.status ?? list.status;
+
+  return {
+    listMaxBytes: deps.listMaxBytes,
+
+    async submit(key, query, upload) {
+      const params = parseSubmitQuery(query);
+      if (!params.ok) return refuse(errors.badRequest(params.reason));
+      if (!upload) return refuse(errors.unsupportedMediaType());
+      if (params.value.callbackUrl) {
+        const target = await checkCallbackTarget(params.value.callbackUrl, { allowPrivate: deps.allowPrivateTargets });
+        if (!target.ok) return refuse(errors.badRequest(`Invalid parameter callback_url: ${target.reason}`));
+      }
+      const part = await upload();
+      if (!part || part.field !== 'file') {
+        part?.stream.resume();
+        return refuse(errors.badRequest('Missing the file part (a multipart/form-data part named "file")'));
+      }
+      const named = decideListName(params.value.name, part.fileName);
+      if (!named.ok) {
+        part.stream.resume();
+        return refuse(errors.unprocessable(named.reason));
+      }
+
+      const incoming = await deps.files.incomingPath();
+      try {
+        await pipeline(part.stream, createWriteStream(incoming, { mode: 0o600 })); // personal data: owner-only
+        if (part.truncated()) return refuse(errors.payloadTooLarge(`The file is larger than the limit of ${Math.floor(deps.listMaxBytes / 1024 / 1024)} MB`));
+        const sizeBytes = (await stat(incoming)).size;
+        const inspected = await inspectInput(incoming, named.value.format);
+        if (!inspected.ok) return refuse(errors.unprocessable(inspected.reason));
+        const list = await deps.lists.create({
+          keyId: key.id,
+          name: named.value.name,
+          format: named.value.format,
+          delimiter: params.value.delimiter ?? null,
+          header: params.value.header,
+          emailColumn: params.value.emailColumn ?? null,
+          report: params.value.report,
+          fields: params.value.fields,
+          callbackUrl: params.value.callbackUrl?.href ?? null,
+          sizeBytes,
+          createdAt: new Date(deps.clock.now()).toISOString(),
+        });
+        await deps.files.keepUpload(list.id, list.format, incoming);
+        deps.queue.enqueue(list.id);
+        called(key);
+        return ok({ listId: list.id, sizeBytes });
+      } finally {
+        await rm(incoming, { force: true });
+      }
+    },
+
+    async status(key, listId) {
+      const own = await ownList(key, listId);
+      if (!own.ok) return own;
+      const wait = retryAfter(own.value);
+      called(key);
+      return ok({ body: await rendered(own.value), ...(wait ? { retryAfter: wait } : {}) });
+    },
+
+    async page(key, query) {
+      const page = pageOf(query);
+      if (!page.ok) return page;
+      const { page: number, perPage } = page.value;
+      const { lists, total } = await deps.lists.listForKey(key.id, { limit: perPage, offset: (number - 1) * perPage });
+      called(key);
+      const done = await progressOf(lists);
+      return ok({ lists: lists.map((l, i) => renderList(l, done[i]!)), page: number, perPage, total });
+    },
+
+    async cancel(key, listId) {
+      const own = await ownList(key, listId);
+      if (!own.ok) return own;
+      const cancelled = await applyEvent(deps.lists, own.value.id, { type: 'cancel' });
+      if (!cancelled) return refuse(errors.conflict(`The list is already finished (${await statusNow(own.value)})`));
+      called(key);
+      return ok(await rendered(cancelled));
+    },
+
+    async purchase(key, listId, body) {
+      const own = await ownList(key, listId);
+      if (!own.ok) return own;
+      const purchase = parsePurchase(body);
+      if (!purchase.ok) return refuse(errors.badRequest(purchase.reason));
+      const bought = await applyEvent(deps.lists, own.value.id, { type: 'purchase' }, (l) => (l.purchase === null ? { purchase: purchase.value } : {}));
+      if (!bought) return refuse(errors.conflict(`A list in state ${await statusNow(own.value)} cannot be purchased`));
+      if (bought.status === 'Processing') deps.queue.enqueue(bought.id);
+      called(key);
+      return ok(await rendered(bought));
+    },
+
+    async results(key, listId) {
+      const own = await ownList(key, listId);
+      if (!own.ok) return own;
+      const list = own.value;
+      if (list.status !== 'Results') return refuse(errors.notReady(`The results are not ready (the list is ${list.status})`));
+      const results = await deps.files.openResults(list.id);
+      if (results === undefined) return refuse(errors.notFound('Results file not found'));
+      called(key);
+      return ok({ fileName: resultsZipName(list.name, list.id), size: results.size, stream: results.stream });
+    },
+  };
+}
+
+function pageOf(query: { page?: string | undefined; per_page?: string | undefined }): ListResult<{ page: number; perPage: number }> {
+  const page = query.page === undefined ? 1 : Number(query.page);
+  const perPage = query.per_page === undefined ? 20 : Number(query.per_page);
+  if (!Number.isInteger(page) || page < 1 || page > 1_000_000) return refuse(errors.invalidParameter('page', 'must be a whole number from 1'));
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) return refuse(errors.invalidParameter('per_page', 'must be a whole number from 1 to 100'));
+  return ok({ page, perPage });
+}
