@@ -10,6 +10,12 @@ import { startRetention } from './lists/pipeline/retention.js';
 
 /** How often a worker without Redis looks in the database for lists to run. */
 const POLL_MS = 2_000;
+/**
+ * With Redis, how often a list-running process still looks in the database for unfinished lists:
+ * a Redis that lost its data (restart without persistence, failover, eviction) loses their queue
+ * jobs, and nothing else would ever run them again. Queueing a list already queued adds nothing.
+ */
+export const REQUEUE_MS = 15_000;
 
 export interface LifecycleOptions {
   /** This process runs lists: resume them and their callbacks at start, sweep callbacks after. */
@@ -54,8 +60,10 @@ export function createLifecycle(container: Container, options: LifecycleOptions)
         await container.listCallbacks.resume();
         stops.push(sweepCallbacks(container.listCallbacks, logger));
       }
-      if (options.pollForLists) {
-        const poll = setInterval(() => void container.listQueue.resume().catch((error: unknown) => logger.warn({ err: error }, 'could not look for lists')), POLL_MS);
+      const every = options.pollForLists ? POLL_MS : options.runLists && config.redisUrl ? REQUEUE_MS : undefined;
+      if (every !== undefined) {
+        const poll = setInterval(() => void container.listQueue.resume().catch((error: unknown) => logger.warn({ err: error }, 'could not look for lists')), every);
+        poll.unref();
         stops.push(() => clearInterval(poll));
       }
     },

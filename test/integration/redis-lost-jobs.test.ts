@@ -1,0 +1,77 @@
+/**
+ * Issue 19 (2): when Redis loses its data (a restart without persistence, a failover, eviction),
+ * the queue jobs of lists waiting to run are gone. A running worker must still find those lists
+ * in the database and run them, without a restart. Here the API process queues into one Redis
+ * database and the worker listens on another: for the worker, the list's jobs were lost.
+ * Runs where MAILSURE_TEST_DATABASE_URL and MAILSURE_TEST_REDIS_URL are set (CI).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestWorld, type TestWorld } from '../helpers/world/index.js';
+import { writeListCsv } from './list-csv.js';
+import { createKeyByCli, ListClient, startMailsure, type ChildMailsure, type ServerOptions } from './list-server.js';
+
+const databaseUrl = process.env.MAILSURE_TEST_DATABASE_URL;
+const redisUrl = process.env.MAILSURE_TEST_REDIS_URL;
+const [API_DB, WORKER_DB] = [10, 11];
+
+describe.skipIf(!databaseUrl || !redisUrl)('lists whose queue jobs Redis lost', () => {
+  let world: TestWorld;
+  let dataDir: string;
+  let database: string;
+  let dbUrl: string;
+  const children: ChildMailsure[] = [];
+  const redisAt = (db: number) => `${redisUrl!.replace(/\/\d*$/, '')}/${db}`;
+
+  beforeAll(async () => {
+    world = await startTestWorld();
+    dataDir = await mkdtemp(join(tmpdir(), 'mailsure-lost-jobs-'));
+    database = `mailsure_lost_jobs_${process.pid}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.query(`create database ${database}`);
+    await admin.end();
+    for (const db of [API_DB, WORKER_DB]) {
+      const redis = new Redis(redisAt(db));
+      await redis.flushdb();
+      redis.disconnect();
+    }
+    const url = new URL(databaseUrl!);
+    url.pathname = `/${database}`;
+    dbUrl = url.href;
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(children.map((c) => c.kill().catch(() => undefined)));
+    await world?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+  }, 60_000);
+
+  it('are run by a running worker without a restart', async () => {
+    const on = (db: number): ServerOptions => ({ dataDir, env: { ...world.env, MAILSURE_DATABASE_URL: dbUrl, MAILSURE_REDIS_URL: redisAt(db) } });
+    const key = await createKeyByCli(on(API_DB), 'lists', 'verification,lists');
+    const [api, worker] = await Promise.all([startMailsure({ ...on(API_DB), command: ['serve', '--no-worker'] }), startMailsure({ ...on(WORKER_DB), command: ['worker'] })]);
+    children.push(api, worker);
+    const client = new ListClient(api.port, key);
+    try {
+      const file = await writeListCsv(join(dataDir, 'lost.csv'), 200);
+      const id = await client.submit(file.path);
+      // The worker started before the list existed and never saw its jobs: only its periodic look
+      // in the database can find it (every 15 s).
+      const finished = await client.waitFinished(id, { everyMs: 500, timeoutMs: 120_000 });
+      expect(finished.status).toBe('Results');
+      expect(finished.services.email_validation?.completed_count).toBe(200);
+    } finally {
+      client.close();
+    }
+  }, 180_000);
+});
