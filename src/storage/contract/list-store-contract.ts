@@ -6,6 +6,10 @@ export function listStoreContract(storage: CurrentStorage): void {
   const lists = () => storage().lists;
 
   describe('ListStore', () => {
+    it('finds no list for an id no list can have (beyond a 32-bit integer, zero, negative)', async () => {
+      for (const id of [2_147_483_648, Number.MAX_SAFE_INTEGER, 0, -1, 1.5]) expect(await lists().get(id)).toBeUndefined();
+    });
+
     it('creates a Pending list and reads it back with every field', async () => {
       const key = await keyId(storage(), 'acme');
       const created = await lists().create(newList(key));

@@ -4,6 +4,8 @@ import type { Database } from '../database.js';
 import { chunks, LOOKUP_CHUNK } from '../chunks.js';
 import { newListRow, patchRow, toList } from './list-row.js';
 
+const MAX_LIST_ID = 2_147_483_647;
+
 export class KyselyListStore implements ListStore {
   constructor(
     private readonly db: Kysely<Database>,
@@ -16,6 +18,8 @@ export class KyselyListStore implements ListStore {
   }
 
   async get(id: number): Promise<ListRow | undefined> {
+    // Ids are PostgreSQL `integer`s: a larger number names no list (and would be a query error there).
+    if (!Number.isSafeInteger(id) || id < 1 || id > MAX_LIST_ID) return undefined;
     const row = await this.db.selectFrom('lists').selectAll().where('id', '=', id).executeTakeFirst();
     return row && toList(row);
   }
