@@ -23,6 +23,7 @@ export class AppError extends Error {
 export const errors = {
   badRequest: (message: string) => new AppError(400, message),
   notUrlEncoded: () => new AppError(400, 'Parameters are not URL encoded'),
+  malformedMultipart: (detail: string) => new AppError(400, `Malformed multipart/form-data body (${detail})`),
   malformedRequest: () => new AppError(400, 'Malformed request: the request line or a header is not valid HTTP (URL-encode parameters)'),
   requestTimeout: () => new AppError(408, 'Request timeout'),
   headersTooLarge: () => new AppError(431, 'Request headers too large'),

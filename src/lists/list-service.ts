@@ -52,6 +52,8 @@ export interface ListUpload {
   stream: Readable;
   /** True once the stream was cut at `listMaxBytes`; read after the stream ended. */
   truncated(): boolean;
+  /** Why the upload itself failed (a malformed or cut-off body), when it did. */
+  failure?(): Error | undefined;
 }
 
 /**
@@ -142,8 +144,17 @@ export function createListService(deps: ListServiceDeps): ListService {
       }
 
       const incoming = await deps.files.incomingPath();
+      // The upload failing (a body that ends early or breaks its framing) is the caller's fault;
+      // the file we write failing is ours. (pipeline fails the file with the upload's error too,
+      // so the upload's own failure is asked first.)
       try {
-        await pipeline(part.stream, createWriteStream(incoming, { mode: 0o600 })); // personal data: owner-only
+        try {
+          await pipeline(part.stream, createWriteStream(incoming, { mode: 0o600 })); // personal data: owner-only
+        } catch (error) {
+          const upload = part.failure?.();
+          if (upload) return refuse(errors.malformedMultipart(upload.message));
+          throw error;
+        }
         if (part.truncated()) return refuse(errors.payloadTooLarge(`The file is larger than the limit of ${Math.floor(deps.listMaxBytes / 1024 / 1024)} MB`));
         const sizeBytes = (await stat(incoming)).size;
         const inspected = await inspectInput(incoming, named.value.format);

@@ -40,8 +40,17 @@ function routes(app: FastifyInstance, lists: ListService): void {
     async (request, reply) => {
       const upload = request.isMultipart()
         ? async () => {
-            const part = await request.file();
-            return part && { field: part.fieldname, fileName: part.filename, stream: part.file, truncated: () => part.file.truncated };
+            // A body that is not multipart as announced (no boundary, broken part headers) is the
+            // caller's mistake: 400, not our 500.
+            const part = await request.file().catch((error: unknown) => {
+              throw errors.malformedMultipart(error instanceof Error ? error.message : String(error));
+            });
+            if (!part) return part;
+            // Heard from now on: the parser may fail the stream (a body that ends early) before
+            // the service has piped it anywhere, and an unheard stream error would be a 500.
+            let failure: Error | undefined;
+            part.file.once('error', (error: Error) => (failure = error));
+            return { field: part.fieldname, fileName: part.filename, stream: part.file, truncated: () => part.file.truncated, failure: () => failure ?? part.file.errored ?? undefined };
           }
         : null;
       const submitted = valueOf(await lists.submit(request.apiKey!, request.query, upload));
