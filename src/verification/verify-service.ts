@@ -69,6 +69,7 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
   const presence = createListPresence(deps.policy, deps.clientLists, deps.clock, deps.listPresenceTtlMs);
   const domainStage = createDomainStage(deps);
   const typeByName = new Map<string, { domainType?: DomainType }>();
+  const typoByName = new Map<string, boolean>();
   const service: VerifyService = {
     async verify(input, options) {
       const deadline = deps.clock.now() + options.timeoutMs;
@@ -80,7 +81,7 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
       const base = { address: syntax.address, roleAccount: syntax.roleAccount };
       const local = syntax.address.slice(0, syntax.address.lastIndexOf('@'));
       // A typo first (decisions §4): whatever list names `gmial.com`, the person meant gmail.com.
-      if (options.key?.corrections && deps.misspeltLargeProvider?.(syntax.asciiDomain)) {
+      if (options.key?.corrections && misspelt(syntax.asciiDomain)) {
         const typo = await typoOfLargeProvider(base, syntax.asciiDomain, input, options, deadline);
         if (typo) return typo;
       }
@@ -173,6 +174,17 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
     const { domainType } = nameType(domain);
     if (domainType) verdict.domainType = domainType;
     return verdict;
+  }
+
+  /** Whether the domain is a large provider's misspelt, remembered per name (a map read on the hot path). */
+  function misspelt(domain: string): boolean {
+    let typo = typoByName.get(domain);
+    if (typo === undefined) {
+      typo = deps.misspeltLargeProvider?.(domain) ?? false;
+      if (typoByName.size >= MAX_NAME_TYPES) typoByName.clear();
+      typoByName.set(domain, typo);
+    }
+    return typo;
   }
 
   /** The type a domain's name alone gives, remembered per name (the lists behind it are fixed at start). */
