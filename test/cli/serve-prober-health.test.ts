@@ -119,6 +119,23 @@ describe('mailsure serve with a lying resolver or a blocked port 25', () => {
     }
   });
 
+  it('providers refusing the prober itself (554 5.7.1 client host listed): 20, never 400, and the identity fails', async () => {
+    const { server, key, base } = await serve(18567, { MAILSURE_SMTP_HELO: 'probe.mailsure-test.com' });
+    try {
+      for (const domain of [world.domains.blocksUsA, world.domains.blocksUsB]) {
+        const res = await get(`${base}/v5/ev?email=${encodeURIComponent(`alice@${domain}`)}&api_key=${key}`);
+        expect(JSON.parse(res.body)).toMatchObject({ safe_to_send: { status: 'valid', status_code: 20 } });
+      }
+      const body = JSON.parse((await get(`${base}/readyz`)).body) as { prober: { identity: { state: string; evidence: string[] }; mailbox_verification: string } };
+      expect(body.prober.identity.state).toBe('failed');
+      expect(body.prober.identity.evidence).toContain('blocks-us-b.net refused us: 554 5.7.1 Service unavailable; Client host [127.0.0.1] rejected: listed on zen.spamhaus.org');
+      expect(body.prober.mailbox_verification).toBe('available');
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+    expect(server.output().stdout).toContain('"prober health: identity is failed');
+  });
+
   it('says mailbox verification is available in a healthy world', async () => {
     const { server, out } = await serve(18563, { MAILSURE_SMTP_HELO: 'probe.mailsure-test.com' });
     try {
