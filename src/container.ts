@@ -122,6 +122,7 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
       files: lists.files,
       listMaxBytes: config.listMaxBytes,
       allowPrivateTargets: config.allowPrivateTargets,
+      limits: { uploadsPerKey: config.listUploadsPerKey, storedBytesPerKey: config.listMaxStoredBytes, retentionDays: config.retentionDays },
     }),
     listQueue: lists.queue,
     listFiles: lists.files,

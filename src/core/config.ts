@@ -38,6 +38,10 @@ export interface Config {
   retentionDays: number;
   /** Lists one process works on at once (MAILSURE_LIST_WORKERS, default 2). */
   listWorkers: number;
+  /** Uploads one key may send at once to one process (MAILSURE_LIST_UPLOADS_PER_KEY, default 4). */
+  listUploadsPerKey: number;
+  /** Bytes of uploads one key may keep stored within the retention (MAILSURE_LIST_MAX_STORED_GB, default 20). */
+  listMaxStoredBytes: number;
   /** Key sealing webhook secrets in the database (MAILSURE_SECRET_KEY); null: the data dir's secret.key. */
   secretKey: string | null;
 }
@@ -166,6 +170,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     listMaxBytes: count('MAILSURE_LIST_MAX_MB', 1024, 1, 1_048_576) * 1024 * 1024,
     retentionDays: count('MAILSURE_RETENTION_DAYS', 30, 1, 36_500),
     listWorkers: count('MAILSURE_LIST_WORKERS', 2, 1, 64),
+    listUploadsPerKey: count('MAILSURE_LIST_UPLOADS_PER_KEY', 4, 1, 1000),
+    listMaxStoredBytes: count('MAILSURE_LIST_MAX_STORED_GB', 20, 1, 1_000_000) * 1024 ** 3,
     secretKey,
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -44,6 +44,7 @@ export const errors = {
   unsupportedMediaType: () => new AppError(415, 'Invalid Content-Type'),
   rateLimited: (retryAfterSeconds: number) =>
     new AppError(429, 'Rate limit exceeded', { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) }),
+  tooManyUploads: (what: string) => new AppError(429, what, { 'retry-after': '30' }),
   internal: () => new AppError(500, 'Internal server error'),
   unavailable: (what = 'Service unavailable') => new AppError(502, what),
 } as const;

@@ -121,4 +121,6 @@ export interface ListStore {
    * held records; 0 once forgotten.
    */
   forgetRecords(listId: number): Promise<number>;
+  /** Bytes of the key's uploads created at or after the instant (ISO 8601): what it keeps stored. */
+  storedBytes(keyId: number, since: string): Promise<number>;
 }

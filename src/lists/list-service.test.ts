@@ -1,6 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiKeyRecord } from '../accounts/key-config.js';
 import type { Storage } from '../storage/interfaces.js';
@@ -32,6 +32,7 @@ beforeEach(async () => {
     files: createDirectoryListFiles(dir.dir),
     listMaxBytes: 1024 * 1024,
     allowPrivateTargets: false,
+    limits: { uploadsPerKey: 2, storedBytesPerKey: 10_000, retentionDays: 30 },
   });
 });
 afterEach(() => dir.cleanup());
@@ -51,6 +52,47 @@ const value = <T>(result: ListResult<T>): T => {
 const submit = async (text = 'email\njane@example.com\n', query: Record<string, string> = {}) =>
   value(await service.submit(key, { header: 'true', ...query }, upload(text)));
 const incomingLeft = async () => readdir(join(dir.dir, 'lists', 'incoming')).catch(() => []);
+
+describe('per-key limits', () => {
+  it('lets a key have only so many uploads in flight (429 with Retry-After), and never another key', async () => {
+    const other = { id: 8 } as ApiKeyRecord;
+    const releases: (() => void)[] = [];
+    const slow = () => async (): Promise<ListUpload> => {
+      const stream = new PassThrough();
+      stream.write('email\njane@example.com\n');
+      releases.push(() => stream.end());
+      return { field: 'file', fileName: 'slow.csv', stream, truncated: () => false };
+    };
+    const inFlight = [service.submit(key, {}, slow()), service.submit(key, {}, slow())];
+    await new Promise((r) => setImmediate(r));
+    const third = await service.submit(key, {}, upload('a@b.co\n'));
+    expect(refusal(third)).toEqual({ status: 429, message: 'This key already has 2 uploads in progress; send the next when one is done' });
+    expect(third.ok ? undefined : third.error.headers).toEqual({ 'retry-after': '30' });
+    expect((await service.submit(other, {}, upload('a@b.co\n'))).ok).toBe(true);
+    for (const release of releases) release();
+    expect((await Promise.all(inFlight)).every((r) => r.ok)).toBe(true);
+    expect((await service.submit(key, {}, upload('a@b.co\n'))).ok).toBe(true);
+  });
+
+  it('refuses an upload that would take the key past its stored bytes (413), keeping nothing; old lists do not count', async () => {
+    const big = `email\n${'x'.repeat(5_990)}@example.com\n`;
+    expect((await service.submit(key, {}, upload(big))).ok).toBe(true);
+    expect(refusal(await service.submit(key, {}, upload(big)))).toEqual({
+      status: 413,
+      message: 'This upload would take the key past the 10000 bytes of lists it may keep until they pass the retention period',
+    });
+    expect(await incomingLeft()).toEqual([]);
+    expect((await storage.lists.listForKey(key.id, { limit: 10, offset: 0 })).total).toBe(1);
+    // A list past the retention period no longer counts; at the limit already, refused unread.
+    const first = (await storage.lists.get(1))!;
+    await storage.lists.create({ ...first, sizeBytes: 1_000_000, createdAt: '2025-01-01T00:00:00.000Z' });
+    expect((await service.submit(key, {}, upload('email\na@b.co\n'))).ok).toBe(true);
+    await storage.lists.create({ ...first, sizeBytes: 4_500, createdAt: new Date(NOW).toISOString() });
+    let read = false;
+    expect(refusal(await service.submit(key, {}, async () => ((read = true), undefined)))?.status).toBe(413);
+    expect(read).toBe(false);
+  });
+});
 
 describe('submit', () => {
   it('stores the upload, creates the list for the key, queues it and counts the call', async () => {

@@ -21,7 +21,7 @@ import type { ListRow, ListStore } from './list-record.js';
 import { applyEvent } from './pipeline/list-events.js';
 import type { ListQueue } from './pipeline/list-queue.js';
 import { renderList, retryAfter, type ListBody } from './pipeline/list-resource.js';
-import { parsePurchase, parseSubmitQuery } from './pipeline/submit-params.js';
+import { parsePurchase, parseSubmitQuery, type SubmitParams } from './pipeline/submit-params.js';
 import { resultsZipName } from './results/column-names.js';
 
 /** A value, or the catalogue error that refuses the call. */
@@ -42,6 +42,14 @@ export interface ListServiceDeps {
   listMaxBytes: number;
   /** Callback URLs may point at private addresses (tests, closed networks). */
   allowPrivateTargets: boolean;
+  /** What one key may hold of this process and of the disk (decided per key, so one cannot starve the rest). */
+  limits: {
+    /** Submits one key may have in flight at once in this process (429 beyond). */
+    uploadsPerKey: number;
+    /** Bytes of uploads one key may keep within the retention (413 beyond). */
+    storedBytesPerKey: number;
+    retentionDays: number;
+  };
 }
 
 /** The file part of a submit, as the caller received it. */
@@ -102,6 +110,9 @@ export interface ListService {
 }
 
 const ok = <T>(value: T): ListResult<T> => ({ ok: true, value });
+const DAY_MS = 86_400_000;
+const storedMessage = (limit: number) =>
+  `This upload would take the key past the ${limit >= 1024 ** 3 ? `${Math.round(limit / 1024 ** 3)} GB` : `${limit} bytes`} of lists it may keep until they pass the retention period`;
 const refuse = (error: AppError): { ok: false; error: AppError } => ({ ok: false, error });
 
 export function createListService(deps: ListServiceDeps): ListService {
@@ -120,6 +131,67 @@ export function createListService(deps: ListServiceDeps): ListService {
   const rendered = async (list: ListRow) => renderList(list, (await progressOf([list]))[0]!);
   const called = (key: ApiKeyRecord) => deps.meter.record(key, {});
   const statusNow = async (list: ListRow) => (await deps.lists.get(list.id))?.status ?? list.status;
+  /** Submits in flight per key, in this process. */
+  const uploading = new Map<number, number>();
+
+  /** A submit past its parameters and the key's upload slot: the upload itself, then the list. */
+  async function receive(key: ApiKeyRecord, params: SubmitParams, upload: NonNullable<UploadSource>): Promise<ListResult<SubmittedList>> {
+    const since = new Date(deps.clock.now() - deps.limits.retentionDays * DAY_MS).toISOString();
+    const stored = await deps.lists.storedBytes(key.id, since);
+    if (stored >= deps.limits.storedBytesPerKey) return refuse(errors.payloadTooLarge(storedMessage(deps.limits.storedBytesPerKey)));
+      if (params.callbackUrl) {
+      const target = await checkCallbackTarget(params.callbackUrl, { allowPrivate: deps.allowPrivateTargets });
+      if (!target.ok) return refuse(errors.badRequest(`Invalid parameter callback_url: ${target.reason}`));
+    }
+    const part = await upload();
+    if (!part || part.field !== 'file') {
+      part?.stream.resume();
+      return refuse(errors.badRequest('Missing the file part (a multipart/form-data part named "file")'));
+    }
+    const named = decideListName(params.name, part.fileName);
+    if (!named.ok) {
+      part.stream.resume();
+      return refuse(errors.unprocessable(named.reason));
+    }
+
+    const incoming = await deps.files.incomingPath();
+    // The upload failing (a body that ends early or breaks its framing) is the caller's fault;
+    // the file we write failing is ours. (pipeline fails the file with the upload's error too,
+    // so the upload's own failure is asked first.)
+    try {
+      try {
+        await pipeline(part.stream, createWriteStream(incoming, { mode: 0o600 })); // personal data: owner-only
+      } catch (error) {
+        const upload = part.failure?.();
+        if (upload) return refuse(errors.malformedMultipart(upload.message));
+        throw error;
+      }
+      if (part.truncated()) return refuse(errors.payloadTooLarge(`The file is larger than the limit of ${Math.floor(deps.listMaxBytes / 1024 / 1024)} MB`));
+      const sizeBytes = (await stat(incoming)).size;
+      if (stored + sizeBytes > deps.limits.storedBytesPerKey) return refuse(errors.payloadTooLarge(storedMessage(deps.limits.storedBytesPerKey)));
+      const inspected = await inspectInput(incoming, named.value.format);
+      if (!inspected.ok) return refuse(errors.unprocessable(inspected.reason));
+      const list = await deps.lists.create({
+        keyId: key.id,
+        name: named.value.name,
+        format: named.value.format,
+        delimiter: params.delimiter ?? null,
+        header: params.header,
+        emailColumn: params.emailColumn ?? null,
+        report: params.report,
+        fields: params.fields,
+        callbackUrl: params.callbackUrl?.href ?? null,
+        sizeBytes,
+        createdAt: new Date(deps.clock.now()).toISOString(),
+      });
+      await deps.files.keepUpload(list.id, list.format, incoming);
+      deps.queue.enqueue(list.id);
+      called(key);
+      return ok({ listId: list.id, sizeBytes });
+    } finally {
+      await rm(incoming, { force: true });
+    }
+  }
 
   return {
     listMaxBytes: deps.listMaxBytes,
@@ -128,59 +200,19 @@ export function createListService(deps: ListServiceDeps): ListService {
       const params = parseSubmitQuery(query);
       if (!params.ok) return refuse(errors.badRequest(params.reason));
       if (!upload) return refuse(errors.unsupportedMediaType());
-      if (params.value.callbackUrl) {
-        const target = await checkCallbackTarget(params.value.callbackUrl, { allowPrivate: deps.allowPrivateTargets });
-        if (!target.ok) return refuse(errors.badRequest(`Invalid parameter callback_url: ${target.reason}`));
+      const inFlight = uploading.get(key.id) ?? 0;
+      if (inFlight >= deps.limits.uploadsPerKey) {
+        return refuse(errors.tooManyUploads(`This key already has ${inFlight} uploads in progress; send the next when one is done`));
       }
-      const part = await upload();
-      if (!part || part.field !== 'file') {
-        part?.stream.resume();
-        return refuse(errors.badRequest('Missing the file part (a multipart/form-data part named "file")'));
-      }
-      const named = decideListName(params.value.name, part.fileName);
-      if (!named.ok) {
-        part.stream.resume();
-        return refuse(errors.unprocessable(named.reason));
-      }
-
-      const incoming = await deps.files.incomingPath();
-      // The upload failing (a body that ends early or breaks its framing) is the caller's fault;
-      // the file we write failing is ours. (pipeline fails the file with the upload's error too,
-      // so the upload's own failure is asked first.)
+      uploading.set(key.id, inFlight + 1);
       try {
-        try {
-          await pipeline(part.stream, createWriteStream(incoming, { mode: 0o600 })); // personal data: owner-only
-        } catch (error) {
-          const upload = part.failure?.();
-          if (upload) return refuse(errors.malformedMultipart(upload.message));
-          throw error;
-        }
-        if (part.truncated()) return refuse(errors.payloadTooLarge(`The file is larger than the limit of ${Math.floor(deps.listMaxBytes / 1024 / 1024)} MB`));
-        const sizeBytes = (await stat(incoming)).size;
-        const inspected = await inspectInput(incoming, named.value.format);
-        if (!inspected.ok) return refuse(errors.unprocessable(inspected.reason));
-        const list = await deps.lists.create({
-          keyId: key.id,
-          name: named.value.name,
-          format: named.value.format,
-          delimiter: params.value.delimiter ?? null,
-          header: params.value.header,
-          emailColumn: params.value.emailColumn ?? null,
-          report: params.value.report,
-          fields: params.value.fields,
-          callbackUrl: params.value.callbackUrl?.href ?? null,
-          sizeBytes,
-          createdAt: new Date(deps.clock.now()).toISOString(),
-        });
-        await deps.files.keepUpload(list.id, list.format, incoming);
-        deps.queue.enqueue(list.id);
-        called(key);
-        return ok({ listId: list.id, sizeBytes });
+        return await receive(key, params.value, upload);
       } finally {
-        await rm(incoming, { force: true });
+        const left = (uploading.get(key.id) ?? 1) - 1;
+        if (left > 0) uploading.set(key.id, left);
+        else uploading.delete(key.id);
       }
     },
-
     async status(key, listId) {
       const own = await ownList(key, listId);
       if (!own.ok) return own;

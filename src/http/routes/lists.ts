@@ -12,9 +12,10 @@ import { valueOf } from '../error-handler.js';
 import { ErrorBody } from '../schemas/verification.js';
 import { ListIdParams, PageQuery, SubmitQuery } from '../schemas/lists.js';
 
-const AUTH = { source: 'header', services: ['lists'] } as const;
+// Rate-limited like every keyed route: a key's rate holds on the List API too (status polling included).
+const AUTH = { source: 'header', services: ['lists'], rateLimited: true } as const;
 const auth = () => ({ auth: { ...AUTH, services: [...AUTH.services] } });
-const errorsOf = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errorsOf = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 
 export async function listRoutes(app: FastifyInstance, lists: ListService): Promise<void> {
   await app.register(async (scope) => {

@@ -114,6 +114,18 @@ export function listStoreContract(storage: CurrentStorage): void {
       expect((await lists().createdBefore('2026-06-01T00:00:00.000Z')).map((l) => l.id)).toEqual([old.id]);
     });
 
+    it('adds up the bytes a key keeps stored since an instant', async () => {
+      const a = await keyId(storage(), 'acme');
+      const b = await keyId(storage(), 'other');
+      expect(await lists().storedBytes(a, '2026-01-01T00:00:00.000Z')).toBe(0);
+      await lists().create(newList(a, { sizeBytes: 1000, createdAt: '2025-12-31T23:59:59.999Z' }));
+      await lists().create(newList(a, { sizeBytes: 2_000_000_000, createdAt: '2026-01-01T00:00:00.000Z' }));
+      await lists().create(newList(a, { sizeBytes: 3000, createdAt: '2026-02-01T00:00:00.000Z' }));
+      await lists().create(newList(b, { sizeBytes: 5000, createdAt: '2026-02-01T00:00:00.000Z' }));
+      expect(await lists().storedBytes(a, '2026-01-01T00:00:00.000Z')).toBe(2_000_003_000);
+      expect(await lists().storedBytes(b, '2026-01-01T00:00:00.000Z')).toBe(5000);
+    });
+
     it('forgets the records a list\'s chunks hold, keeping their counts, and only that list\'s', async () => {
       const key = await keyId(storage(), 'acme');
       const gone = await lists().create(newList(key));

@@ -153,6 +153,16 @@ export class KyselyListStore implements ListStore {
     return rows.map(toList);
   }
 
+  async storedBytes(keyId: number, since: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('lists')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size_bytes'), eb.lit(0)).as('bytes'))
+      .where('key_id', '=', keyId)
+      .where('created_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.bytes);
+  }
+
   async forgetRecords(listId: number): Promise<number> {
     const result = await this.db.updateTable('list_chunks').set({ results: '' }).where('list_id', '=', listId).where('results', '!=', '').executeTakeFirst();
     return Number(result.numUpdatedRows);

@@ -107,6 +107,10 @@ export class MemoryListStore implements ListStore {
     return [...this.lists.values()].filter((l) => l.createdAt < instant).map(clone);
   }
 
+  async storedBytes(keyId: number, since: string): Promise<number> {
+    return [...this.lists.values()].filter((l) => l.keyId === keyId && l.createdAt >= since).reduce((n, l) => n + l.sizeBytes, 0);
+  }
+
   async forgetRecords(listId: number): Promise<number> {
     let forgotten = 0;
     for (const chunk of this.chunks.get(listId)?.values() ?? []) {
