@@ -93,7 +93,7 @@ export interface ContainerTuning {
 
 export async function createContainer(config: Config, logger: Logger, clock: Clock = systemClock, options: ContainerOptions = {}): Promise<Container> {
   const { storage: givenStorage, redis: givenRedis, tuning = {}, ...processing } = options;
-  const storage = givenStorage ?? (await openStorage({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir, ...(config.secretKey ? { secretKey: config.secretKey } : {}) }));
+  const storage = givenStorage ?? (await openStorage({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir, deadlines: DATABASE_DEADLINES, ...(config.secretKey ? { secretKey: config.secretKey } : {}) }));
   const redis = givenRedis ?? (config.redisUrl ? connectRedis(config.redisUrl, logger) : null);
   const { enrichmentClock = clock, callbackDelayScale, ...verificationTuning } = tuning;
   const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock });
@@ -295,6 +295,12 @@ export function createProberHealthFor(
     },
   });
 }
+
+/**
+ * A serving process's database waits: a query blocked on a lock fails after 5 s, one with no
+ * answer at all after 30 s (a list's results step reads in batches well within that).
+ */
+export const DATABASE_DEADLINES = { lockMs: 5_000, queryMs: 30_000 };
 
 /** Longest wait for one Redis command of the API path (the list queue has connections of its own). */
 export const REDIS_COMMAND_TIMEOUT_MS = 500;

@@ -45,6 +45,7 @@ export const errors = {
   rateLimited: (retryAfterSeconds: number) =>
     new AppError(429, 'Rate limit exceeded', { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) }),
   tooManyUploads: (what: string) => new AppError(429, what, { 'retry-after': '30' }),
+  unavailableNow: (what: string) => new AppError(503, what, { 'retry-after': '5' }),
   internal: () => new AppError(500, 'Internal server error'),
   unavailable: (what = 'Service unavailable') => new AppError(502, what),
 } as const;

@@ -2,6 +2,7 @@
  * The one place errors become responses: `{"error_code","error_msg"}` everywhere, except the
  * plain-text 401 that /v5/ev clients expect (api-reference "Verify one address").
  */
+import { isDatabaseTimeout } from '../storage/postgres/open-postgres.js';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -38,6 +39,8 @@ function toAppError(error: FastifyError, jsonBody: boolean): AppError {
       return errors.invalidJson();
   }
   if (error instanceof SyntaxError && error.statusCode === 400) return errors.invalidJson();
+  // A stalled database (a held lock, a paused server) is a temporary outage, not a bug of ours.
+  if (isDatabaseTimeout(error)) return errors.unavailableNow('The database did not answer in time; try again');
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return new AppError(status, error.message);
   return errors.internal();

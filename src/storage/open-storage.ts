@@ -21,6 +21,11 @@ export interface StorageOptions {
   schema?: string;
   /** MAILSURE_SECRET_KEY; unset, the data directory's `secret.key` (secret-box.ts). */
   secretKey?: string;
+  /**
+   * Serving processes (API, workers): a stalled database (a held lock, a paused server) fails a
+   * query after these instead of hanging it. Migrations run without them.
+   */
+  deadlines?: { lockMs: number; queryMs: number };
 }
 
 export const SQLITE_FILE_NAME = 'mailsure.sqlite';
@@ -41,7 +46,16 @@ export async function openStorage(opts: StorageOptions): Promise<Storage> {
     throw explain(error);
   }
   try {
-    await migrateToLatest(db);
+    // Migrations may run long: on a connection of their own, without the serving deadlines.
+    if (postgres && opts.deadlines) {
+      const { deadlines: _serving, ...plain } = opts;
+      const migrator = openDatabase(plain);
+      try {
+        await migrateToLatest(migrator);
+      } finally {
+        await migrator.destroy();
+      }
+    } else await migrateToLatest(db);
   } catch (error) {
     await db.destroy().catch(() => {});
     throw explain(error);
@@ -76,12 +90,12 @@ async function sealStoredSecrets(db: Kysely<Database>, secrets: SecretBox): Prom
   }
 }
 
-function openDatabase({ databaseUrl, dataDir, schema }: StorageOptions): Kysely<Database> {
+function openDatabase({ databaseUrl, dataDir, schema, deadlines }: StorageOptions): Kysely<Database> {
   if (databaseUrl === undefined || databaseUrl === '') {
     return openSqlite({ file: join(dataDir, SQLITE_FILE_NAME) });
   }
   if (/^postgres(ql)?:\/\//i.test(databaseUrl)) {
-    return openPostgres({ url: databaseUrl, ...(schema !== undefined ? { schema } : {}) });
+    return openPostgres({ url: databaseUrl, ...(schema !== undefined ? { schema } : {}), ...(deadlines ? { deadlines } : {}) });
   }
   // Falling back to SQLite here would quietly split the data of a misconfigured cluster.
   throw new Error('the database URL must start with postgres:// or postgresql:// (unset it to use SQLite)');

@@ -11,6 +11,11 @@ export interface PostgresOptions {
   schema?: string;
   /** Pool size; pg's default is 10. */
   maxConnections?: number;
+  /**
+   * Serving processes only (migrations and imports run long): how long a query may wait for a
+   * lock, and for its answer at all, before it fails as "the database did not answer in time".
+   */
+  deadlines?: { lockMs: number; queryMs: number };
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -28,7 +33,8 @@ export function openPostgres(opts: PostgresOptions): Kysely<Database> {
     max: opts.maxConnections ?? 10,
     types: int8AsNumber(),
     // Only the schema: tables must never resolve to a same-named table in `public`.
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    ...(serverOptions(opts) ? { options: serverOptions(opts) } : {}),
+    ...(opts.deadlines ? { query_timeout: opts.deadlines.queryMs, connectionTimeoutMillis: opts.deadlines.queryMs } : {}),
   });
   // An idle client whose server connection drops emits 'error' on the pool; unhandled, that
   // would kill the process. The next query gets a fresh connection and reports its own error.
@@ -42,6 +48,20 @@ export function openPostgres(opts: PostgresOptions): Kysely<Database> {
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool, ...(schema ? { onCreateConnection: ensureSchema } : {}) }),
   });
+}
+
+function serverOptions(opts: PostgresOptions): string | undefined {
+  const parts = [
+    ...(opts.schema ? [`-c search_path=${opts.schema}`] : []),
+    ...(opts.deadlines ? [`-c lock_timeout=${Math.round(opts.deadlines.lockMs)}`] : []),
+  ];
+  return parts.length > 0 ? parts.join(' ') : undefined;
+}
+
+/** A query that failed for time: waiting on a lock, or no answer at all. */
+export function isDatabaseTimeout(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === '55P03' || code === '57014' || message === 'Query read timeout' || message === 'timeout exceeded when trying to connect';
 }
 
 async function createSchema(connection: DatabaseConnection, schema: string): Promise<void> {
