@@ -28,6 +28,7 @@ export function assembleApp(container: Container, options: AssemblyOptions = {})
     redis,
     ...(options.rateLimitNamespace ? { rateLimitNamespace: options.rateLimitNamespace } : {}),
     trustProxy: config.trustProxy,
+    requestTimeoutMs: config.requestTimeoutSeconds * 1000,
     readiness: {
       database: () => storage.ping(),
       ...(redis ? { redis: async () => void (await redis.ping()) } : {}),

@@ -43,6 +43,8 @@ export interface AppDeps {
   readiness: Record<string, ReadinessCheck>;
   /** Prober health for `/readyz`'s body (reported, never a reason to be unready). */
   proberHealth?: () => ProberHealthBody;
+  /** Longest time to receive one whole request, body included (MAILSURE_REQUEST_TIMEOUT_SECONDS). */
+  requestTimeoutMs?: number;
   /** Options for the underlying server, e.g. `https` (set by `serve`). */
   serverOptions?: { https?: { key: Buffer; cert: Buffer } };
 }
@@ -60,6 +62,9 @@ const nextRequestId = () => `${REQUEST_ID_PREFIX}-${(++requestSeq).toString(36)}
  * runs: @fastify/helmet computes them per request and cost /v5/ev a third of its throughput
  * (bench/http-ev.bench.ts: ratio 0.79 → 0.55 in one run), for headers that never change.
  */
+/** Half an hour: a 1 GB list at under 1 MB/s still arrives; a connection held for ever does not. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 1_800_000;
+
 const SECURITY_HEADERS = {
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
@@ -101,6 +106,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
     bodyLimit: 16 * 1024 * 1024,
+    // A body that never ends (a slow-loris upload) is cut off: 408 and the connection closed.
+    requestTimeout: deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
   }) as unknown as FastifyInstance;
 
   app.addHook('onRequest', (request, reply, done) => {

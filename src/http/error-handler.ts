@@ -19,6 +19,9 @@ export function installErrorHandler(app: FastifyInstance): void {
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   reply.code(error.status).headers(error.headers);
+  // Refused before its body was read (a bad key on an upload, a limit): close the connection
+  // after the answer, so a slow or endless body cannot hold it (and its descriptor) any longer.
+  if (hasBody(request) && !request.raw.readableEnded) reply.header('connection', 'close');
   if (error.status === 401 && request.routeOptions.config?.auth?.plainText401) {
     return reply.type('text/plain; charset=utf-8').send(error.message);
   }
@@ -107,4 +110,9 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
 export function valueOf<T>(result: { ok: true; value: T } | { ok: false; error: AppError }): T {
   if (!result.ok) throw result.error;
   return result.value;
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
 }

@@ -1,0 +1,62 @@
+/**
+ * Issue 19 (4): a request body cannot hold a connection for ever. Refused before its body is read
+ * (a bad key on an upload), the request is answered and its connection closed at once, however
+ * much body was announced; and every request has a time limit for arriving whole.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect } from 'node:tls';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadTls } from '../../src/http/tls.js';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+let port: number;
+let tlsDir: string;
+
+beforeAll(async () => {
+  tlsDir = await mkdtemp(join(tmpdir(), 'mailsure-slow-'));
+  t = await makeTestApp({ https: await loadTls({ tls: null, dataDir: tlsDir }), env: { MAILSURE_REQUEST_TIMEOUT_SECONDS: '120' } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await t.close();
+  await rm(tlsDir, { recursive: true, force: true });
+});
+
+/** Sends the head and a first slice of an announced megabyte, never the rest; resolves when the server closes. */
+function slowUpload(apiKey: string): Promise<{ status: number; connection: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ port, host: '127.0.0.1', rejectUnauthorized: false }, () => {
+      socket.write(
+        `POST /v5/list HTTP/1.1\r\nHost: localhost\r\napi_key: ${apiKey}\r\nContent-Type: multipart/form-data; boundary=XX\r\nContent-Length: 1048576\r\n\r\n--XX\r\n`,
+      );
+    });
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [top = '', body = ''] = text.split('\r\n\r\n');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(top)?.[1]), connection: /\r\nconnection: *([^\r\n]+)/i.exec(top)?.[1] ?? '', body });
+    });
+  });
+}
+
+describe('request bodies', () => {
+  it('a refused upload is answered and its connection closed without waiting for the body', async () => {
+    // The socket's close is what resolves this: a server that kept reading would leave it open
+    // until the test's own time-out.
+    const res = await slowUpload('wrong-key-123456');
+    expect(res.status).toBe(401);
+    expect(res.connection).toBe('close');
+    expect(JSON.parse(res.body)).toEqual({ error_code: 401, error_msg: 'Invalid API key' });
+  });
+
+  it('have a time limit for arriving whole (MAILSURE_REQUEST_TIMEOUT_SECONDS)', () => {
+    expect(t.app.server.requestTimeout).toBe(120_000);
+  });
+});
