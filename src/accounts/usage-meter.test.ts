@@ -6,17 +6,20 @@ import { createUsageMeter } from './usage-meter.js';
 const clock = { now: () => Date.parse('2026-11-22T10:00:00Z') };
 
 describe('usage meter', () => {
-  it('counts calls against the quota before and after a flush', async () => {
+  it('reserves calls against the quota before and after a flush, all or nothing', async () => {
     const storage = openMemoryStorage();
     const { record } = await createKey(storage.keys, 'q', { quota: '3' });
     const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock, flushMs: 60_000 });
-    expect(meter.withinQuota(record)).toBe(true);
+    expect(meter.reserve(record, 1)).toBe(true);
     meter.record(record, { verification: 1 });
+    expect(meter.reserve(record, 1)).toBe(true);
     meter.record(record, { verification: 1 });
     await meter.flush();
-    expect(meter.withinQuota(record)).toBe(true);
+    // Two of three used: a bulk call of two records does not fit, and counts nothing.
+    expect(meter.reserve(record, 2)).toBe(false);
+    expect(meter.reserve(record, 1)).toBe(true);
     meter.record(record, { verification: 1 });
-    expect(meter.withinQuota(record)).toBe(false);
+    expect(meter.reserve(record, 1)).toBe(false);
     await meter.close();
     expect((await storage.keys.findByName('q'))?.callsUsed).toBe(3);
     expect(await storage.usage.totals(record.id)).toMatchObject({ verification: 3, enrichment_field: 0 });
@@ -34,6 +37,7 @@ describe('usage meter', () => {
       totals: storage.usage.totals.bind(storage.usage),
     };
     const meter = createUsageMeter({ keys: storage.keys, usage, clock, flushMs: 60_000 });
+    meter.reserve(record, 1);
     meter.record(record, { enrichment_field: 4 });
     await expect(meter.flush()).rejects.toThrow('database away');
     failing = false;
@@ -46,8 +50,19 @@ describe('usage meter', () => {
     const storage = openMemoryStorage();
     const { record } = await createKey(storage.keys, 'u', {});
     const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock });
-    for (let i = 0; i < 100; i++) meter.record(record, {});
-    expect(meter.withinQuota(record)).toBe(true);
+    for (let i = 0; i < 100; i++) expect(meter.reserve(record, 50)).toBe(true);
     await meter.close();
+    expect((await storage.keys.findByName('u'))?.callsUsed).toBe(5000);
+  });
+
+  it('gives back calls whose work ended in an error', async () => {
+    const storage = openMemoryStorage();
+    const { record } = await createKey(storage.keys, 'r', { quota: '2' });
+    const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock, flushMs: 60_000 });
+    expect(meter.reserve(record, 2)).toBe(true);
+    meter.release(record, 2);
+    expect(meter.reserve(record, 1)).toBe(true);
+    await meter.close();
+    expect((await storage.keys.findByName('r'))?.callsUsed).toBe(1);
   });
 });

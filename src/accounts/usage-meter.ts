@@ -1,5 +1,8 @@
 /**
- * Counts calls against quotas and billable units per key. Counts gather in memory and are
+ * Counts calls against quotas and billable units per key. A call is reserved before its work —
+ * checked against the quota and counted in one step, so concurrent calls cannot all pass a check
+ * made before any of them was counted — and given back if it ends in an error; a bulk call
+ * reserves one call per record. Counts gather in memory and are
  * written in one statement per key every `flushMs` (and on close), which keeps the database off
  * the hot path. In one process the quota is exact; across several processes it may overshoot by
  * what the others counted since their last flush (at most rate × flushMs).
@@ -17,9 +20,11 @@ interface Pending {
 }
 
 export interface UsageMeter {
-  /** True when the key may make one more call. */
-  withinQuota(key: ApiKeyRecord): boolean;
-  /** Records one call and the billable units it delivered. */
+  /** Counts `calls` against the key's quota when they fit in it; false (nothing counted) when not. */
+  reserve(key: ApiKeyRecord, calls: number): boolean;
+  /** Gives back calls reserved for work that ended in an error. */
+  release(key: ApiKeyRecord, calls: number): void;
+  /** Records the billable units a call delivered (the call itself was counted when reserved). */
   record(key: ApiKeyRecord, units: Partial<Record<UsageUnit, number>>): void;
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -67,15 +72,19 @@ export function createUsageMeter(deps: { keys: KeyStore; usage: UsageStore; cloc
   timer.unref();
 
   return {
-    withinQuota(key) {
-      if (key.quota === null) return true;
-      const p = pending.get(key.id);
-      const used = Math.max(key.callsUsed, p?.knownUsed ?? 0) + (p?.calls ?? 0);
-      return used < key.quota;
+    reserve(key, calls) {
+      const p = entry(key);
+      if (key.quota !== null && Math.max(key.callsUsed, p.knownUsed) + p.calls + calls > key.quota) return false;
+      p.calls += calls;
+      return true;
+    },
+    release(key, calls) {
+      // Never below what was reserved since the last flush: the flushed part is already stored.
+      const p = entry(key);
+      p.calls = Math.max(0, p.calls - calls);
     },
     record(key, units) {
       const p = entry(key);
-      p.calls += 1;
       for (const [unit, n] of Object.entries(units) as [UsageUnit, number][]) {
         if (n > 0) p.units[unit] = (p.units[unit] ?? 0) + n;
       }

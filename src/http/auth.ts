@@ -5,7 +5,7 @@
  * exhausted quota, then 429 past the key's rate on rate-limited routes. One hook, in that order:
  * every extra hook is work on every request of the hot path.
  */
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import { NOT_CACHED, type KeyAuthenticator } from '../accounts/key-authenticator.js';
 import type { ApiKeyRecord } from '../accounts/key-config.js';
 import type { UsageMeter } from '../accounts/usage-meter.js';
@@ -14,6 +14,15 @@ import { MALFORMED, type ParsedQuery } from './query-string.js';
 import type { KeyRateLimiter } from './rate-limit.js';
 
 export function installAuth(app: FastifyInstance, deps: { authenticator: KeyAuthenticator; meter: UsageMeter; limiter: KeyRateLimiter }): void {
+  /** Adds `calls` to what the request gives back if it ends in an error. */
+  const reserveOn = (request: FastifyRequest, key: ApiKeyRecord, calls: number): void => {
+    const previous = request.releaseReservation;
+    request.releaseReservation = () => {
+      request.releaseReservation = undefined;
+      previous?.();
+      deps.meter.release(key, calls);
+    };
+  };
   // Hooks in callback form: an async hook costs a promise and its turns on every request.
   app.addHook('onRequest', (request, _reply, done) => {
     done((request.query as ParsedQuery)[MALFORMED] ? errors.notUrlEncoded() : undefined);
@@ -26,8 +35,10 @@ export function installAuth(app: FastifyInstance, deps: { authenticator: KeyAuth
     const admit = (request: FastifyRequest, key: ApiKeyRecord | undefined, done: (error?: Error) => void): void => {
       if (!key) return done(errors.invalidApiKey());
       if (!auth.services.some((service) => key.services.includes(service))) return done(errors.keyNotPermitted());
-      if (!deps.meter.withinQuota(key)) return done(errors.quotaExceeded());
+      // Reserved, not just checked: concurrent calls cannot all pass one check before any counts.
+      if (!deps.meter.reserve(key, 1)) return done(errors.quotaExceeded());
       request.apiKey = key;
+      reserveOn(request, key, 1);
       if (!auth.rateLimited) return done();
       deps.limiter.consume(key.id, key.rate).then(
         (retryAfter) => done(retryAfter === undefined ? undefined : errors.rateLimited(retryAfter)),
@@ -46,8 +57,30 @@ export function installAuth(app: FastifyInstance, deps: { authenticator: KeyAuth
     };
     const existing = route.onRequest;
     route.onRequest = existing === undefined ? [hook] : Array.isArray(existing) ? [hook, ...existing] : [hook, existing];
+    if (auth.perRecord) {
+      const perRecord = auth.perRecord;
+      // Once the body is read: the rest of a bulk call's records, for the quota and the rate.
+      const charge: preHandlerHookHandler = (request, _reply, done) => {
+        const key = request.apiKey!;
+        const records = Array.isArray(request.body) ? request.body.length : 0;
+        if (records <= 1 || records > perRecord.maxRecords) return done();
+        const extra = records - 1;
+        if (!deps.meter.reserve(key, extra)) return done(errors.quotaExceeded());
+        reserveOn(request, key, extra);
+        if (!auth.rateLimited) return done();
+        // A full-size bulk call may take the key's whole second, never more: the contract's batch
+        // sizes stay usable at any rate.
+        deps.limiter.consume(key.id, key.rate, Math.min(extra, Math.max(0, key.rate - 1))).then(
+          (retryAfter) => done(retryAfter === undefined ? undefined : errors.rateLimited(retryAfter)),
+          (error: Error) => done(error),
+        );
+      };
+      const before = route.preHandler;
+      route.preHandler = before === undefined ? [charge] : Array.isArray(before) ? [charge, ...before] : [charge, before];
+    }
   });
 }
+
 
 function presentedKey(request: FastifyRequest, source: 'query' | 'header'): string | undefined {
   const value = source === 'query' ? (request.query as ParsedQuery).api_key : request.headers.api_key;

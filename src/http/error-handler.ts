@@ -18,6 +18,8 @@ export function installErrorHandler(app: FastifyInstance): void {
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  // A call that ends in an error is not counted against the quota.
+  request.releaseReservation?.();
   reply.code(error.status).headers(error.headers);
   // Refused before its body was read (a bad key on an upload, a limit): close the connection
   // after the answer, so a slow or endless body cannot hold it (and its descriptor) any longer.

@@ -11,6 +11,14 @@ describe('key rate limiter', () => {
     expect(await limiter.consume(2, 3)).toBeUndefined();
   });
 
+  it('charges a call its points (a bulk call its records)', async () => {
+    const limiter = createKeyRateLimiter(null);
+    expect(await limiter.consume(1, 10, 8)).toBeUndefined();
+    expect(await limiter.consume(1, 10, 3)).toBe(1);
+    expect(await limiter.consume(1, 10, 0)).toBeUndefined();
+    expect(await limiter.consume(9, 10, 10)).toBeUndefined();
+  });
+
   it('falls back to an in-process limit when Redis is not there', async () => {
     const dead = new Redis({ host: '127.0.0.1', port: 1, lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
     dead.on('error', () => undefined);

@@ -9,8 +9,8 @@ import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export interface KeyRateLimiter {
-  /** Undefined when the call may go ahead; otherwise the seconds until it may. */
-  consume(keyId: number, ratePerSecond: number): Promise<number | undefined>;
+  /** Undefined when the call (costing `points`, default 1) may go ahead; otherwise the seconds until it may. */
+  consume(keyId: number, ratePerSecond: number, points?: number): Promise<number | undefined>;
 }
 
 export function createKeyRateLimiter(redis: Redis | null, keyPrefix = 'mailsure:rate'): KeyRateLimiter {
@@ -28,9 +28,10 @@ export function createKeyRateLimiter(redis: Redis | null, keyPrefix = 'mailsure:
     return limiter;
   };
   return {
-    async consume(keyId, ratePerSecond) {
+    async consume(keyId, ratePerSecond, points = 1) {
+      if (points <= 0) return undefined;
       try {
-        await limiterFor(ratePerSecond).consume(`k${keyId}`);
+        await limiterFor(ratePerSecond).consume(`k${keyId}`, points);
         return undefined;
       } catch (refusal) {
         if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));

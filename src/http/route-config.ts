@@ -12,6 +12,11 @@ export interface RouteAuth {
   rateLimited?: boolean;
   /** Bulk endpoints: a body that is not JSON, whatever its Content-Type, is `Invalid JSON`. */
   jsonBody?: boolean;
+  /**
+   * Bulk endpoints: the call costs one per record of its JSON array (up to `maxRecords`; a larger
+   * body is the route's 400), for the quota and the rate alike.
+   */
+  perRecord?: { maxRecords: number };
 }
 
 declare module 'fastify' {
@@ -20,5 +25,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     apiKey?: ApiKeyRecord;
+    /** Gives back the calls reserved for this request (set by auth; the error path calls it). */
+    releaseReservation?: () => void;
   }
 }

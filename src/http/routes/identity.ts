@@ -38,7 +38,7 @@ export function identityRoutes(app: FastifyInstance, deps: { append: AppendServi
   app.post<{ Querystring: Static<typeof EppendBulkQuery> }>(
     '/v5/eppend/bulk',
     {
-      config: { auth: { ...AUTH, services: [...AUTH.services], jsonBody: true } },
+      config: { auth: { ...AUTH, services: [...AUTH.services], jsonBody: true, perRecord: { maxRecords: MAX_APPEND_BULK_RECORDS } } },
       bodyLimit: 4 * 1024 * 1024,
       schema: {
         summary: `Email and postal append for up to ${MAX_APPEND_BULK_RECORDS} records (application/json array)`,
