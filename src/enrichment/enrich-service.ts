@@ -3,6 +3,7 @@
  * kind and chunk, never one per record), activity stats batched likewise, then projection.
  * Name + postal queries go through a PersonMatcher (identity's fuzzy matcher, batched too).
  */
+import { BULK_SLICE, inSlices } from '../core/in-slices.js';
 import type { Clock } from '../core/clock.js';
 import type { ActivityStore } from './activity-store.js';
 import type { PeopleStore } from './people-store.js';
@@ -19,7 +20,7 @@ export interface PersonMatcher {
 
 export interface EnrichService {
   /** One answer per query, in order ({} when nothing matched). */
-  enrich(queries: EnrichQuery[], selection: FieldSelection): Promise<EnrichmentAnswer[]>;
+  enrich(queries: readonly EnrichQuery[], selection: FieldSelection): Promise<EnrichmentAnswer[]>;
 }
 
 export function createEnrichService(deps: {
@@ -41,38 +42,40 @@ export function createEnrichService(deps: {
     });
   };
   return {
-    async enrich(queries, selection) {
-      const found = await findByAddress(deps.people, queries, selection.postalAddress);
-      const matched: (PersonProfile | undefined)[] = found.map((f) => f?.profile);
-      const byName = queries.flatMap((q, i) => (matched[i] === undefined && q.name ? [i] : []));
-      if (byName.length > 0) {
-        const people = await deps.matcher.matchNameAddress(byName.map((i) => queries[i]!));
-        byName.forEach((queryIndex, k) => {
-          const person = people[k];
-          if (person) matched[queryIndex] = { record: prepareRecord(person), postal: person };
-        });
-      }
-
-      // Activity metrics describe the address asked about; a hashed one is known only through the
-      // address that matched it.
-      const wantsEam = selection.eam.length > 0;
-      const emails = queries.map((q, i) => (wantsEam ? (q.email ?? found[i]?.email) : undefined));
-      const today = todayUtc(deps.clock.now());
-      // With no activity loaded every address gets the default object: skip the lookup.
-      let present = wantsEam ? hasActivity() : false;
-      if (typeof present !== 'boolean') present = await present;
-      const stats = present ? await deps.activity.statsFor(unique(emails), activityWindows(today)) : new Map<string, ActivityStats>();
-      const withMonth = selection.eam.includes('month_last_open');
-
-      return queries.map((q, i) => {
-        const byEmailQuery = q.email !== undefined || q.sha1 !== undefined || q.md5 !== undefined;
-        const eam = wantsEam && byEmailQuery ? eamFrom(emails[i] ? stats.get(emails[i]!) : undefined, today, withMonth) : undefined;
-        // A postal address is appended to an address query only: a name + postal query already has it.
-        const person = matched[i];
-        return answerFor(person?.record, byEmailQuery ? person?.postal : undefined, eam, selection);
-      });
-    },
+    enrich: (queries, selection) => inSlices(queries, BULK_SLICE, (slice) => enrichSlice(slice, selection)),
   };
+
+  async function enrichSlice(queries: Parameters<EnrichService['enrich']>[0], selection: Parameters<EnrichService['enrich']>[1]) {
+    const found = await findByAddress(deps.people, queries, selection.postalAddress);
+    const matched: (PersonProfile | undefined)[] = found.map((f) => f?.profile);
+    const byName = queries.flatMap((q, i) => (matched[i] === undefined && q.name ? [i] : []));
+    if (byName.length > 0) {
+      const people = await deps.matcher.matchNameAddress(byName.map((i) => queries[i]!));
+      byName.forEach((queryIndex, k) => {
+        const person = people[k];
+        if (person) matched[queryIndex] = { record: prepareRecord(person), postal: person };
+      });
+    }
+
+    // Activity metrics describe the address asked about; a hashed one is known only through the
+    // address that matched it.
+    const wantsEam = selection.eam.length > 0;
+    const emails = queries.map((q, i) => (wantsEam ? (q.email ?? found[i]?.email) : undefined));
+    const today = todayUtc(deps.clock.now());
+    // With no activity loaded every address gets the default object: skip the lookup.
+    let present = wantsEam ? hasActivity() : false;
+    if (typeof present !== 'boolean') present = await present;
+    const stats = present ? await deps.activity.statsFor(unique(emails), activityWindows(today)) : new Map<string, ActivityStats>();
+    const withMonth = selection.eam.includes('month_last_open');
+
+    return queries.map((q, i) => {
+      const byEmailQuery = q.email !== undefined || q.sha1 !== undefined || q.md5 !== undefined;
+      const eam = wantsEam && byEmailQuery ? eamFrom(emails[i] ? stats.get(emails[i]!) : undefined, today, withMonth) : undefined;
+      // A postal address is appended to an address query only: a name + postal query already has it.
+      const person = matched[i];
+      return answerFor(person?.record, byEmailQuery ? person?.postal : undefined, eam, selection);
+    });
+  }
 }
 
 const ADDRESS_KEYS: readonly AddressKey[] = ['email', 'sha1', 'md5'];
@@ -81,7 +84,11 @@ const ADDRESS_KEYS: readonly AddressKey[] = ['email', 'sha1', 'md5'];
  * Each query's person by address, SHA-1 or MD5 (tried in that order): one lookup per kind the
  * queries use, none for the others, so a single /v5/td call makes exactly one.
  */
-async function findByAddress(people: PeopleStore, queries: readonly EnrichQuery[], withPostal: boolean): Promise<(MatchedProfile | undefined)[]> {
+async function findByAddress(
+  people: PeopleStore,
+  queries: readonly EnrichQuery[],
+  withPostal: boolean,
+): Promise<(MatchedProfile | undefined)[]> {
   const kinds = ADDRESS_KEYS.filter((by) => queries.some((q) => q[by] !== undefined));
   const lookup = (by: AddressKey) => people.findProfiles(by, unique(queries.map((q) => q[by])), withPostal);
   // Most calls use one kind: no Promise.all for them.

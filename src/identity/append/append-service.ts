@@ -4,6 +4,7 @@
  * `email_append` and/or `postal_address`, or is the per-record error element when the key may not
  * do what the record asks.
  */
+import { BULK_SLICE, inSlices } from '../../core/in-slices.js';
 import type { PersonRecord } from '../../enrichment/person.js';
 import { postalAddressOf, type PostalAddressObject } from '../../enrichment/project.js';
 import type { PeopleStore } from '../../enrichment/people-store.js';
@@ -16,7 +17,8 @@ export interface EmailAppendEntry {
   email_match_type: 'Individual' | 'Household';
 }
 
-export type AppendAnswer = { email_append?: EmailAppendEntry[]; postal_address?: PostalAddressObject } | { error_code: number; error_msg: string };
+export type AppendAnswer =
+  { email_append?: EmailAppendEntry[]; postal_address?: PostalAddressObject } | { error_code: number; error_msg: string };
 
 export interface AppendPermissions {
   emailAppend: boolean;
@@ -37,30 +39,32 @@ export interface AppendService {
 
 export function createAppendService(deps: { people: Pick<PeopleStore, 'findManyByEmail'>; matcher: IdentityMatcher }): AppendService {
   return {
-    async append(requests, allowed) {
-      const doPostal = requests.map((r) => r.postalAppend && allowed.postalAppend);
-      const doEmail = requests.map((r) => r.emailAppend && allowed.emailAppend);
-
-      const emails = requests.flatMap((r, i) => (doPostal[i] ? [r.query.email!] : []));
-      const owners = emails.length > 0 ? await deps.people.findManyByEmail([...new Set(emails)]) : new Map<string, PersonRecord>();
-      const toMatch = requests.flatMap((r, i) => (doEmail[i] ? [i] : []));
-      const matches = toMatch.length > 0 ? await deps.matcher.matchMany(toMatch.map((i) => identityQueryOf(requests[i]!.query)!)) : [];
-      const matchesOf = new Map(toMatch.map((requestIndex, k) => [requestIndex, matches[k]!]));
-
-      return requests.map((request, i): AppendAnswer => {
-        if (!doPostal[i] && !doEmail[i]) {
-          return { error_code: 403, error_msg: request.emailAppend ? NOT_PERMITTED.emailAppend : NOT_PERMITTED.postalAppend };
-        }
-        const answer: { email_append?: EmailAppendEntry[]; postal_address?: PostalAddressObject } = {};
-        const owner = doPostal[i] ? owners.get(request.query.email!) : undefined;
-        const postal = owner ? postalAddressOf(owner) : undefined;
-        if (postal) answer.postal_address = postal;
-        const appended = doEmail[i] ? emailAppendOf(matchesOf.get(i)!) : [];
-        if (appended.length > 0) answer.email_append = appended;
-        return answer;
-      });
-    },
+    append: (requests, allowed) => inSlices(requests, BULK_SLICE, (slice) => appendSlice(slice, allowed)),
   };
+
+  async function appendSlice(requests: readonly AppendRequest[], allowed: AppendPermissions): Promise<AppendAnswer[]> {
+    const doPostal = requests.map((r) => r.postalAppend && allowed.postalAppend);
+    const doEmail = requests.map((r) => r.emailAppend && allowed.emailAppend);
+
+    const emails = requests.flatMap((r, i) => (doPostal[i] ? [r.query.email!] : []));
+    const owners = emails.length > 0 ? await deps.people.findManyByEmail([...new Set(emails)]) : new Map<string, PersonRecord>();
+    const toMatch = requests.flatMap((r, i) => (doEmail[i] ? [i] : []));
+    const matches = toMatch.length > 0 ? await deps.matcher.matchMany(toMatch.map((i) => identityQueryOf(requests[i]!.query)!)) : [];
+    const matchesOf = new Map(toMatch.map((requestIndex, k) => [requestIndex, matches[k]!]));
+
+    return requests.map((request, i): AppendAnswer => {
+      if (!doPostal[i] && !doEmail[i]) {
+        return { error_code: 403, error_msg: request.emailAppend ? NOT_PERMITTED.emailAppend : NOT_PERMITTED.postalAppend };
+      }
+      const answer: { email_append?: EmailAppendEntry[]; postal_address?: PostalAddressObject } = {};
+      const owner = doPostal[i] ? owners.get(request.query.email!) : undefined;
+      const postal = owner ? postalAddressOf(owner) : undefined;
+      if (postal) answer.postal_address = postal;
+      const appended = doEmail[i] ? emailAppendOf(matchesOf.get(i)!) : [];
+      if (appended.length > 0) answer.email_append = appended;
+      return answer;
+    });
+  }
 }
 
 /** Every address of each match, the Individual's first; an address is listed once. */
