@@ -3,31 +3,22 @@
  * its query sends them. Node's HTTP parser refuses some before Fastify sees a request; every
  * answer must still be our error body `{"error_code","error_msg"}` (decisions §3).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { connect } from 'node:tls';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadTls } from '../../src/http/tls.js';
-import { makeTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { startTlsTestApp, type TlsTestApp } from '../helpers/tls-app.js';
 
 let t: TestApp;
 let key: string;
 let port: number;
-let tlsDir: string;
+let server: TlsTestApp;
 
 beforeAll(async () => {
-  tlsDir = await mkdtemp(join(tmpdir(), 'mailsure-raw-'));
-  t = await makeTestApp({ https: await loadTls({ tls: null, dataDir: tlsDir }) });
+  server = await startTlsTestApp();
+  ({ t, port } = server);
   key = (await t.key('acme')).key;
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as AddressInfo).port;
 });
-afterAll(async () => {
-  await t.close();
-  await rm(tlsDir, { recursive: true, force: true });
-});
+afterAll(() => server.close());
 
 /** Sends `head` (request line and headers, as raw bytes) over TLS; the status, headers and body of the answer. */
 function raw(head: Buffer): Promise<{ status: number; type: string; body: string }> {

@@ -3,29 +3,20 @@
  * (a bad key on an upload), the request is answered and its connection closed at once, however
  * much body was announced; and every request has a time limit for arriving whole.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { connect } from 'node:tls';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadTls } from '../../src/http/tls.js';
-import { makeTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { startTlsTestApp, type TlsTestApp } from '../helpers/tls-app.js';
 
 let t: TestApp;
 let port: number;
-let tlsDir: string;
+let server: TlsTestApp;
 
 beforeAll(async () => {
-  tlsDir = await mkdtemp(join(tmpdir(), 'mailsure-slow-'));
-  t = await makeTestApp({ https: await loadTls({ tls: null, dataDir: tlsDir }), env: { MAILSURE_REQUEST_TIMEOUT_SECONDS: '120' } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as AddressInfo).port;
+  server = await startTlsTestApp({ env: { MAILSURE_REQUEST_TIMEOUT_SECONDS: '120' } });
+  ({ t, port } = server);
 });
-afterAll(async () => {
-  await t.close();
-  await rm(tlsDir, { recursive: true, force: true });
-});
+afterAll(() => server.close());
 
 /** Sends the head and a first slice of an announced megabyte, never the rest; resolves when the server closes. */
 function slowUpload(apiKey: string): Promise<{ status: number; connection: string; body: string }> {

@@ -8,11 +8,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestWorld, type TestWorld } from '../helpers/world/index.js';
 import { writeListCsv } from './list-csv.js';
+import { createTestDatabase, dropTestDatabase } from './pg-database.js';
 import { createKeyByCli, ListClient, startMailsure, type ChildMailsure, type ServerOptions } from './list-server.js';
 
 const databaseUrl = process.env.MAILSURE_TEST_DATABASE_URL;
@@ -31,29 +31,19 @@ describe.skipIf(!databaseUrl || !redisUrl)('lists whose queue jobs Redis lost', 
     world = await startTestWorld();
     dataDir = await mkdtemp(join(tmpdir(), 'mailsure-lost-jobs-'));
     database = `mailsure_lost_jobs_${process.pid}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.query(`create database ${database}`);
-    await admin.end();
+    dbUrl = await createTestDatabase(databaseUrl!, database);
     for (const db of [API_DB, WORKER_DB]) {
       const redis = new Redis(redisAt(db));
       await redis.flushdb();
       redis.disconnect();
     }
-    const url = new URL(databaseUrl!);
-    url.pathname = `/${database}`;
-    dbUrl = url.href;
   }, 60_000);
 
   afterAll(async () => {
     await Promise.all(children.map((c) => c.kill().catch(() => undefined)));
     await world?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.end();
+    await dropTestDatabase(databaseUrl!, database);
   }, 60_000);
 
   it('are run by a running worker without a restart', async () => {

@@ -16,6 +16,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestWorld, type TestWorld } from '../helpers/world/index.js';
 import { writeListCsv } from './list-csv.js';
+import { createTestDatabase, dropTestDatabase } from './pg-database.js';
 import { createKeyByCli, ListClient, startMailsure, type ChildMailsure, type ServerOptions } from './list-server.js';
 
 const databaseUrl = process.env.MAILSURE_TEST_DATABASE_URL;
@@ -37,21 +38,15 @@ describe.skipIf(!databaseUrl || !redisUrl)('scale-out: 2 API processes and 2 wor
     world = await startTestWorld();
     dataDir = await mkdtemp(join(tmpdir(), 'mailsure-scale-'));
     database = `mailsure_scale_${process.pid}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${database}`);
-    await admin.query(`create database ${database}`);
-    await admin.end();
+    const databaseOfTest = await createTestDatabase(databaseUrl!, database);
     const redis = new Redis(`${redisUrl!.replace(/\/\d*$/, '')}/${REDIS_DB}`);
     await redis.flushdb();
     redis.disconnect();
-    const dbUrl = new URL(databaseUrl!);
-    dbUrl.pathname = `/${database}`;
     options = {
       dataDir,
       env: {
         ...world.env,
-        MAILSURE_DATABASE_URL: dbUrl.href,
+        MAILSURE_DATABASE_URL: databaseOfTest,
         MAILSURE_REDIS_URL: `${redisUrl!.replace(/\/\d*$/, '')}/${REDIS_DB}`,
         MAILSURE_LIST_WORKERS: '2',
       },
@@ -62,12 +57,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('scale-out: 2 API processes and 2 wor
     await Promise.all(children.map((c) => c.kill().catch(() => undefined)));
     await world?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
-    if (database) {
-      const admin = new pg.Client({ connectionString: databaseUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${database} with (force)`);
-      await admin.end();
-    }
+    if (database) await dropTestDatabase(databaseUrl!, database);
   }, 60_000);
 
   it('shares one list between both workers, survives a killed worker and keeps one rate across API processes', async () => {
