@@ -1,6 +1,7 @@
 /** A test app listening on HTTPS on loopback, for tests that need a real socket (raw bytes, slow bodies). */
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { connect } from 'node:tls';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadTls } from '../../src/http/tls.js';
@@ -24,4 +25,29 @@ export async function startTlsTestApp(options: TestAppOptions = {}): Promise<Tls
       await rm(tlsDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface RawAnswer {
+  status: number;
+  /** Response header value by lower-case name ('' when absent). */
+  header(name: string): string;
+  body: string;
+}
+
+/** Writes raw bytes to the app over TLS and reads until the server closes the connection. */
+export function rawExchange(port: number, bytes: Buffer | string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ port, host: '127.0.0.1', rejectUnauthorized: false }, () => socket.write(bytes));
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [top = '', body = ''] = Buffer.concat(chunks).toString('utf8').split('\r\n\r\n');
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(top)?.[1]),
+        header: (name) => new RegExp(`\r\n${name}: *([^\r\n]+)`, 'i').exec(top)?.[1] ?? '',
+        body,
+      });
+    });
+  });
 }

@@ -3,10 +3,9 @@
  * its query sends them. Node's HTTP parser refuses some before Fastify sees a request; every
  * answer must still be our error body `{"error_code","error_msg"}` (decisions §3).
  */
-import { connect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.js';
-import { startTlsTestApp, type TlsTestApp } from '../helpers/tls-app.js';
+import { rawExchange, startTlsTestApp, type TlsTestApp } from '../helpers/tls-app.js';
 
 let t: TestApp;
 let key: string;
@@ -20,20 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Sends `head` (request line and headers, as raw bytes) over TLS; the status, headers and body of the answer. */
-function raw(head: Buffer): Promise<{ status: number; type: string; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect({ port, host: '127.0.0.1', rejectUnauthorized: false }, () => socket.write(head));
-    const chunks: Buffer[] = [];
-    socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      const [top = '', body = ''] = text.split('\r\n\r\n');
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(top)?.[1]), type: /content-type: *([^\r\n]+)/i.exec(top)?.[1] ?? '', body });
-    });
-  });
-}
+/** Sends `head` (request line and headers, as raw bytes) over TLS; the status, type and body of the answer. */
+const raw = async (head: Buffer) => {
+  const answer = await rawExchange(port, head);
+  return { status: answer.status, type: answer.header('content-type'), body: answer.body };
+};
 const request = (target: string, headers = 'Host: localhost\r\n') => Buffer.concat([Buffer.from('GET '), Buffer.from(target, 'utf8'), Buffer.from(` HTTP/1.1\r\n${headers}Connection: close\r\n\r\n`)]);
 
 describe('error bodies for requests the HTTP parser or router refuses', () => {

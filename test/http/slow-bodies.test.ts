@@ -3,10 +3,9 @@
  * (a bad key on an upload), the request is answered and its connection closed at once, however
  * much body was announced; and every request has a time limit for arriving whole.
  */
-import { connect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/app.js';
-import { startTlsTestApp, type TlsTestApp } from '../helpers/tls-app.js';
+import { rawExchange, startTlsTestApp, type TlsTestApp } from '../helpers/tls-app.js';
 
 let t: TestApp;
 let port: number;
@@ -19,22 +18,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** Sends the head and a first slice of an announced megabyte, never the rest; resolves when the server closes. */
-function slowUpload(apiKey: string): Promise<{ status: number; connection: string; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect({ port, host: '127.0.0.1', rejectUnauthorized: false }, () => {
-      socket.write(
-        `POST /v5/list HTTP/1.1\r\nHost: localhost\r\napi_key: ${apiKey}\r\nContent-Type: multipart/form-data; boundary=XX\r\nContent-Length: 1048576\r\n\r\n--XX\r\n`,
-      );
-    });
-    const chunks: Buffer[] = [];
-    socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      const [top = '', body = ''] = text.split('\r\n\r\n');
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(top)?.[1]), connection: /\r\nconnection: *([^\r\n]+)/i.exec(top)?.[1] ?? '', body });
-    });
-  });
+async function slowUpload(apiKey: string): Promise<{ status: number; connection: string; body: string }> {
+  const answer = await rawExchange(
+    port,
+    `POST /v5/list HTTP/1.1\r\nHost: localhost\r\napi_key: ${apiKey}\r\nContent-Type: multipart/form-data; boundary=XX\r\nContent-Length: 1048576\r\n\r\n--XX\r\n`,
+  );
+  return { status: answer.status, connection: answer.header('connection'), body: answer.body };
 }
 
 describe('request bodies', () => {
