@@ -126,6 +126,25 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses an empty domain list and out-of-range limits by name', () => {
+    expect(() =>
+      loadConfig({
+        MAILSURE_CANARY_DOMAINS: ' , ',
+        MAILSURE_REQUEST_TIMEOUT_SECONDS: '0',
+        MAILSURE_LIST_UPLOADS_PER_KEY: 'many',
+        MAILSURE_LIST_MAX_STORED_GB: '99999999999',
+      }),
+    ).toThrow(
+      new ConfigError([
+        'MAILSURE_CANARY_DOMAINS=" , ": must name at least one domain',
+        'MAILSURE_REQUEST_TIMEOUT_SECONDS="0": must be a whole number from 1 to 86400',
+        'MAILSURE_LIST_UPLOADS_PER_KEY="many": must be a whole number from 1 to 1000',
+        'MAILSURE_LIST_MAX_STORED_GB="99999999999": must be a whole number from 1 to 1000000',
+      ]),
+    );
+    expect(loadConfig({})).toMatchObject({ requestTimeoutSeconds: 1800, listUploadsPerKey: 4, listMaxStoredBytes: 20 * 1024 ** 3 });
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ MAILSURE_PORT: '', MAILSURE_DEMO: ' ' }).port).toBe(8443);
   });

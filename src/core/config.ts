@@ -129,6 +129,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
       .map((s) => s.trim().toLowerCase().replace(/\.$/, ''))
       .filter(Boolean);
     for (const item of list) if (!DOMAIN_NAME.test(item)) fail(name, `"${item}" is not a domain name`, null);
+    if (list.length === 0) fail(name, 'must name at least one domain', null);
     return list;
   };
   const canaryDomains = names('MAILSURE_CANARY_DOMAINS', DEFAULT_CANARY_DOMAINS);
