@@ -9,7 +9,7 @@ import { systemClock, type Clock } from './core/clock.js';
 import type { Config } from './core/config.js';
 import type { Logger } from './core/logger.js';
 import type { Storage } from './storage/interfaces.js';
-import { openStorage } from './storage/open-storage.js';
+import { openStorage, storageOptionsOf } from './storage/open-storage.js';
 import { createEnrichService, type EnrichService } from './enrichment/enrich-service.js';
 import { createAppendService, individualMatcher, type AppendService } from './identity/append/index.js';
 import { createIdentityMatcher } from './identity/match/index.js';
@@ -93,7 +93,7 @@ export interface ContainerTuning {
 
 export async function createContainer(config: Config, logger: Logger, clock: Clock = systemClock, options: ContainerOptions = {}): Promise<Container> {
   const { storage: givenStorage, redis: givenRedis, tuning = {}, ...processing } = options;
-  const storage = givenStorage ?? (await openStorage({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir, deadlines: DATABASE_DEADLINES, ...(config.secretKey ? { secretKey: config.secretKey } : {}) }));
+  const storage = givenStorage ?? (await openStorage({ ...storageOptionsOf(config), deadlines: DATABASE_DEADLINES }));
   const redis = givenRedis ?? (config.redisUrl ? connectRedis(config.redisUrl, logger) : null);
   const { enrichmentClock = clock, callbackDelayScale, ...verificationTuning } = tuning;
   const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock });

@@ -41,8 +41,8 @@ export async function main(argv: string[]): Promise<void> {
     .description('create or upgrade the database schema (also done at every start)')
     .action(async () => {
       const config = loadConfig(process.env);
-      const { openStorage } = await import('./storage/open-storage.js');
-      const storage = await openStorage({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir, ...(config.secretKey ? { secretKey: config.secretKey } : {}) });
+      const { openStorage, storageOptionsOf } = await import('./storage/open-storage.js');
+      const storage = await openStorage(storageOptionsOf(config));
       await storage.close();
       print(`database is up to date (${storage.engine})`);
     });

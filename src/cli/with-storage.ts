@@ -22,8 +22,8 @@ export async function withStorage(run: (storage: Storage) => Promise<void>): Pro
   try {
     const config = loadConfig(process.env);
     // Loaded here, not at the top: `mailsure --help` need not load the database drivers.
-    const { openStorage } = await import('../storage/open-storage.js');
-    storage = await openStorage({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir, ...(config.secretKey ? { secretKey: config.secretKey } : {}) });
+    const { openStorage, storageOptionsOf } = await import('../storage/open-storage.js');
+    storage = await openStorage(storageOptionsOf(config));
     await run(storage);
   } catch (error) {
     if (error instanceof KeyOptionError || error instanceof DuplicateKeyName) fail(error.message);

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from './database.js';
 import type { Storage } from './interfaces.js';
+import type { Config } from '../core/config.js';
 import { kyselyStorage } from './kysely/kysely-storage.js';
 import { migrateToLatest } from './migrations/migrate.js';
 import { postgresOpenFailure, sqliteOpenFailure } from './open-failure.js';
@@ -29,6 +30,11 @@ export interface StorageOptions {
 }
 
 export const SQLITE_FILE_NAME = 'mailsure.sqlite';
+
+/** The storage a process's configuration names (engine, data directory, secret key). */
+export function storageOptionsOf(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'secretKey'>): StorageOptions {
+  return { ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}), dataDir: config.dataDir, ...(config.secretKey ? { secretKey: config.secretKey } : {}) };
+}
 
 /**
  * Opens the configured engine and migrates it to the latest schema. A data directory this user

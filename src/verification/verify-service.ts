@@ -165,7 +165,7 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
     deadline: number,
   ): Promise<Verdict | undefined> {
     const reading = deps.suggestCorrections?.(input)[0];
-    if (reading === undefined || !deps.misspeltLargeProvider || reading.slice(reading.lastIndexOf('@') + 1) === domain) return undefined;
+    if (reading === undefined || reading.slice(reading.lastIndexOf('@') + 1) === domain) return undefined;
     const budget = Math.min(deadline - deps.clock.now(), CORRECTION_BUDGET_MS);
     if (budget <= 0) return undefined;
     const checked = await service.verify(reading, { timeoutMs: budget, key: { ...options.key!, corrections: false } });
