@@ -11,8 +11,19 @@ async function admin<T>(serverUrl: string, work: (client: pg.Client) => Promise<
   }
 }
 
+/**
+ * The database name a test's `name` gets on `serverUrl`: runs pointed at another base database
+ * than `test` (parallel checkouts on one server) get names of their own, so that they never drop
+ * each other's databases.
+ */
+function ownName(serverUrl: string, name: string): string {
+  const base = new URL(serverUrl).pathname.slice(1);
+  return base === '' || base === 'test' ? name : `${name}_${base.replace(/[^a-z0-9_]/gi, '_')}`;
+}
+
 /** Creates `name` afresh (dropping what an earlier run left) and answers its URL. */
-export async function createTestDatabase(serverUrl: string, name: string): Promise<string> {
+export async function createTestDatabase(serverUrl: string, testName: string): Promise<string> {
+  const name = ownName(serverUrl, testName);
   await admin(serverUrl, async (client) => {
     await client.query(`drop database if exists ${name} with (force)`);
     await client.query(`create database ${name}`);
@@ -22,6 +33,7 @@ export async function createTestDatabase(serverUrl: string, name: string): Promi
   return url.href;
 }
 
-export function dropTestDatabase(serverUrl: string, name: string): Promise<void> {
+export function dropTestDatabase(serverUrl: string, testName: string): Promise<void> {
+  const name = ownName(serverUrl, testName);
   return admin(serverUrl, async (client) => void (await client.query(`drop database if exists ${name} with (force)`)));
 }
