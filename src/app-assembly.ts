@@ -25,6 +25,7 @@ export function assembleApp(container: Container, options: AssemblyOptions = {})
     enrich: container.enrich,
     append: container.append,
     lists: container.lists,
+    ...(container.metrics ? { metrics: container.metrics } : {}),
     redis,
     ...(options.rateLimitNamespace ? { rateLimitNamespace: options.rateLimitNamespace } : {}),
     trustProxy: config.trustProxy,

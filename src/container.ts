@@ -35,6 +35,10 @@ import { checkBanner } from './verification/smtp/banner-check.js';
 import { createMemoryFactCache, type FactCache } from './verification/fact-cache.js';
 import { createSmtpProber, SESSIONS_PER_HOST } from './verification/smtp/prober.js';
 import { createVerifyService, type VerifyService } from './verification/verify-service.js';
+import { createMetrics, type Metrics } from './observability/metrics.js';
+import { observeListStore } from './observability/observed-list-store.js';
+import { countMailRoute, observeCache, observeProbes, observeVerdicts } from './observability/observed-verification.js';
+import { watchScrapeTimeGauges } from './observability/scrape-time-gauges.js';
 
 export interface Container {
   config: Config;
@@ -56,6 +60,8 @@ export interface Container {
   listFiles: ListFiles;
   /** List callbacks; `resume()` at start picks up those an earlier process left undelivered. */
   listCallbacks: CallbackSender;
+  /** Prometheus metrics (MAILSURE_METRICS); undefined when they are off, and nothing is counted. */
+  metrics?: Metrics;
   /** Stops the services and closes what the container opened (not the storage or Redis it was given). */
   close(): Promise<void>;
 }
@@ -96,13 +102,17 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
   const storage = givenStorage ?? (await openStorage({ ...storageOptionsOf(config), deadlines: DATABASE_DEADLINES }));
   const redis = givenRedis ?? (config.redisUrl ? connectRedis(config.redisUrl, logger) : null);
   const { enrichmentClock = clock, callbackDelayScale, ...verificationTuning } = tuning;
+  const metrics = config.metrics ? createMetrics() : undefined;
   const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock });
-  const { verify, health: proberHealth } = createVerification(config, storage, clock, logger, verificationTuning, redis ? { redis } : undefined);
+  const { verify, health: proberHealth } = createVerification(config, storage, clock, logger, verificationTuning, redis ? { redis } : undefined, metrics);
   const people = createPeopleServices(storage, enrichmentClock, tuning.activityPresenceTtlMs !== undefined ? { activityPresenceTtlMs: tuning.activityPresenceTtlMs } : {});
-  const lists = createListProcessing(config, storage, { verify, ...people }, clock, logger, {
+  // Every list state change and callback is logged (and counted) here, whoever makes it.
+  const listStore = observeListStore(storage.lists, { logger, clock, ...(metrics ? { metrics } : {}) });
+  const lists = createListProcessing(config, { lists: listStore, keys: storage.keys, usage: storage.usage }, { verify, ...people }, clock, logger, {
     ...processing,
     ...(callbackDelayScale !== undefined ? { callbackDelayScale } : {}),
   });
+  if (metrics) watchScrapeTimeGauges(metrics, { lists: storage.lists, queue: lists.queue, proberHealth, logger });
   return {
     config,
     logger,
@@ -114,8 +124,9 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
     verify,
     proberHealth,
     ...people,
+    ...(metrics ? { metrics } : {}),
     lists: createListService({
-      lists: storage.lists,
+      lists: listStore,
       queue: lists.queue,
       meter,
       clock,
@@ -221,16 +232,20 @@ function createVerification(
   logger?: Logger,
   tuning: { greylistRetryMs?: number; listPresenceTtlMs?: number; activityPresenceTtlMs?: number; health?: HealthTuning } = {},
   shared?: { redis: Redis; prefix?: string },
+  metrics?: Metrics,
 ): { verify: VerifyService; health: ProberHealth } {
   const { health: healthTuning, ...verifyTuning } = tuning;
   const prefix = shared?.prefix ?? 'mailsure';
-  const cache = <V>(name: string): FactCache<V> =>
-    shared
+  const cache = <V>(name: string): FactCache<V> => {
+    const store = shared
       ? createRedisFactCache<V>(shared.redis, { namespace: `${prefix}:facts:${name}`, clock, ...(logger ? { logger } : {}) })
       : createMemoryFactCache<V>(clock);
+    return metrics ? observeCache(store, metrics, name) : store;
+  };
   const resolver = createNodeDnsClient(config.dnsServers);
   const health = createProberHealthFor(config, resolver, clock, logger, healthTuning);
-  const dns = createCachedDnsClient(observeMailRoutes(resolver, (route) => health.observeRoute(route)), {
+  const counted = metrics ? countMailRoute(metrics) : undefined;
+  const dns = createCachedDnsClient(observeMailRoutes(resolver, (route) => (health.observeRoute(route), counted?.(route))), {
     routes: cache<MailRoute>('mx'),
     addresses: cache<AddressAnswer>('address'),
     nameServers: cache<string[]>('ns'),
@@ -238,11 +253,12 @@ function createVerification(
   const limiter = shared
     ? createRedisHostLimiter(shared.redis, SESSIONS_PER_HOST, { prefix: `${prefix}:smtp-sessions`, ...(logger ? { logger } : {}) })
     : undefined;
+  const prober = createSmtpProber({ port: config.smtpPort, helo: config.smtpHelo, from: config.smtpFrom, observer: health, ...(limiter ? { limiter } : {}) });
   const verify = createVerifyService({
     depth: config.verifyDepth,
     dns,
     health,
-    prober: createSmtpProber({ port: config.smtpPort, helo: config.smtpHelo, from: config.smtpFrom, observer: health, ...(limiter ? { limiter } : {}) }),
+    prober: metrics ? observeProbes(prober, metrics) : prober,
     catchAll: cache<CatchAllFact>('catch-all'),
     policy: storage.policy,
     clientLists: storage.clientLists,
@@ -254,7 +270,7 @@ function createVerification(
     ...(logger ? { logger } : {}),
     ...verifyTuning,
   });
-  return { verify, health };
+  return { verify: metrics ? observeVerdicts(verify, metrics, config.verifyDepth) : verify, health };
 }
 
 export type VerificationConfig = Pick<

@@ -7,6 +7,7 @@ import type { Logger } from './core/logger.js';
 import { loadZipReference } from './identity/postal/index.js';
 import { sweepCallbacks } from './lists/pipeline/callback-sender.js';
 import { startRetention } from './lists/pipeline/retention.js';
+import { startMetricsServer, type MetricsServer } from './observability/metrics-server.js';
 
 /** How often a worker without Redis looks in the database for lists to run. */
 const POLL_MS = 2_000;
@@ -40,12 +41,15 @@ export interface Lifecycle {
   startBackground(): Promise<void>;
   /** Stops what started, then closes the app and the container; at any point, and only once. */
   stop(): Promise<void>;
+  /** The metrics listener once started (MAILSURE_METRICS), for the start-up line and tests. */
+  metricsServer(): MetricsServer | undefined;
 }
 
 export function createLifecycle(container: Container, options: LifecycleOptions): Lifecycle {
   const { config, logger } = container;
   const stops: (() => void)[] = [];
   let stopping: Promise<void> | undefined;
+  let metricsServer: MetricsServer | undefined;
 
   return {
     async prepare() {
@@ -53,6 +57,7 @@ export function createLifecycle(container: Container, options: LifecycleOptions)
       await container.proberHealth.start();
     },
     async startBackground() {
+      if (container.metrics && config.metrics) metricsServer = await startMetricsServer(container.metrics, config.metrics);
       const retention = startRetention({ store: container.storage.lists, files: container.listFiles, retentionDays: config.retentionDays, clock: container.clock, logger });
       stops.push(() => retention.stop());
       if (options.runLists) {
@@ -70,11 +75,13 @@ export function createLifecycle(container: Container, options: LifecycleOptions)
     stop() {
       stopping ??= (async () => {
         for (const stopOne of stops.splice(0).reverse()) stopOne();
+        await metricsServer?.close();
         await options.app?.close();
         await container.close();
       })();
       return stopping;
     },
+    metricsServer: () => metricsServer,
   };
 }
 

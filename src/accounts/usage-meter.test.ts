@@ -65,4 +65,19 @@ describe('usage meter', () => {
     await meter.close();
     expect((await storage.keys.findByName('r'))?.callsUsed).toBe(1);
   });
+
+  it('never bills a call given back after a flush wrote it', async () => {
+    const storage = openMemoryStorage();
+    const { record } = await createKey(storage.keys, 'g', { quota: '5' });
+    const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock, flushMs: 60_000 });
+    expect(meter.reserve(record, 3)).toBe(true);
+    expect(meter.reserve(record, 1)).toBe(true);
+    // The flush runs while the second request is still at work; then that request fails.
+    await meter.flush();
+    meter.release(record, 1);
+    expect(meter.reserve(record, 2)).toBe(true);
+    expect(meter.reserve(record, 1)).toBe(false);
+    await meter.close();
+    expect((await storage.keys.findByName('g'))?.callsUsed).toBe(5);
+  });
 });

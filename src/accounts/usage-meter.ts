@@ -14,6 +14,12 @@ import type { ApiKeyRecord } from './key-config.js';
 
 interface Pending {
   calls: number;
+  /**
+   * Calls given back after they were flushed (a request refused or failed while a flush ran):
+   * taken off the next calls written, so a refused call is never billed, and counted off the
+   * quota at once. The store's counter only ever grows.
+   */
+  credit: number;
   units: Partial<Record<UsageUnit, number>>;
   /** calls_used as last read from the store after a flush. */
   knownUsed: number;
@@ -37,7 +43,7 @@ export function createUsageMeter(deps: { keys: KeyStore; usage: UsageStore; cloc
   const entry = (key: ApiKeyRecord): Pending => {
     let p = pending.get(key.id);
     if (!p) {
-      p = { calls: 0, units: {}, knownUsed: key.callsUsed };
+      p = { calls: 0, credit: 0, units: {}, knownUsed: key.callsUsed };
       pending.set(key.id, p);
     }
     return p;
@@ -47,9 +53,11 @@ export function createUsageMeter(deps: { keys: KeyStore; usage: UsageStore; cloc
     const day = isoDay(deps.clock.now());
     for (const [keyId, p] of pending) {
       if (p.calls === 0 && Object.keys(p.units).length === 0) continue;
-      const calls = p.calls;
+      const net = p.calls - p.credit;
+      const calls = Math.max(0, net);
       const units = p.units;
       p.calls = 0;
+      p.credit = Math.max(0, -net);
       p.units = {};
       try {
         if (Object.keys(units).length > 0) await deps.usage.add(keyId, day, units);
@@ -74,14 +82,16 @@ export function createUsageMeter(deps: { keys: KeyStore; usage: UsageStore; cloc
   return {
     reserve(key, calls) {
       const p = entry(key);
-      if (key.quota !== null && Math.max(key.callsUsed, p.knownUsed) + p.calls + calls > key.quota) return false;
+      if (key.quota !== null && Math.max(key.callsUsed, p.knownUsed) + p.calls - p.credit + calls > key.quota) return false;
       p.calls += calls;
       return true;
     },
     release(key, calls) {
-      // Never below what was reserved since the last flush: the flushed part is already stored.
+      // What was flushed already is stored: it becomes a credit against the next calls written.
       const p = entry(key);
-      p.calls = Math.max(0, p.calls - calls);
+      const unflushed = Math.min(p.calls, calls);
+      p.calls -= unflushed;
+      p.credit += calls - unflushed;
     },
     record(key, units) {
       const p = entry(key);

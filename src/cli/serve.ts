@@ -11,10 +11,11 @@ import { todayUtc } from '../enrichment/activity-metrics.js';
 import { hostname } from 'node:os';
 import { print } from './output.js';
 import { mailboxLine } from '../verification/health/render-health.js';
+import { metricsLine } from '../observability/metrics-server.js';
 
 export async function serve(options: { worker?: boolean } = {}): Promise<void> {
   const config = loadConfig(process.env);
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, undefined, config.logFormat);
   // `--no-worker`: the API alone; `mailsure worker` processes run the lists.
   const runLists = options.worker !== false;
   // Embedded, one server owns its data directory: a restarted one takes its own chunk leases back
@@ -34,6 +35,8 @@ export async function serve(options: { worker?: boolean } = {}): Promise<void> {
   const baseUrl = `${scheme}://${shownHost}:${config.port}`;
   print(`Mailsure listening on ${baseUrl} (${container.storage.engine}${tls?.generatedAt ? `, self-signed certificate in ${tls.generatedAt}` : ''})`);
   print(mailboxLine(container.proberHealth.state(), config.verifyDepth));
+  const metrics = lifecycle.metricsServer();
+  if (metrics && config.metrics) print(metricsLine(config.metrics.host, metrics.port));
   const demo = await ensureDemoKey(container.storage, config);
   if (demo) {
     const demoEmail = (await container.storage.people.count()) === 0 ? await loadDemoData(container.storage, todayUtc(Date.now())) : undefined;

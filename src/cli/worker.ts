@@ -9,10 +9,11 @@ import { loadConfig } from '../core/config.js';
 import { createLogger } from '../core/logger.js';
 import { createLifecycle, stopOnSignals } from '../lifecycle.js';
 import { mailboxLine } from '../verification/health/render-health.js';
+import { metricsLine } from '../observability/metrics-server.js';
 
 export async function worker(): Promise<void> {
   const config = loadConfig(process.env);
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, undefined, config.logFormat);
   const container = await createContainer(config, logger, undefined, { worker: `${hostname()}:${process.pid}`, runLists: true });
   const lifecycle = createLifecycle(container, { runLists: true, pollForLists: !config.redisUrl });
   // Lists get verdicts from this process: know its resolver and egress before the first one.
@@ -22,4 +23,6 @@ export async function worker(): Promise<void> {
   logger.info({ engine: container.storage.engine, queue: config.redisUrl ? 'redis' : 'database' }, 'list worker started');
   process.stdout.write(`Mailsure list worker running (${container.storage.engine}, ${config.redisUrl ? 'Redis queue' : 'polling the database'})\n`);
   process.stdout.write(`${mailboxLine(container.proberHealth.state(), config.verifyDepth)}\n`);
+  const metrics = lifecycle.metricsServer();
+  if (metrics && config.metrics) process.stdout.write(`${metricsLine(config.metrics.host, metrics.port)}\n`);
 }

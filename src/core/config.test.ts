@@ -24,8 +24,31 @@ describe('loadConfig', () => {
       smtpEgressIp: null,
       dnsblZones: ['zen.spamhaus.org', 'bl.spamcop.net', 'b.barracudacentral.org'],
       secretKey: null,
+      logFormat: 'auto',
+      metrics: null,
     });
     expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reads where metrics are served and the log format, and refuses bad ones by name', () => {
+    expect(loadConfig({ MAILSURE_METRICS: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(loadConfig({ MAILSURE_METRICS: '0.0.0.0:9100' }).metrics).toEqual({ host: '0.0.0.0', port: 9100 });
+    expect(loadConfig({ MAILSURE_METRICS: '[::1]:9100' }).metrics).toEqual({ host: '::1', port: 9100 });
+    expect(loadConfig({ MAILSURE_METRICS: 'off' }).metrics).toBeNull();
+    expect(loadConfig({ MAILSURE_LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    for (const [name, value, message] of [
+      ['MAILSURE_METRICS', 'on', 'must be off, a port, or host:port (IPv6 as [addr]:port)'],
+      ['MAILSURE_METRICS', '70000', 'must be off, a port, or host:port (IPv6 as [addr]:port)'],
+      ['MAILSURE_METRICS', 'http://x:9', 'must be off, a port, or host:port (IPv6 as [addr]:port)'],
+      ['MAILSURE_LOG_FORMAT', 'xml', 'must be one of auto, json, pretty'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+      try {
+        loadConfig({ [name]: value });
+      } catch (error) {
+        expect((error as ConfigError).problems).toEqual([`${name}=${JSON.stringify(value)}: ${message}`]);
+      }
+    }
   });
 
   it('reads every variable', () => {

@@ -32,6 +32,10 @@ export interface Config {
   /** null: decide at start (on for an empty database). */
   demo: boolean | null;
   logLevel: string;
+  /** Log lines as JSON, or pretty for a person; `auto`: pretty when stdout is a terminal (MAILSURE_LOG_FORMAT). */
+  logFormat: LogFormat;
+  /** Where Prometheus metrics are served, off the API port (MAILSURE_METRICS); null: no metrics. */
+  metrics: { host: string; port: number } | null;
   /** Largest list upload accepted, in bytes (MAILSURE_LIST_MAX_MB, default 1024). */
   listMaxBytes: number;
   /** Days a list's upload and results are kept (MAILSURE_RETENTION_DAYS, default 30). */
@@ -47,6 +51,9 @@ export interface Config {
   /** Key sealing webhook secrets in the database (MAILSURE_SECRET_KEY); null: the data dir's secret.key. */
   secretKey: string | null;
 }
+
+export const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -150,6 +157,13 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const logLevel = read('MAILSURE_LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) fail('MAILSURE_LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`, null);
 
+  const logFormat = read('MAILSURE_LOG_FORMAT') ?? 'auto';
+  if (!(LOG_FORMATS as readonly string[]).includes(logFormat)) fail('MAILSURE_LOG_FORMAT', `must be one of ${LOG_FORMATS.join(', ')}`, null);
+
+  const metricsSetting = read('MAILSURE_METRICS');
+  const metrics = metricsSetting === undefined || metricsSetting === 'off' ? null : metricsListen(metricsSetting);
+  if (metrics === undefined) fail('MAILSURE_METRICS', 'must be off, a port, or host:port (IPv6 as [addr]:port)', null);
+
   const host = hostname();
   const config: Config = {
     port: port('MAILSURE_PORT', 8443),
@@ -170,6 +184,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     allowPrivateTargets: flag('MAILSURE_ALLOW_PRIVATE_TARGETS') ?? false,
     demo: flag('MAILSURE_DEMO'),
     logLevel,
+    logFormat: logFormat as LogFormat,
+    metrics: metrics ?? null,
     listMaxBytes: count('MAILSURE_LIST_MAX_MB', 1024, 1, 1_048_576) * 1024 * 1024,
     retentionDays: count('MAILSURE_RETENTION_DAYS', 30, 1, 36_500),
     listWorkers: count('MAILSURE_LIST_WORKERS', 2, 1, 64),
@@ -180,6 +196,14 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
+}
+
+/** `9464` (on 127.0.0.1) or `host:port` (port 0: any free port, named at start); undefined when it is neither. */
+function metricsListen(value: string): { host: string; port: number } | undefined {
+  const m = /^(?:(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):)?(\d{1,5})$/.exec(value);
+  const port = Number(m?.[2]);
+  if (!m || port > 65535) return undefined;
+  return { host: m[1]?.replace(/^\[|\]$/g, '') ?? '127.0.0.1', port };
 }
 
 function isHostPort(value: string): boolean {

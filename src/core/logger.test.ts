@@ -1,5 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { maskAddress, redactUrl } from './logger.js';
+import { Writable } from 'node:stream';
+import { createLogger, maskAddress, redactUrl } from './logger.js';
+
+function capture(): { stream: Writable; lines: () => string[] } {
+  let text = '';
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      text += chunk.toString();
+      done();
+    },
+  });
+  return { stream, lines: () => text.split('\n').filter(Boolean) };
+}
+
+describe('createLogger', () => {
+  it('writes one JSON object per line unless pretty is asked for', () => {
+    const out = capture();
+    createLogger('info', out.stream).info({ list_id: 7 }, 'list 7 submitted');
+    createLogger('info', out.stream, 'json').info('second');
+    expect(out.lines().map((line) => JSON.parse(line) as unknown)).toMatchObject([{ level: 30, list_id: 7, msg: 'list 7 submitted' }, { msg: 'second' }]);
+  });
+
+  it('pretty: one readable line per entry, request fields folded into the message, the rest kept', () => {
+    const out = capture();
+    const logger = createLogger('info', out.stream, 'pretty');
+    logger.info({ method: 'GET', url: '/v5/ev?email=~', status: 200, ms: 1.5, request_id: 'ab-1' }, 'GET /v5/ev?email=~ 200 1.5 ms');
+    logger.warn({ list_id: 7, attempt: 2 }, 'list callback not delivered');
+    const lines = out.lines();
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: GET \/v5\/ev\?email=~ 200 1\.5 ms \{"request_id":"ab-1"\}$/);
+    expect(lines[1]).toMatch(/WARN: list callback not delivered \{"list_id":7,"attempt":2\}$/);
+    expect(lines.join('\n')).not.toContain('\u001b[');
+  });
+});
 
 describe('redactUrl', () => {
   it('hides addresses and keys but keeps harmless parameters', () => {

@@ -2,11 +2,19 @@
  * pino, with the request serializer that keeps addresses and keys out of logs: query values are
  * logged only for the harmless parameters below.
  */
+import { createRequire } from 'node:module';
 import { pino, type DestinationStream, type Logger } from 'pino';
+import type { LogFormat } from './config.js';
 
 const LOGGABLE_PARAMS = new Set(['timeout', 'fields', 'format', 'header', 'delimiter', 'email_column', 'report', 'limit', 'page']);
 
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+/**
+ * `format`: `json` (one object per line, for collectors), `pretty` (one readable line per entry),
+ * `auto` (pretty when stdout is a terminal). An explicit `destination` (tests) takes JSON unless
+ * `pretty` is asked for.
+ */
+export function createLogger(level: string, destination?: DestinationStream, format: LogFormat = 'auto'): Logger {
+  const pretty = format === 'pretty' || (format === 'auto' && destination === undefined && process.stdout.isTTY === true);
   return pino(
     {
       level,
@@ -17,8 +25,25 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
         err: pino.stdSerializers.err,
       },
     },
-    destination,
+    pretty ? prettyStream(destination) : destination,
   );
+}
+
+/**
+ * pino-pretty, loaded only when wanted (it is not on the JSON path, nor in every CLI start), writing
+ * synchronously so nothing is lost on exit. One line per entry: a request's and a list's fields are
+ * already in the message, the rest follow on the same line.
+ */
+function prettyStream(destination?: DestinationStream): DestinationStream {
+  const build = createRequire(import.meta.url)('pino-pretty') as (options: Record<string, unknown>) => DestinationStream;
+  return build({
+    sync: true,
+    singleLine: true,
+    colorize: destination === undefined && process.stdout.isTTY === true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'method,url,status,ms',
+    ...(destination ? { destination } : {}),
+  });
 }
 
 /** The URL with every query value outside LOGGABLE_PARAMS replaced by `~`. */

@@ -21,6 +21,8 @@ import { createKeyRateLimiter } from './rate-limit.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import type { ProberHealthBody } from '../verification/health/render-health.js';
 import { listRoutes } from './routes/lists.js';
+import { installRequestTelemetry } from './request-telemetry.js';
+import type { Metrics } from '../observability/metrics.js';
 import type { ListService } from '../lists/list-service.js';
 import { verifyRoutes } from './routes/verify.js';
 import './route-config.js';
@@ -45,6 +47,8 @@ export interface AppDeps {
   proberHealth?: () => ProberHealthBody;
   /** Longest time to receive one whole request, body included (MAILSURE_REQUEST_TIMEOUT_SECONDS). */
   requestTimeoutMs?: number;
+  /** Request counters and latencies by route (MAILSURE_METRICS); absent, none are kept. */
+  metrics?: Metrics;
   /** Options for the underlying server, e.g. `https` (set by `serve`). */
   serverOptions?: { https?: { key: Buffer; cert: Buffer } };
 }
@@ -97,8 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     logController: new LogController({
       requestIdLogLabel: 'request_id',
-      // Probes every few seconds would drown the request log.
-      disableRequestLogging: (request) => request.url === '/healthz' || request.url === '/readyz',
+      // One line per request instead, written when the answer is sent (request-telemetry.ts).
+      disableRequestLogging: true,
     }),
     genReqId: requestIdGenerator(deps.trustProxy),
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
@@ -118,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
 
+  installRequestTelemetry(app, deps.metrics);
   installErrorHandler(app);
   if (deps.trustProxy) installHttpsOnly(app);
   installAuth(app, { ...deps, limiter: createKeyRateLimiter(deps.redis, deps.rateLimitNamespace) });

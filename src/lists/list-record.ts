@@ -123,4 +123,6 @@ export interface ListStore {
   forgetRecords(listId: number): Promise<number>;
   /** Bytes of the key's uploads created at or after the instant (ISO 8601): what it keeps stored. */
   storedBytes(keyId: number, since: string): Promise<number>;
+  /** How many lists of every key are in each status (metrics); statuses with none are absent. */
+  countByStatus(): Promise<Partial<Record<ListStatus, number>>>;
 }

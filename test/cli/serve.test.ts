@@ -72,6 +72,27 @@ describe('mailsure serve', { timeout: CLI_TEST_TIMEOUT }, () => {
     expect(runCli(['keys', 'list'], { MAILSURE_DATA_DIR: dataDir }).stdout.trim()).toBe('no keys');
   });
 
+  it('serves Prometheus metrics on their own listener with MAILSURE_METRICS, and logs one JSON line per request', async () => {
+    const dataDir = tempDir();
+    const env = { MAILSURE_DATA_DIR: dataDir, MAILSURE_PORT: '18545', MAILSURE_HOST: '127.0.0.1', MAILSURE_DEMO: '0', MAILSURE_METRICS: '127.0.0.1:0' };
+    const server = startServe(env, /Prometheus metrics on http:\/\/127\.0\.0\.1:\d+\/metrics/);
+    try {
+      const out = await server.ready;
+      const metricsUrl = /Prometheus metrics on (\S+)/.exec(out)![1]!;
+      expect((await get('https://127.0.0.1:18545/v5/ev?email=a@b.com&api_key=wrong-key-123456')).status).toBe(401);
+      const scraped = await fetch(metricsUrl);
+      expect(scraped.status).toBe(200);
+      expect(await scraped.text()).toContain('mailsure_http_requests_total{method="GET",route="/v5/ev",status="401"} 1');
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+    const requestLines = server
+      .output()
+      .stdout.split('\n')
+      .filter((line) => line.startsWith('{') && line.includes('"url"'));
+    expect(requestLines.map((line) => JSON.parse(line) as unknown)).toMatchObject([{ msg: 'GET /v5/ev?email=~&api_key=~ 401 ' + (JSON.parse(requestLines[0]!) as { ms: number }).ms + ' ms', status: 401 }]);
+  });
+
   it('refuses to start on bad configuration, listing every bad variable', () => {
     const result = runCli(['serve'], { MAILSURE_DATA_DIR: tempDir(), MAILSURE_PORT: 'http', MAILSURE_VERIFY_DEPTH: 'deep', MAILSURE_REDIS_URL: 'localhost:6379' });
     expect(result.status).toBe(78);

@@ -7,7 +7,7 @@ import type { UsageMeter } from '../../src/accounts/usage-meter.js';
 import { assembleApp } from '../../src/app-assembly.js';
 import { systemClock, type Clock } from '../../src/core/clock.js';
 import { createLogger } from '../../src/core/logger.js';
-import { createLifecycle } from '../../src/lifecycle.js';
+import { createLifecycle, type Lifecycle } from '../../src/lifecycle.js';
 import type { Storage } from '../../src/storage/interfaces.js';
 import { openMemoryStorage } from '../../src/storage/open-storage.js';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -33,6 +33,8 @@ export interface TestApp {
   callbacks: CallbackSender;
   /** Prober health: `start()` is what `serve` awaits before listening. */
   health: ProberHealth;
+  /** What `serve` runs after listening: retention, resumes, the metrics listener (MAILSURE_METRICS). */
+  lifecycle: Lifecycle;
   key(name: string, options?: KeyOptions): Promise<CreatedKey>;
   close(): Promise<void>;
 }
@@ -101,6 +103,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     lists: container.listQueue,
     callbacks: container.listCallbacks,
     health: container.proberHealth,
+    lifecycle,
     key: (name, keyOptions = {}) => createKey(storage.keys, name, keyOptions),
     async close() {
       await lifecycle.stop();

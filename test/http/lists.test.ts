@@ -193,7 +193,7 @@ describe('list states', () => {
     try {
       const { list_id } = (await submit(`?header=true&callback_url=${encodeURIComponent(url)}`)).json() as { list_id: number };
       await t.lists.idle();
-      for (let i = 0; i < 50 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 500 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
       expect(received).toHaveLength(1);
       expect(JSON.parse(received[0]!.body)).toMatchObject({ list_id, status: 'Results' });
       expect(verifySignature(secret, received[0]!.body, received[0]!.signature)).toBe(true);

@@ -52,7 +52,7 @@ describe.skipIf(!url)('a paused Redis', () => {
 
     proxy.resume();
     let ready = 0;
-    for (let i = 0; i < 50 && ready !== 200; i++) {
+    for (let i = 0; i < 200 && ready !== 200; i++) {
       ready = (await t.app.inject({ url: '/readyz' })).statusCode;
       if (ready !== 200) await new Promise((r) => setTimeout(r, 100));
     }

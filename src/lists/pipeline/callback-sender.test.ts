@@ -129,7 +129,7 @@ describe.each(stores)('callback sender on %s', (_, open) => {
     await storage.lists.update(list.id, { status: 'Results' });
     await storage.lists.addCallbackAttempt(list.id, { at: new Date(Date.now() - 120_000).toISOString(), status: null, error: 'connect ECONNREFUSED' });
 
-    for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 500 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(received).toHaveLength(1);
     expect(JSON.parse(received[0]!.body)).toMatchObject({ list_id: list.id, status: 'Results' });
     await new Promise((r) => setTimeout(r, 150));

@@ -13,6 +13,8 @@ export interface ListQueue {
   resume(): Promise<void>;
   /** Resolves when nothing is queued or running (tests, shutdown). */
   idle(): Promise<void>;
+  /** Jobs waiting and running (metrics): this process's own, or the shared queue's with Redis. */
+  jobCounts(): Promise<{ waiting: number; active: number }>;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,9 @@ export function createListQueue(deps: { runner: ListRunner; store: Pick<ListStor
       if (running.size === 0 && waiting.length === 0) return Promise.resolve();
       return new Promise((resolve) => idleWaiters.push(resolve));
     },
+    async jobCounts() {
+      return { waiting: waiting.length, active: running.size };
+    },
     async close() {
       closed = true;
       waiting.length = 0;
@@ -76,6 +81,9 @@ export function createNoListQueue(): ListQueue {
     enqueue() {},
     async resume() {},
     async idle() {},
+    async jobCounts() {
+      return { waiting: 0, active: 0 };
+    },
     async close() {},
   };
 }

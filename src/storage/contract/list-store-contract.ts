@@ -126,6 +126,17 @@ export function listStoreContract(storage: CurrentStorage): void {
       expect(await lists().storedBytes(b, '2026-01-01T00:00:00.000Z')).toBe(5000);
     });
 
+    it('counts the lists of every key by status', async () => {
+      expect(await lists().countByStatus()).toEqual({});
+      const a = await keyId(storage(), 'acme');
+      const b = await keyId(storage(), 'other');
+      await lists().create(newList(a));
+      const done = await lists().create(newList(b));
+      await lists().create(newList(b));
+      await lists().update(done.id, { status: 'Results' });
+      expect(await lists().countByStatus()).toEqual({ Pending: 2, Results: 1 });
+    });
+
     it('forgets the records a list\'s chunks hold, keeping their counts, and only that list\'s', async () => {
       const key = await keyId(storage(), 'acme');
       const gone = await lists().create(newList(key));

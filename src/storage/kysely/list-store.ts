@@ -153,6 +153,11 @@ export class KyselyListStore implements ListStore {
     return rows.map(toList);
   }
 
+  async countByStatus(): Promise<Partial<Record<ListStatus, number>>> {
+    const rows = await this.db.selectFrom('lists').select((eb) => ['status', eb.fn.countAll<number | string>().as('n')]).groupBy('status').execute();
+    return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+  }
+
   async storedBytes(keyId: number, since: string): Promise<number> {
     const row = await this.db
       .selectFrom('lists')

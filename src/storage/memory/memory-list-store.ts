@@ -111,6 +111,12 @@ export class MemoryListStore implements ListStore {
     return [...this.lists.values()].filter((l) => l.keyId === keyId && l.createdAt >= since).reduce((n, l) => n + l.sizeBytes, 0);
   }
 
+  async countByStatus(): Promise<Partial<Record<ListStatus, number>>> {
+    const counts: Partial<Record<ListStatus, number>> = {};
+    for (const list of this.lists.values()) counts[list.status] = (counts[list.status] ?? 0) + 1;
+    return counts;
+  }
+
   async forgetRecords(listId: number): Promise<number> {
     let forgotten = 0;
     for (const chunk of this.chunks.get(listId)?.values() ?? []) {

@@ -60,6 +60,10 @@ export function createBullListQueue(options: BullListQueueOptions): ListQueue {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
+    async jobCounts() {
+      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      return { waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0), active: counts.active ?? 0 };
+    },
     async close() {
       options.worker?.runner.stop();
       await worker?.close();
