@@ -123,7 +123,8 @@ const PROOFPOINT: ReplyMapping = {
     // Proofpoint Reputation Services", "… dnsbl-lookup".
     { text: /ipcheck\.proofpoint|proofpoint reputation|dnsbl-lookup|\bblocked - see\b/i },
   ],
-  slowDown: [{ text: /too many (concurrent )?(connections|sessions|messages)|rate limit|slow down/i }],
+    // Proofpoint's MTA is sendmail: "421 4.3.2 Connection rate limit exceeded.", "421 4.3.2 Too many open connections."
+  slowDown: [{ text: /too many (open |concurrent )?(smtp )?(connections|sessions|messages)|rate limit|slow down/i }],
 };
 
 const BARRACUDA: ReplyMapping = {

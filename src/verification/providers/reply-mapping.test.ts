@@ -72,7 +72,8 @@ const cases: Case[] = [
   ['proofpoint', '550 5.7.1 Recipient address rejected: User email address is marked as invalid', UNKNOWN],
   ['proofpoint', '554 Blocked - see https://ipcheck.proofpoint.com/?ip=192.0.2.1', BLOCKED],
   ['proofpoint', '550 5.7.0 Mail from 192.0.2.1 refused by Proofpoint Reputation Services. See https://support.proofpoint.com/dnsbl-lookup.cgi?ip=192.0.2.1', BLOCKED],
-  ['proofpoint', '421 4.7.0 Too many concurrent connections from your IP, slow down', SLOW],
+  ['proofpoint', '421 4.3.2 Connection rate limit exceeded.', SLOW],
+  ['proofpoint', '421 4.3.2 Too many open connections.', SLOW],
   // Barracuda
   ['barracuda', '550 No such user (nobody@acme.com)', UNKNOWN],
   ['barracuda', '550 cuda_nsu 5.1.1 <nobody@acme.com>: Recipient address rejected: User unknown', UNKNOWN],
