@@ -1,4 +1,5 @@
 /** The table's own rules: every row complete, cited, unambiguous, and its patterns safe to reuse. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ReplyPattern } from './profile.js';
 import { DEFAULT_PROFILE, PROFILES } from './profiles.js';
@@ -45,5 +46,32 @@ describe('provider profiles table', () => {
 
   it('never calls a temporary reply an unknown user', () => {
     for (const profile of ALL) for (const pattern of profile.replies.unknownUser) expect(pattern.code === undefined || pattern.code >= 500).toBe(true);
+  });
+});
+
+describe('docs/verification.md "Provider profiles" and the table', () => {
+  const doc = readFileSync(new URL('../../../docs/verification.md', import.meta.url), 'utf8');
+  const start = doc.indexOf('## Provider profiles');
+  const section = doc.slice(start, doc.indexOf('\n## ', start + 1));
+  const PROVES: Record<string, string> = { mailbox: 'mailbox', 'refusals only': 'refusals-only', 'nothing (never probed)': 'none' };
+  const rows = section
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| provider') && !line.startsWith('|---'))
+    .map((line) => line.split('|').map((cell) => cell.trim()));
+
+  it('names every profile once, with what its 250 proves and its limits', () => {
+    const seen = new Set<string>();
+    for (const cells of rows) {
+      const [, names, , proves, , , , limits] = cells;
+      const profiles = names === 'anything else' ? [DEFAULT_PROFILE] : PROFILES.filter((p) => names!.split(', ').includes(p.name));
+      expect(profiles.length, names).toBeGreaterThan(0);
+      for (const profile of profiles) {
+        seen.add(profile.id);
+        expect([profile.id, PROVES[proves!]]).toEqual([profile.id, profile.rcpt]);
+        const { sessionsPerHost, rcptsPerSession, connectionsPerMinute } = profile.limits;
+        expect([profile.id, limits]).toEqual([profile.id, `${sessionsPerHost} / ${rcptsPerSession} / ${connectionsPerMinute}`]);
+      }
+    }
+    expect([...seen].sort()).toEqual(ALL.map((p) => p.id).sort());
   });
 });
