@@ -140,7 +140,11 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
     const profile = profileFor(domain, facts.mxHosts);
     if (profile.rcpt === 'none') return { code: CODE.domainOk, ...typed };
     // Port 25 is closed here: the answer is what DNS proved, at once, not after a time-out per address.
-    if (health?.egressBlocked()) return { code: await knownWithoutProbe(deps.catchAll, domain), limit: 'smtp-egress', ...typed };
+    if (health?.egressBlocked()) {
+      // A cached catch-all fact counts only where it means something (not behind a gateway).
+      const code = profile.rcpt === 'mailbox' ? await knownWithoutProbe(deps.catchAll, domain) : CODE.domainOk;
+      return { code, limit: 'smtp-egress', ...typed };
+    }
 
     const mailbox = await runMailboxStage(
       { prober: deps.prober, catchAll: deps.catchAll, greylistRetryMs: deps.greylistRetryMs ?? 3_000, ...(deps.randomLocalPart ? { randomLocalPart: deps.randomLocalPart } : {}) },

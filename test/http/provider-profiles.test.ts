@@ -27,9 +27,9 @@ afterAll(async () => {
   await world?.close();
 });
 
-function get(path: string): Promise<{ status: number; body: string }> {
+function get(path: string, port = server.port): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, path, rejectUnauthorized: false }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, rejectUnauthorized: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
@@ -134,10 +134,22 @@ const log = (name: ProviderSimName) => world.smtp[name];
 
 describe('a provider that blocks the prober is told to prober health', () => {
   it("iCloud's [CS01] refusal counts against our identity, by the profile's table (its words name no IP)", async () => {
-    prepare('icloud', 'blocked');
-    await verify(existing('icloud'));
-    const ready = JSON.parse((await get('/readyz')).body) as { prober: { identity: { state: string; evidence: string[] } } };
-    expect(ready.prober.identity.state).not.toBe('ok');
-    expect(ready.prober.identity.evidence.join('\n')).toContain('icloud.com refused us: 550 5.7.1 [CS01]');
+    // A server of its own: no refusal from another test in its health state.
+    const fresh = await startTlsTestApp({ env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox', MAILSURE_SMTP_HELO: 'probe.mailsure-test.com' } });
+    try {
+      const key = (await fresh.t.key('k')).key;
+      const identity = async () => (JSON.parse((await get('/readyz', fresh.port)).body) as { prober: { identity: { state: string; evidence: string[] } } }).prober.identity;
+      prepare('icloud', 'normal');
+      expect((await get(`/v5/ev?email=${encodeURIComponent(existing('icloud'))}&api_key=${key}`, fresh.port)).status).toBe(200);
+      expect((await identity()).evidence.join('\n')).not.toContain('refused us');
+      world.setProviderMode('icloud', 'blocked');
+      const res = await get(`/v5/ev?email=${encodeURIComponent(existing('icloud'))}&api_key=${key}`, fresh.port);
+      expect(JSON.parse(res.body)).toMatchObject({ safe_to_send: { status: 'valid', status_code: 20 } });
+      const after = await identity();
+      expect(after.state).toBe('degraded');
+      expect(after.evidence).toEqual([expect.stringContaining('icloud.com refused us: 550 5.7.1 [CS01] Message rejected due to local policy')]);
+    } finally {
+      await fresh.close();
+    }
   });
 });
