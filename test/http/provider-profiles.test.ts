@@ -6,7 +6,10 @@
  * blocked or throttled prober's addresses end unknown, never invalid.
  */
 import { request } from 'node:https';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../helpers/multipart.js';
+import { unzip } from '../helpers/unzip.js';
 import { startTlsTestApp, type TlsTestApp } from '../helpers/tls-app.js';
 import { providerScenario, startTestWorld, type ProviderMode, type ProviderSimName, type TestWorld } from '../helpers/world/index.js';
 import { PROVIDERS } from '../helpers/world/provider-scenario.js';
@@ -117,6 +120,44 @@ describe.each(names)('%s', (name) => {
     expect(await verify(unknownUser(name))).toEqual(UNCHECKABLE);
     // Two addresses, two variants: one connection each, not two (a "slow down" is not retried at once).
     if (name !== 'yahoo') expect(log().connections).toBe(4);
+  });
+});
+
+describe('a provider that throttles part-way', () => {
+  it('Gmail: the addresses before its limit are verified, the ones after it are unknown, none invalid', async () => {
+    prepare('google', 'normal');
+    world.setProviderMode('google', 'throttled', 2);
+    // Two connections allowed: one address in both variants.
+    expect(await verify(existing('google'))).toEqual(DELIVERABLE);
+    expect(await verify(unknownUser('google'))).toEqual(UNCHECKABLE);
+    expect(await verify(existing('google'))).toEqual(UNCHECKABLE);
+    expect(log('google').connections).toBe(6);
+  });
+});
+
+describe('a list at throttled providers', () => {
+  it('ends every row unknown, not one invalid', async () => {
+    const throttled = ['google', 'microsoft-365', 'icloud', 'mimecast'] as const;
+    world.reset();
+    for (const name of throttled) world.setProviderMode(name, 'throttled');
+    const emails = throttled.flatMap((name) => [existing(name), unknownUser(name)]);
+    const { payload, headers } = multipart([{ name: 'file', filename: 'list.csv', content: `${emails.join('\n')}\n` }]);
+    const app = server.t.app;
+    const submitted = await app.inject({ method: 'POST', url: '/v5/list', headers: { ...headers, api_key: legacy }, payload });
+    expect(submitted.statusCode).toBe(202);
+    const { list_id } = submitted.json() as { list_id: number };
+    await server.t.lists.idle();
+    const status = (await app.inject({ url: `/v5/list/${list_id}`, headers: { api_key: legacy } })).json() as {
+      status: string;
+      services: { email_validation: { reporting: { statuses: Record<string, number>; status_codes: Record<string, number> } } };
+    };
+    expect(status.status).toBe('Results');
+    expect(status.services.email_validation.reporting.status_codes).toEqual({ '20': emails.length });
+    expect(status.services.email_validation.reporting.statuses).toMatchObject({ Unknown: emails.length, Invalid: 0, Valid: 0 });
+    const files = await unzip((await app.inject({ url: `/v5/list/${list_id}/results`, headers: { api_key: legacy } })).rawPayload);
+    const rows = parse(Object.values(files)[0]!, { relax_column_count: true }) as string[][];
+    expect(rows.slice(1).map((row) => row[0])).toEqual(emails);
+    expect(rows.slice(1).every((row) => !row.includes('invalid'))).toBe(true);
   });
 });
 
