@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HealthTuning } from '../../src/container.js';
 import { proxyHint } from '../../src/verification/health/decide-egress.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { multipart } from '../helpers/multipart.js';
 import { closedPort } from '../helpers/world/egress.js';
 import { startTestWorld, type TestWorld } from '../helpers/world/index.js';
 import { startSocksProxy, type TestSocksProxy } from '../helpers/world/socks-proxy.js';
@@ -120,6 +121,23 @@ describe('a proxy that is down or refuses us', () => {
       expect(await ev(t, key, email)).toMatchObject({ status: 'valid', status_code: 20 });
       expect(await ev(t, legacy, email)).toMatchObject({ status: 'unknown', status_code: 20 });
     }
+    expect(connections()).toBe(0);
+  });
+
+  it('in a list: the rows are 20 and counted as SMTP Egress Blocked, none invalid but the one DNS proved', async () => {
+    const port = await closedPort(['127.0.0.1']);
+    const { t, key } = await startApp({ MAILSURE_SMTP_PROXY: `socks5://127.0.0.1:${port}` });
+    const { payload, headers } = multipart([{ name: 'file', filename: 'list.csv', content: `${world.addresses.known}\n${world.addresses.unknown}\ncarol@${world.domains.nxdomain}\n` }]);
+    const submitted = await t.app.inject({ method: 'POST', url: '/v5/list', headers: { ...headers, api_key: key }, payload });
+    expect(submitted.statusCode).toBe(202);
+    const { list_id } = submitted.json() as { list_id: number };
+    await t.lists.idle();
+    const status = (await t.app.inject({ url: `/v5/list/${list_id}`, headers: { api_key: key } })).json() as {
+      services: { email_validation: { reporting: { status_codes: Record<string, number>; verification_limited?: Record<string, number> } } };
+    };
+    const report = status.services.email_validation.reporting;
+    expect(report.status_codes).toEqual({ '20': 2, '310': 1 });
+    expect(report.verification_limited).toMatchObject({ 'Limited Records': 2, 'SMTP Egress Blocked': 2 });
     expect(connections()).toBe(0);
   });
 

@@ -150,6 +150,24 @@ describe('probes through a SOCKS5 proxy', () => {
     ]);
   });
 
+  it('an MX address the proxy cannot reach in time is a connect time-out there, and the next address is tried', async () => {
+    const held = await startSocksProxy({ heldAddresses: [world.smtpAddress('mailboxes')] });
+    extra.push(held);
+    const { seen, observer } = recordingObserver();
+    const p = createSmtpProber({ port: world.smtpPort, helo: 'probe.mailsure.com', from: 'verify@mailsure.com', proxy: proxyOf(held.url), connectTimeoutMs: 300, observer });
+    const twoAddresses = { host: 'mx-acceptAll.world', addresses: [world.smtpAddress('mailboxes'), world.smtpAddress('acceptAll')] };
+    const outcome = replies(await p.probe(twoAddresses, [`carol@${world.domains.acceptAll}`], soon(30_000)));
+    expect(outcome.address).toBe(world.smtpAddress('acceptAll'));
+    expect(seen.egressFailures).toEqual([]);
+    expect(seen.connections[0]).toBe(
+      `mx-acceptAll.world ${world.smtpAddress('mailboxes')} false connect-timeout: no connection to ${world.smtpAddress('mailboxes')}:${world.smtpPort} through socks5://127.0.0.1:${held.port} in 300 ms`,
+    );
+    expect(held.requests.map((r) => [r.destination, r.reply])).toEqual([
+      [world.smtpAddress('mailboxes'), undefined],
+      [world.smtpAddress('acceptAll'), 'REQUEST_GRANTED'],
+    ]);
+  });
+
   it('never hands the proxy a name to resolve', async () => {
     const attempt = SmtpTransport.connect({ address: 'mx-mailboxes.world', port: world.smtpPort, deadline: soon(), connectTimeoutMs: 1000, proxy: proxyOf(open.url) });
     await expect(attempt).rejects.toEqual(new TransportError('unreachable', 'mx-mailboxes.world is not an IP address: the proxy is given checked addresses only'));

@@ -44,6 +44,8 @@ export interface SocksProxyOptions {
   auth?: { username: string; password: string };
   /** Destination ports its rules refuse (reply 2, "connection not allowed by ruleset"). */
   deniedPorts?: readonly number[];
+  /** Destination addresses it never answers a CONNECT for, as if dialling a filtered host. */
+  heldAddresses?: readonly string[];
 }
 
 const STATUS_OF: Record<string, 'CONNECTION_REFUSED' | 'HOST_UNREACHABLE' | 'NETWORK_UNREACHABLE'> = {
@@ -86,6 +88,7 @@ export async function startSocksProxy(options: SocksProxyOptions = {}): Promise<
       sendStatus(status);
     };
     if (conn.command !== 'connect') return reply('COMMAND_NOT_SUPPORTED');
+    if (options.heldAddresses?.includes(conn.destAddress)) return;
     const out = connect({ host: conn.destAddress, port: conn.destPort, localAddress: outboundAddress });
     track(out);
     let opened = false;
