@@ -8,6 +8,7 @@ import { createUsageMeter, type UsageMeter } from './accounts/usage-meter.js';
 import { systemClock, type Clock } from './core/clock.js';
 import type { Config } from './core/config.js';
 import type { Logger } from './core/logger.js';
+import { describeProxy } from './core/socks-proxy-url.js';
 import type { Storage } from './storage/interfaces.js';
 import { openStorage, storageOptionsOf } from './storage/open-storage.js';
 import { createEnrichService, type EnrichService } from './enrichment/enrich-service.js';
@@ -32,6 +33,7 @@ import { createNodeDnsClient } from './verification/dns/node-dns-client.js';
 import { observeMailRoutes } from './verification/dns/observed-dns-client.js';
 import { createProberHealth, type ProberHealth, type ProberHealthDeps } from './verification/health/prober-health.js';
 import { checkBanner } from './verification/smtp/banner-check.js';
+import { singleEgress, type EgressChooser } from './verification/smtp/egress.js';
 import { createMemoryFactCache, type FactCache } from './verification/fact-cache.js';
 import { createSmtpProber, SESSIONS_PER_HOST } from './verification/smtp/prober.js';
 import { createVerifyService, type VerifyService } from './verification/verify-service.js';
@@ -253,7 +255,7 @@ function createVerification(
   const limiter = shared
     ? createRedisHostLimiter(shared.redis, SESSIONS_PER_HOST, { prefix: `${prefix}:smtp-sessions`, ...(logger ? { logger } : {}) })
     : undefined;
-  const prober = createSmtpProber({ port: config.smtpPort, helo: config.smtpHelo, from: config.smtpFrom, observer: health, ...(limiter ? { limiter } : {}) });
+  const prober = createSmtpProber({ port: config.smtpPort, helo: config.smtpHelo, from: config.smtpFrom, observer: health, egress: egressOf(config), ...(limiter ? { limiter } : {}) });
   const verify = createVerifyService({
     depth: config.verifyDepth,
     dns,
@@ -275,8 +277,16 @@ function createVerification(
 
 export type VerificationConfig = Pick<
   Config,
-  'verifyDepth' | 'dnsServers' | 'smtpPort' | 'smtpHelo' | 'smtpFrom' | 'allowPrivateTargets' | 'canaryDomains' | 'smtpEgressIp' | 'dnsblZones'
+  'verifyDepth' | 'dnsServers' | 'smtpPort' | 'smtpHelo' | 'smtpFrom' | 'smtpProxy' | 'allowPrivateTargets' | 'canaryDomains' | 'smtpEgressIp' | 'dnsblZones'
 >;
+
+/**
+ * How probes leave, per MX host: the one HELO name and proxy of the configuration. A provider
+ * table that routes providers through other proxies or names plugs in here (egressByProvider).
+ */
+function egressOf(config: Pick<VerificationConfig, 'smtpHelo' | 'smtpProxy'>): EgressChooser {
+  return singleEgress({ helo: config.smtpHelo, ...(config.smtpProxy ? { proxy: config.smtpProxy } : {}) });
+}
 
 /** Prober health over the resolver itself (no cache: a check must see what the resolver says now). */
 /** Prober-health timings a test may shorten; the defaults are what a real network needs. */
@@ -294,6 +304,8 @@ export function createProberHealthFor(
   tuning: HealthTuning = {},
 ): ProberHealth {
   const { connectTimeoutMs = 5_000, bannerTimeoutMs = 10_000, ...timings } = tuning;
+  // The check goes out the way a probe to the same host would: same chooser, same proxy.
+  const egress = egressOf(config);
   return createProberHealth({
     depth: config.verifyDepth,
     clock,
@@ -301,7 +313,11 @@ export function createProberHealthFor(
     ...timings,
     checks: {
       dns: resolver,
-      banner: (host, address) => checkBanner(host, address, { port: config.smtpPort, connectTimeoutMs, timeoutMs: bannerTimeoutMs }),
+      banner: (host, address) => {
+        const { proxy } = egress(host);
+        return checkBanner(host, address, { port: config.smtpPort, connectTimeoutMs, timeoutMs: bannerTimeoutMs, ...(proxy ? { proxy } : {}) });
+      },
+      ...(config.smtpProxy ? { via: describeProxy(config.smtpProxy) } : {}),
       canaries: config.canaryDomains,
       smtpPort: config.smtpPort,
       helo: config.smtpHelo,

@@ -168,6 +168,34 @@ describe('loadConfig', () => {
     expect(loadConfig({})).toMatchObject({ requestTimeoutSeconds: 1800, listUploadsPerKey: 4, listMaxStoredBytes: 20 * 1024 ** 3 });
   });
 
+  it('reads the SMTP proxy, and refuses a malformed one by name without showing its password', () => {
+    expect(loadConfig({}).smtpProxy).toBeNull();
+    expect(loadConfig({ MAILSURE_SMTP_PROXY: 'socks5://127.0.0.1:1080' }).smtpProxy).toEqual({ host: '127.0.0.1', port: 1080 });
+    expect(loadConfig({ MAILSURE_SMTP_PROXY: 'socks5://probe:s%3Acret@proxy.internal:1080' }).smtpProxy).toEqual({
+      host: 'proxy.internal',
+      port: 1080,
+      username: 'probe',
+      password: 's:cret',
+    });
+    for (const [value, problem] of [
+      ['socks5h://proxy:1080', 'MAILSURE_SMTP_PROXY="socks5h://proxy:1080": must be socks5://, not socks5h://: the prober resolves and checks MX addresses itself and gives the proxy IP addresses'],
+      ['http://proxy:3128', 'MAILSURE_SMTP_PROXY="http://proxy:3128": must be socks5://[user:pass@]host:port (http:// proxies are not supported)'],
+      ['socks5://probe:hunter2@proxy', 'MAILSURE_SMTP_PROXY="socks5://probe:***@proxy": must be socks5://[user:pass@]host:port: the port is missing'],
+      ['probe:hunter2@proxy:1080', 'MAILSURE_SMTP_PROXY="probe:***@proxy:1080": must be socks5://[user:pass@]host:port'],
+      ['socks5://proxy:1080/x', 'MAILSURE_SMTP_PROXY="socks5://proxy:1080/x": must be socks5://[user:pass@]host:port, with nothing after the port'],
+    ] as const) {
+      let thrown: unknown;
+      try {
+        loadConfig({ MAILSURE_SMTP_PROXY: value, MAILSURE_PORT: 'x' });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(ConfigError);
+      expect((thrown as ConfigError).problems).toEqual([problem, 'MAILSURE_PORT="x": must be a port number from 1 to 65535']);
+      expect((thrown as ConfigError).message).not.toContain('hunter2');
+    }
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ MAILSURE_PORT: '', MAILSURE_DEMO: ' ' }).port).toBe(8443);
   });

@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
+import { parseSocksProxyUrl, redactProxyUrl, type SocksProxy } from './socks-proxy-url.js';
 
 export const VERIFY_DEPTHS = ['syntax', 'domain', 'mailbox'] as const;
 export type VerifyDepth = (typeof VERIFY_DEPTHS)[number];
@@ -21,6 +22,8 @@ export interface Config {
   smtpPort: number;
   smtpHelo: string;
   smtpFrom: string;
+  /** The SOCKS5 proxy mailbox probes and the SMTP egress check go through (MAILSURE_SMTP_PROXY); null: direct. */
+  smtpProxy: SocksProxy | null;
   /** Domains that must have MX records: the prober-health resolver and egress checks (MAILSURE_CANARY_DOMAINS). */
   canaryDomains: string[];
   /** The address probes leave from, when the operator knows it (MAILSURE_SMTP_EGRESS_IP): PTR and block-list checks. */
@@ -144,6 +147,11 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const egressIp = read('MAILSURE_SMTP_EGRESS_IP') ?? null;
   if (egressIp !== null && isIP(egressIp) === 0) fail('MAILSURE_SMTP_EGRESS_IP', 'must be an IPv4 or IPv6 address', null);
 
+  const proxySetting = read('MAILSURE_SMTP_PROXY');
+  const parsedProxy = proxySetting === undefined ? undefined : parseSocksProxyUrl(proxySetting);
+  // Not through fail(): the setting may hold the proxy's password.
+  if (parsedProxy && !parsedProxy.ok) problems.push(`MAILSURE_SMTP_PROXY=${JSON.stringify(redactProxyUrl(proxySetting!))}: ${parsedProxy.reason}`);
+
   const secretKey = read('MAILSURE_SECRET_KEY') ?? null;
   if (secretKey !== null && !/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/.test(secretKey)) {
     fail('MAILSURE_SECRET_KEY', 'must be 32 bytes as base64 (44 characters) or hex (64)', null);
@@ -177,6 +185,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     smtpPort: port('MAILSURE_SMTP_PORT', 25),
     smtpHelo: read('MAILSURE_SMTP_HELO') ?? host,
     smtpFrom: read('MAILSURE_SMTP_FROM') ?? `verify@${host}`,
+    smtpProxy: parsedProxy?.ok ? parsedProxy.proxy : null,
     canaryDomains,
     smtpEgressIp: egressIp,
     dnsblZones,

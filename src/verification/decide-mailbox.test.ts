@@ -52,5 +52,6 @@ describe('decideMailbox', () => {
     expect(decideProbeFailure('timeout')).toBe(5);
     expect(decideProbeFailure('banner-reject')).toBe(20);
     expect(decideProbeFailure('protocol-error')).toBe(20);
+    expect(decideProbeFailure('egress-failed')).toBe(20);
   });
 });

@@ -58,8 +58,11 @@ function withFact(code: StatusCode, catchAll: CatchAllFact | undefined): Mailbox
   return catchAll === undefined ? { code } : { code, catchAll };
 }
 
-/** Session-level failures: refused on every MX is proof the domain takes no mail; a timeout is unknown. */
-export function decideProbeFailure(kind: 'refused' | 'timeout' | 'banner-reject' | 'protocol-error'): StatusCode {
+/**
+ * Session-level failures: refused on every MX is proof the domain takes no mail; a timeout is
+ * unknown; our own egress failing (the proxy) proves nothing about the domain.
+ */
+export function decideProbeFailure(kind: 'refused' | 'timeout' | 'banner-reject' | 'protocol-error' | 'egress-failed'): StatusCode {
   switch (kind) {
     case 'refused':
       return CODE.refusesMail;

@@ -62,6 +62,7 @@ export async function runMailboxStage(deps: MailboxStageDeps, target: MailboxTar
   }
   if (outcome.kind !== 'replies') {
     const code = decideProbeFailure(outcome.kind);
+    if (outcome.kind === 'egress-failed') return { code, limit: 'smtp-egress' };
     const banner = outcome.kind === 'banner-reject' && outcome.reply ? classifyEnvelopeReply(outcome.reply, profile.replies) : undefined;
     const aboutUs = outcome.kind === 'banner-reject' && (banner?.signal === 'blocked' || refusalIsAboutUs(outcome.detail));
     return aboutUs ? { code, limit: 'reputation' } : { code };
@@ -91,13 +92,13 @@ export async function knownWithoutProbe(catchAll: FactCache<CatchAllFact>, ascii
   return (await catchAll.get(asciiDomain)) === 'yes' ? CODE.catchAll : CODE.domainOk;
 }
 
-/** Hosts in preference order: the next one when a host refuses or fails; a timeout ends the search. */
+/** Hosts in preference order: the next one when a host refuses or fails; a timeout or a failed egress (proxy) ends the search. */
 async function probeHosts(prober: SmtpProber, hosts: MailboxTarget['hosts'], recipients: string[], deadline: number): Promise<ProbeOutcome> {
   let last: ProbeOutcome | undefined;
   let allRefused = true;
   for (const host of hosts) {
     const outcome = await prober.probe(host, recipients, deadline);
-    if (outcome.kind === 'replies' || outcome.kind === 'timeout') return outcome;
+    if (outcome.kind === 'replies' || outcome.kind === 'timeout' || outcome.kind === 'egress-failed') return outcome;
     allRefused &&= outcome.kind === 'refused';
     last = outcome;
   }

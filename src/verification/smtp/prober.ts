@@ -3,6 +3,8 @@
  * unreachable), under a per-host concurrency limit, several recipients in one session.
  * Greylisting and other retries are the caller's: it owns the time budget and the verdict.
  */
+import type { SocksProxy } from '../../core/socks-proxy-url.js';
+import { describeVia, type EgressChooser, type SmtpEgress } from './egress.js';
 import { createHostLimiter, type HostLimiter } from './host-limiter.js';
 import type { SmtpReply } from './smtp-reply.js';
 import { runSmtpSession, type RecipientReply, type SessionResult } from './smtp-session.js';
@@ -11,6 +13,10 @@ export interface SmtpProberOptions {
   port: number;
   /** EHLO name (MAILSURE_SMTP_HELO). */
   helo: string;
+  /** SOCKS5 proxy every probe goes through (MAILSURE_SMTP_PROXY); default: direct. */
+  proxy?: SocksProxy;
+  /** Per MX host, the EHLO name and proxy to use instead of `helo` and `proxy` (a provider table's choice). */
+  egress?: EgressChooser;
   /** MAIL FROM address (MAILSURE_SMTP_FROM). */
   from: string;
   /** Concurrent sessions per MX host (default 2). */
@@ -29,6 +35,8 @@ export interface ProbeObserver {
   connection(host: string, address: string, connected: boolean, detail: string): void;
   /** A refusal of the probe itself (banner, HELO, MAIL or a policy reply to RCPT), with its text. */
   refusal(host: string, text: string): void;
+  /** The way out failed before any MX host was reached (the SOCKS proxy down or refusing us). */
+  egressFailed(host: string, detail: string): void;
 }
 
 export interface ProbeTarget {
@@ -48,7 +56,8 @@ export type ProbeOutcome =
       address: string;
     }
   | {
-      kind: 'refused' | 'timeout' | 'banner-reject' | 'protocol-error';
+      /** `egress-failed`: the proxy failed us; nothing is known of the host (never the domain's fault). */
+      kind: 'refused' | 'timeout' | 'banner-reject' | 'protocol-error' | 'egress-failed';
       detail: string;
       reply?: SmtpReply;
       /** Replies obtained before a timeout or protocol error. */
@@ -65,6 +74,8 @@ export const SESSIONS_PER_HOST = 2;
 export function createSmtpProber(options: SmtpProberOptions): SmtpProber {
   const limiter = options.limiter ?? createHostLimiter(options.maxSessionsPerHost ?? SESSIONS_PER_HOST);
   const connectTimeoutMs = options.connectTimeoutMs ?? 5000;
+  const fixed: SmtpEgress = { helo: options.helo, ...(options.proxy ? { proxy: options.proxy } : {}) };
+  const egressFor = options.egress ?? (() => fixed);
 
   return {
     async probe(target, recipients, deadline) {
@@ -81,9 +92,11 @@ export function createSmtpProber(options: SmtpProberOptions): SmtpProber {
   async function tryAddresses(target: ProbeTarget, recipients: readonly string[], deadline: number): Promise<ProbeOutcome> {
     const failures: string[] = [];
     let connectTimedOut = false;
+    const egress = egressFor(target.host);
+    const via = egress.proxy ? { proxy: egress.proxy } : {};
     for (const address of target.addresses) {
       const session = (startTls: boolean) =>
-        runSmtpSession({ address, port: options.port, hostname: target.host, helo: options.helo, from: options.from, recipients, deadline, connectTimeoutMs, startTls });
+        runSmtpSession({ address, port: options.port, hostname: target.host, helo: egress.helo, from: options.from, recipients, deadline, connectTimeoutMs, startTls, ...via });
       let result: SessionResult = await session(true);
       // A server that offers STARTTLS and then fails the handshake (old ciphers, broken
       // certificate chain) still takes plaintext mail; senders fall back the same way.
@@ -92,11 +105,14 @@ export function createSmtpProber(options: SmtpProberOptions): SmtpProber {
       switch (result.kind) {
         case 'replies':
           return { ...result, address };
+        case 'proxy-failed':
+          // The same proxy would fail the next address too: our egress, not this host.
+          return { kind: 'egress-failed', detail: result.detail };
         case 'refused':
         case 'unreachable':
         case 'connect-timeout':
           connectTimedOut ||= result.kind === 'connect-timeout';
-          failures.push(`${address}: ${result.detail}`);
+          failures.push(`${address}${egress.proxy ? ` ${describeVia(egress)}` : ''}: ${result.detail}`);
           continue;
         case 'tls-failed':
           return { kind: 'protocol-error', detail: result.detail };
@@ -130,6 +146,9 @@ function observe(observer: ProbeObserver, host: string, address: string, result:
     case 'unreachable':
     case 'connect-timeout':
       observer.connection(host, address, false, `${result.kind}: ${result.detail}`);
+      return;
+    case 'proxy-failed':
+      observer.egressFailed(host, result.detail);
       return;
     default:
       // Timed out or broke off: before the banner, the way out is in doubt; after it, it worked.

@@ -110,7 +110,7 @@ function smtpServer(
   const sessionLog = (session: SMTPServerSession): SmtpSessionLog => {
     let entry = sessions.get(session.id);
     if (!entry) {
-      entry = { id: session.id, remoteAddress: session.remoteAddress, tls: false, mailFrom: [], rcpts: [] };
+      entry = { id: session.id, remoteAddress: session.remoteAddress, remotePort: session.remotePort, tls: false, mailFrom: [], rcpts: [] };
       sessions.set(session.id, entry);
       log.sessions.push(entry);
     }
