@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { errors } from '../../core/errors.js';
 import type { ListService } from '../../lists/list-service.js';
+import { attachmentDisposition } from '../../lists/list-files.js';
 import { valueOf } from '../error-handler.js';
 import { ErrorBody } from '../schemas/verification.js';
 import { ListIdParams, PageQuery, SubmitQuery } from '../schemas/lists.js';
@@ -98,14 +99,8 @@ function routes(app: FastifyInstance, lists: ListService): void {
       return reply
         .type('application/zip')
         .header('content-length', results.size)
-        .header('content-disposition', contentDisposition(results.fileName))
+        .header('content-disposition', attachmentDisposition(results.fileName))
         .send(results.stream);
     },
   );
-}
-
-/** RFC 6266: a plain ASCII fallback, and the exact name percent-encoded. */
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
