@@ -23,6 +23,7 @@ import { createListRunner } from './lists/pipeline/list-runner.js';
 import type { ListFiles } from './lists/list-files.js';
 import { createListService, type ListService } from './lists/list-service.js';
 import { createDirectoryListFiles } from './lists/pipeline/directory-list-files.js';
+import { openS3ListFiles } from './storage/s3/open-s3-list-files.js';
 import { createEngagement } from './enrichment/engagement.js';
 import { misspeltLargeProvider, suggestCorrections } from './verification/corrections/index.js';
 import type { CatchAllFact } from './verification/decide-mailbox.js';
@@ -142,6 +143,7 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
       proberHealth.stop();
       lists.callbacks.close();
       await lists.queue.close();
+      lists.closeFiles();
       await meter.close().catch((error: unknown) => logger.error({ err: error }, 'could not flush usage'));
       if (!givenRedis) redis?.disconnect();
       if (!givenStorage) await storage.close();
@@ -163,23 +165,27 @@ function createPeopleServices(
 }
 
 /**
- * Where lists' uploads and results live: the data directory (a mount every process shares in
- * scale-out). An object store would be another ListFiles chosen here.
+ * Where lists' uploads and results live: the data directory (one machine, or a mount every
+ * process shares), or an S3-compatible object store (MAILSURE_LIST_STORE), every process then
+ * keeping only working copies in its own data directory.
  */
-function createListFiles(config: Pick<Config, 'dataDir'>): ListFiles {
-  return createDirectoryListFiles(config.dataDir);
+function createListFiles(config: Pick<Config, 'dataDir' | 'listStore'>, logger: Logger, runLists: boolean): { files: ListFiles; close(): void } {
+  if (!config.listStore) return { files: createDirectoryListFiles(config.dataDir), close: () => undefined };
+  // A process that runs lists keeps what it received as its working copy; an API process does not.
+  return openS3ListFiles(config.listStore, { dataDir: config.dataDir, keepReceivedUploads: runLists, logger });
 }
 
 /** The list pipeline over the same services as the real-time routes, with its in-process queue. */
 function createListProcessing(
-  config: Pick<Config, 'dataDir' | 'allowPrivateTargets' | 'listWorkers' | 'redisUrl'>,
+  config: Pick<Config, 'dataDir' | 'listStore' | 'allowPrivateTargets' | 'listWorkers' | 'redisUrl'>,
   storage: Pick<Storage, 'lists' | 'keys' | 'usage'>,
   services: { verify: VerifyService; enrich: EnrichService; append: AppendService },
   clock: Clock,
   logger: Logger,
   tuning: { callbackDelayScale?: number; verifyTimeoutMs?: number; worker?: string; runLists?: boolean } = {},
-): { queue: ListQueue; callbacks: CallbackSender; files: ListFiles } {
-  const files = createListFiles(config);
+): { queue: ListQueue; callbacks: CallbackSender; files: ListFiles; closeFiles(): void } {
+  const runLists = tuning.runLists ?? true;
+  const { files, close: closeFiles } = createListFiles(config, logger, runLists);
   const callbacks = createCallbackSender({
     store: storage.lists,
     keys: storage.keys,
@@ -200,7 +206,6 @@ function createListProcessing(
     onFinished: (list) => callbacks.send(list.id),
     ...(tuning.worker ? { worker: tuning.worker } : {}),
   });
-  const runLists = tuning.runLists ?? true;
   if (config.redisUrl) {
     const queue = createBullListQueue({
       redisUrl: config.redisUrl,
@@ -209,12 +214,12 @@ function createListProcessing(
       shares: LIST_SHARES,
       ...(runLists ? { worker: { runner, concurrency: config.listWorkers } } : {}),
     });
-    return { queue, callbacks, files };
+    return { queue, callbacks, files, closeFiles };
   }
   // Without Redis, an API process that runs no lists leaves them to `mailsure worker` processes,
   // which find them in the database (they poll for unfinished lists).
   const queue = runLists ? createListQueue({ runner, store: storage.lists, logger, concurrency: config.listWorkers }) : createNoListQueue();
-  return { queue, callbacks, files };
+  return { queue, callbacks, files, closeFiles };
 }
 
 /** Jobs a list gets on the Redis queue: how many workers may share one list. */

@@ -93,9 +93,11 @@ function routes(app: FastifyInstance, lists: ListService): void {
 
   app.get<{ Params: Static<typeof ListIdParams> }>(
     '/v5/list/:list_id/results',
-    { config: auth(), schema: { summary: 'The results file (application/zip)', params: ListIdParams, response: errorsOf } },
+    { config: auth(), schema: { summary: 'The results file (application/zip), or a 302 to a short-lived link with MAILSURE_LIST_STORE_REDIRECT', params: ListIdParams, response: errorsOf } },
     async (request, reply) => {
       const results = valueOf(await lists.results(request.apiKey!, request.params.list_id));
+      // MAILSURE_LIST_STORE_REDIRECT: the object store serves the bytes; the link is short-lived, never cached.
+      if ('link' in results) return reply.header('cache-control', 'no-store').redirect(results.link, 302);
       return reply
         .type('application/zip')
         .header('content-length', results.size)
