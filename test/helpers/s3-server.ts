@@ -16,6 +16,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 
 const require = createRequire(import.meta.url);
 
@@ -52,6 +53,8 @@ export interface TestS3 {
   bucket: string;
   /** The server's directory: what a test may look at to see what the server holds. */
   directory: string;
+  /** The keys of the objects under `prefix`, sorted. */
+  keys(prefix: string): Promise<string[]>;
   /** Multipart uploads begun and neither completed nor aborted, as the server holds them on disk (their parts). */
   uploadsOnDisk(): Promise<string[]>;
   /** Environment of a `mailsure` process storing lists here under `prefix`. */
@@ -70,6 +73,15 @@ export async function startTestS3(bucket = 'mailsure-test'): Promise<TestS3> {
     endpoint,
     bucket,
     directory,
+    async keys(prefix) {
+      const client = new S3Client({ endpoint, region: S3_TEST_REGION, forcePathStyle: true, credentials: S3_TEST_CREDENTIALS });
+      try {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
+        return (page.Contents ?? []).map((o) => o.Key!).sort();
+      } finally {
+        client.destroy();
+      }
+    },
     uploadsOnDisk: () => readdir(server.store.getResourcePath(bucket, undefined, 'uploads')).catch(() => []),
     env: (prefix) => ({
       MAILSURE_LIST_STORE: `s3://${bucket}/${prefix}`,
