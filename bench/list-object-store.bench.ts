@@ -50,7 +50,8 @@ async function runList(world: TestWorld, root: string, name: string, file: strin
       const now = performance.now() - started;
       if (body.status === 'Processing' && at.processing === undefined) at.processing = now;
       if (body.status === 'Results') break;
-      if (!['Pending', 'Processed', 'Processing'].includes(body.status)) throw new Error(`the list ended ${body.status}: ${body.error ?? ''}`);
+      if (!['Pending', 'Processed', 'Processing'].includes(body.status))
+        throw new Error(`the list ended ${body.status}: ${body.error ?? ''}`);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
     at.results = performance.now() - started;
@@ -80,7 +81,9 @@ export default async function run(): Promise<BenchResult[]> {
     const second = await runList(world, root, 'directory-2', file.path, {});
     const directory = first.ms <= second.ms ? first : second;
     const rows = ROWS.toLocaleString('en-US');
-    process.stdout.write(`  object store: ${store.phases}; peak RSS ${store.peak === undefined ? 'n/a' : `${Math.round(store.peak / MB)} MB`}\n`);
+    process.stdout.write(
+      `  object store: ${store.phases}; peak RSS ${store.peak === undefined ? 'n/a' : `${Math.round(store.peak / MB)} MB`}\n`,
+    );
     process.stdout.write(`  directory (better of two): ${directory.phases}\n`);
     const ratio = store.ms / directory.ms;
     const results: BenchResult[] = [

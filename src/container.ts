@@ -100,6 +100,12 @@ export interface ContainerTuning {
 
 export async function createContainer(config: Config, logger: Logger, clock: Clock = systemClock, options: ContainerOptions = {}): Promise<Container> {
   const { storage: givenStorage, redis: givenRedis, tuning = {}, ...processing } = options;
+  // The list files first: an object store that cannot be used stops the start before anything else opens.
+  const listFiles = createListFiles(config, logger, options.runLists ?? true);
+  await listFiles.check().catch((error: unknown) => {
+    listFiles.close();
+    throw error;
+  });
   const storage = givenStorage ?? (await openStorage({ ...storageOptionsOf(config), deadlines: DATABASE_DEADLINES }));
   const redis = givenRedis ?? (config.redisUrl ? connectRedis(config.redisUrl, logger) : null);
   const { enrichmentClock = clock, callbackDelayScale, ...verificationTuning } = tuning;
@@ -112,7 +118,7 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
   const lists = createListProcessing(config, { lists: listStore, keys: storage.keys, usage: storage.usage }, { verify, ...people }, clock, logger, {
     ...processing,
     ...(callbackDelayScale !== undefined ? { callbackDelayScale } : {}),
-  });
+  }, listFiles.files);
   if (metrics) watchScrapeTimeGauges(metrics, { lists: storage.lists, queue: lists.queue, proberHealth, logger });
   return {
     config,
@@ -131,19 +137,19 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
       queue: lists.queue,
       meter,
       clock,
-      files: lists.files,
+      files: listFiles.files,
       listMaxBytes: config.listMaxBytes,
       allowPrivateTargets: config.allowPrivateTargets,
       limits: { uploadsPerKey: config.listUploadsPerKey, storedBytesPerKey: config.listMaxStoredBytes, retentionDays: config.retentionDays },
     }),
     listQueue: lists.queue,
-    listFiles: lists.files,
+    listFiles: listFiles.files,
     listCallbacks: lists.callbacks,
     async close() {
       proberHealth.stop();
       lists.callbacks.close();
       await lists.queue.close();
-      lists.closeFiles();
+      listFiles.close();
       await meter.close().catch((error: unknown) => logger.error({ err: error }, 'could not flush usage'));
       if (!givenRedis) redis?.disconnect();
       if (!givenStorage) await storage.close();
@@ -169,8 +175,12 @@ function createPeopleServices(
  * process shares), or an S3-compatible object store (MAILSURE_LIST_STORE), every process then
  * keeping only working copies in its own data directory.
  */
-function createListFiles(config: Pick<Config, 'dataDir' | 'listStore'>, logger: Logger, runLists: boolean): { files: ListFiles; close(): void } {
-  if (!config.listStore) return { files: createDirectoryListFiles(config.dataDir), close: () => undefined };
+function createListFiles(
+  config: Pick<Config, 'dataDir' | 'listStore'>,
+  logger: Logger,
+  runLists: boolean,
+): { files: ListFiles; check(): Promise<void>; close(): void } {
+  if (!config.listStore) return { files: createDirectoryListFiles(config.dataDir), check: async () => undefined, close: () => undefined };
   // A process that runs lists keeps what it received as its working copy; an API process does not.
   return openS3ListFiles(config.listStore, { dataDir: config.dataDir, keepReceivedUploads: runLists, logger });
 }
@@ -183,9 +193,9 @@ function createListProcessing(
   clock: Clock,
   logger: Logger,
   tuning: { callbackDelayScale?: number; verifyTimeoutMs?: number; worker?: string; runLists?: boolean } = {},
-): { queue: ListQueue; callbacks: CallbackSender; files: ListFiles; closeFiles(): void } {
+  files: ListFiles,
+): { queue: ListQueue; callbacks: CallbackSender } {
   const runLists = tuning.runLists ?? true;
-  const { files, close: closeFiles } = createListFiles(config, logger, runLists);
   const callbacks = createCallbackSender({
     store: storage.lists,
     keys: storage.keys,
@@ -214,12 +224,12 @@ function createListProcessing(
       shares: LIST_SHARES,
       ...(runLists ? { worker: { runner, concurrency: config.listWorkers } } : {}),
     });
-    return { queue, callbacks, files, closeFiles };
+    return { queue, callbacks };
   }
   // Without Redis, an API process that runs no lists leaves them to `mailsure worker` processes,
   // which find them in the database (they poll for unfinished lists).
   const queue = runLists ? createListQueue({ runner, store: storage.lists, logger, concurrency: config.listWorkers }) : createNoListQueue();
-  return { queue, callbacks, files, closeFiles };
+  return { queue, callbacks };
 }
 
 /** Jobs a list gets on the Redis queue: how many workers may share one list. */

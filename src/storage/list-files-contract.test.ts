@@ -29,7 +29,8 @@ runListFilesContract('directory', async () => {
     async leftovers() {
       const found: string[] = [];
       for (const name of await readdir(join(dataDir, 'lists')).catch(() => [] as string[])) {
-        for (const file of await readdir(join(dataDir, 'lists', name)).catch(() => [] as string[])) if (file.endsWith('.partial')) found.push(`${name}/${file}`);
+        for (const file of await readdir(join(dataDir, 'lists', name)).catch(() => [] as string[]))
+          if (file.endsWith('.partial')) found.push(`${name}/${file}`);
       }
       return found;
     },
@@ -121,7 +122,9 @@ describe('object store', () => {
       const answer = await fetch(link!);
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-type')).toBe('application/zip');
-      expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="_n_code list-5-Service.zip"; filename*=UTF-8''%C3%9Cn%C3%AFcode%20list-5-Service.zip`);
+      expect(answer.headers.get('content-disposition')).toBe(
+        `attachment; filename="_n_code list-5-Service.zip"; filename*=UTF-8''%C3%9Cn%C3%AFcode%20list-5-Service.zip`,
+      );
       expect(await answer.text()).toBe('zip bytes');
     } finally {
       await pair.close();
@@ -140,7 +143,9 @@ describe('object store', () => {
   it('fails a read of an upload the store does not hold, naming the object', async () => {
     const pair = await openPair();
     try {
-      await expect(pair.other.uploadPath(404, 'csv')).rejects.toThrow(`the object s3://${s3.bucket}/${pair.prefix}/lists/404/upload.csv is missing`);
+      await expect(pair.other.uploadPath(404, 'csv')).rejects.toThrow(
+        `the object s3://${s3.bucket}/${pair.prefix}/lists/404/upload.csv is missing`,
+      );
     } finally {
       await pair.close();
     }

@@ -133,7 +133,10 @@ async function multipartHousekeeping(ctx: KoaContext, next: () => Promise<void>)
       `<Bucket>${xml(bucket)}</Bucket><KeyMarker></KeyMarker><UploadIdMarker></UploadIdMarker><Prefix>${xml(prefix)}</Prefix>` +
       `<MaxUploads>1000</MaxUploads><IsTruncated>false</IsTruncated>` +
       uploads
-        .map((u) => `<Upload><Key>${xml(u.key)}</Key><UploadId>${u.id}</UploadId><Initiated>${u.initiated.toISOString()}</Initiated><StorageClass>STANDARD</StorageClass></Upload>`)
+        .map(
+          (u) =>
+            `<Upload><Key>${xml(u.key)}</Key><UploadId>${u.id}</UploadId><Initiated>${u.initiated.toISOString()}</Initiated><StorageClass>STANDARD</StorageClass></Upload>`,
+        )
         .join('') +
       `</ListMultipartUploadsResult>`;
     return;

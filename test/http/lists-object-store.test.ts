@@ -9,12 +9,16 @@ import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepExpiredLists } from '../../src/lists/pipeline/retention.js';
+import { freePort } from '../integration/list-server.js';
 import { makeTestApp } from '../helpers/app.js';
 import { multipart } from '../helpers/multipart.js';
 import { S3_TEST_CREDENTIALS, S3_TEST_REGION, startTestS3, type TestS3 } from '../helpers/s3-server.js';
 import { unzip } from '../helpers/unzip.js';
 
 const CSV = 'Email,Name\nann@example.com,Ann\nnot-an-address,Bob\n';
+
+/** A loopback port nothing listens on. */
+const closedPort = freePort;
 
 let s3: TestS3;
 let client: S3Client;
@@ -54,7 +58,9 @@ async function appOnStore(more: Record<string, string> = {}) {
   const get = (path: string) => t.app.inject({ url: path, headers: { api_key: key } });
   const del = (id: number, k = key) => t.app.inject({ method: 'DELETE', url: `/v5/list/${id}`, headers: { api_key: k } });
   const objects = async () =>
-    ((await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `${prefix}/` }))).Contents ?? []).map((o) => o.Key!.slice(prefix.length + 1)).sort();
+    ((await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `${prefix}/` }))).Contents ?? [])
+      .map((o) => o.Key!.slice(prefix.length + 1))
+      .sort();
   return { t, submit, get, del, objects };
 }
 
@@ -126,7 +132,8 @@ describe('lists with MAILSURE_LIST_STORE on an S3-protocol server', () => {
     try {
       const id = await submit();
       await t.lists.idle();
-      const sweep = (now: number) => sweepExpiredLists({ store: t.storage.lists, files: t.files, retentionDays: 30, clock: { now: () => now } });
+      const sweep = (now: number) =>
+        sweepExpiredLists({ store: t.storage.lists, files: t.files, retentionDays: 30, clock: { now: () => now } });
       expect(await sweep(Date.now())).toBe(0);
       expect(await objects()).toHaveLength(2);
       expect(await sweep(Date.now() + 31 * 86_400_000)).toBe(1);
@@ -137,4 +144,17 @@ describe('lists with MAILSURE_LIST_STORE on an S3-protocol server', () => {
       await t.close();
     }
   });
+
+  it('refuses to start on a store it cannot use, saying which and what to check', async () => {
+    const check = 'check MAILSURE_LIST_STORE, MAILSURE_LIST_STORE_ENDPOINT, MAILSURE_LIST_STORE_REGION, MAILSURE_LIST_STORE_PATH_STYLE and the AWS credentials';
+    const env = (store: string) => ({ ...Object.fromEntries(Object.entries(s3.env('x')).filter(([name]) => name.startsWith('MAILSURE_'))), MAILSURE_LIST_STORE: store });
+    await expect(makeTestApp({ env: env('s3://no-such-bucket/x') })).rejects.toThrow(
+      `cannot use the object store s3://no-such-bucket/x at ${s3.endpoint} (HTTP 404: no such bucket); ${check}`,
+    );
+    const closed = await closedPort();
+    await expect(makeTestApp({ env: { ...env(`s3://${s3.bucket}`), MAILSURE_LIST_STORE_ENDPOINT: `http://127.0.0.1:${closed}` } })).rejects.toThrow(
+      new RegExp(`^cannot use the object store s3://${s3.bucket} at http://127\\.0\\.0\\.1:${closed} \\(.*ECONNREFUSED.*\\); `),
+    );
+  });
 });
+

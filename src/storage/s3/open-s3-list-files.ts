@@ -3,8 +3,9 @@
  * chain (environment, shared profile, web identity, container or instance role) and the
  * configured endpoint, region and addressing, and the ListFiles over it.
  */
-import { S3Client } from '@aws-sdk/client-s3';
+import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { ObjectStoreConfig } from '../../core/config.js';
+import { reasonOf, StartupError } from '../../core/startup-error.js';
 import type { Logger } from '../../core/logger.js';
 import type { ListFiles } from '../../lists/list-files.js';
 import { createS3ListFiles } from './s3-list-files.js';
@@ -15,7 +16,7 @@ export const RESULTS_LINK_SECONDS = 300;
 export function openS3ListFiles(
   store: ObjectStoreConfig,
   options: { dataDir: string; keepReceivedUploads: boolean; logger?: Logger },
-): { files: ListFiles; close(): void } {
+): { files: ListFiles; check(): Promise<void>; close(): void } {
   const client = new S3Client({
     ...(store.endpoint ? { endpoint: store.endpoint } : {}),
     ...(store.region ? { region: store.region } : {}),
@@ -34,5 +35,29 @@ export function openS3ListFiles(
     ...(store.redirect ? { linkSeconds: RESULTS_LINK_SECONDS } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
   });
-  return { files, close: () => client.destroy() };
+  return {
+    files,
+    // At start: a wrong bucket, endpoint, region or credential is the operator's to fix, said in one line.
+    async check() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: store.bucket }));
+      } catch (error) {
+        throw new StartupError(
+          `cannot use the object store s3://${store.bucket}${store.prefix ? `/${store.prefix}` : ''} at ${store.endpoint ?? 'AWS S3'} (${storeReason(error)}); ` +
+            'check MAILSURE_LIST_STORE, MAILSURE_LIST_STORE_ENDPOINT, MAILSURE_LIST_STORE_REGION, MAILSURE_LIST_STORE_PATH_STYLE and the AWS credentials',
+        );
+      }
+    },
+    close: () => client.destroy(),
+  };
+}
+
+/** What the store answered (HEAD answers carry no body: the status says it), or why nothing answered. */
+function storeReason(error: unknown): string {
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  if (status === 404) return 'HTTP 404: no such bucket';
+  if (status === 403) return 'HTTP 403: access denied';
+  if (status === 301) return 'HTTP 301: the bucket is in another region';
+  if (status !== undefined) return `HTTP ${status}: ${(error as Error).name}`;
+  return reasonOf(error);
 }

@@ -102,7 +102,9 @@ export function createS3ListFiles(options: S3ListFilesOptions): ListFiles {
     for (;;) {
       let page;
       try {
-        page = await client.send(new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: prefix, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }));
+        page = await client.send(
+          new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: prefix, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }),
+        );
       } catch (error) {
         if (!isNotImplemented(error)) throw error;
         if (!warnedNoListing) {
@@ -115,7 +117,8 @@ export function createS3ListFiles(options: S3ListFilesOptions): ListFiles {
         return;
       }
       for (const upload of page.Uploads ?? []) {
-        if (upload.Key && upload.UploadId) yield { key: upload.Key, uploadId: upload.UploadId, initiated: upload.Initiated?.getTime() ?? 0 };
+        if (upload.Key && upload.UploadId)
+          yield { key: upload.Key, uploadId: upload.UploadId, initiated: upload.Initiated?.getTime() ?? 0 };
       }
       if (!page.IsTruncated) return;
       keyMarker = page.NextKeyMarker;
@@ -155,7 +158,13 @@ export function createS3ListFiles(options: S3ListFilesOptions): ListFiles {
       const local = uploadPath(dataDir, listId, format);
       // Touched on every use: the sweep deletes working copies nobody used for a day.
       const now = new Date();
-      if (await utimes(local, now, now).then(() => true, () => false)) return local;
+      if (
+        await utimes(local, now, now).then(
+          () => true,
+          () => false,
+        )
+      )
+        return local;
       let pending = fetching.get(local);
       if (!pending) {
         pending = download(uploadKey(listId, format), local).finally(() => fetching.delete(local));
@@ -209,7 +218,12 @@ export function createS3ListFiles(options: S3ListFilesOptions): ListFiles {
         if (isMissing(error)) return undefined;
         throw error;
       }
-      const get = new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentType: 'application/zip', ResponseContentDisposition: attachmentDisposition(fileName) });
+      const get = new GetObjectCommand({
+        Bucket: bucket,
+        Key: key,
+        ResponseContentType: 'application/zip',
+        ResponseContentDisposition: attachmentDisposition(fileName),
+      });
       return getSignedUrl(client, get, { expiresIn });
     };
   }
@@ -233,7 +247,14 @@ async function sweepLocal(dataDir: string, before: number): Promise<void> {
     }
     // The folder's own time too: one made a moment ago is about to receive a file.
     const entries = ['.', ...(await readdir(dir).catch(() => [] as string[]))];
-    const times = await Promise.all(entries.map((file) => stat(join(dir, file)).then((s) => s.mtimeMs, () => 0)));
+    const times = await Promise.all(
+      entries.map((file) =>
+        stat(join(dir, file)).then(
+          (s) => s.mtimeMs,
+          () => 0,
+        ),
+      ),
+    );
     if (times.every((t) => t < before)) await rm(dir, { recursive: true, force: true });
   }
 }
