@@ -5,7 +5,7 @@
  * implements the same methods: the paths it hands out are local working copies (an upload
  * fetched once to read, results written locally then stored by `keepResults`), because the
  * readers need random access (zip) and the results writer renames its file into place.
- * Both pass the same contract tests (storage/s3/list-files-contract.ts).
+ * Both pass the same contract tests (storage/contract/list-files-contract.ts).
  */
 import type { Readable } from 'node:stream';
 import type { InputFormat } from './list-record.js';

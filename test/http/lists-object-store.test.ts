@@ -4,7 +4,8 @@
  * short-lived link with MAILSURE_LIST_STORE_REDIRECT), cancellation and retention deleting the
  * objects. The credentials come from the standard AWS environment variables, as in production.
  */
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -148,13 +149,18 @@ describe('lists with MAILSURE_LIST_STORE on an S3-protocol server', () => {
   it('refuses to start on a store it cannot use, saying which and what to check', async () => {
     const check = 'check MAILSURE_LIST_STORE, MAILSURE_LIST_STORE_ENDPOINT, MAILSURE_LIST_STORE_REGION, MAILSURE_LIST_STORE_PATH_STYLE and the AWS credentials';
     const env = (store: string) => ({ ...Object.fromEntries(Object.entries(s3.env('x')).filter(([name]) => name.startsWith('MAILSURE_'))), MAILSURE_LIST_STORE: store });
-    await expect(makeTestApp({ env: env('s3://no-such-bucket/x') })).rejects.toThrow(
-      `cannot use the object store s3://no-such-bucket/x at ${s3.endpoint} (HTTP 404: no such bucket); ${check}`,
-    );
-    const closed = await closedPort();
-    await expect(makeTestApp({ env: { ...env(`s3://${s3.bucket}`), MAILSURE_LIST_STORE_ENDPOINT: `http://127.0.0.1:${closed}` } })).rejects.toThrow(
-      new RegExp(`^cannot use the object store s3://${s3.bucket} at http://127\\.0\\.0\\.1:${closed} \\(.*ECONNREFUSED.*\\); `),
-    );
+    const dataDir = await mkdtemp(join(tmpdir(), 'mailsure-s3-refused-'));
+    try {
+      await expect(makeTestApp({ dataDir, env: env('s3://no-such-bucket/x') })).rejects.toThrow(
+        `cannot use the object store s3://no-such-bucket/x at ${s3.endpoint} (HTTP 404: no such bucket); ${check}`,
+      );
+      const closed = await closedPort();
+      await expect(makeTestApp({ dataDir, env: { ...env(`s3://${s3.bucket}`), MAILSURE_LIST_STORE_ENDPOINT: `http://127.0.0.1:${closed}` } })).rejects.toThrow(
+        new RegExp(`^cannot use the object store s3://${s3.bucket} at http://127\\.0\\.0\\.1:${closed} \\(.*ECONNREFUSED.*\\); `),
+      );
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -118,7 +118,7 @@ export function createS3ListFiles(options: S3ListFilesOptions): ListFiles {
       }
       for (const upload of page.Uploads ?? []) {
         if (upload.Key && upload.UploadId)
-          yield { key: upload.Key, uploadId: upload.UploadId, initiated: upload.Initiated?.getTime() ?? 0 };
+          yield { key: upload.Key, uploadId: upload.UploadId, initiated: upload.Initiated?.getTime() ?? Number.POSITIVE_INFINITY }; // undated: never taken for old
       }
       if (!page.IsTruncated) return;
       keyMarker = page.NextKeyMarker;
