@@ -23,7 +23,6 @@ import { createListRunner } from './lists/pipeline/list-runner.js';
 import type { ListFiles } from './lists/list-files.js';
 import { createListService, type ListService } from './lists/list-service.js';
 import { createDirectoryListFiles } from './lists/pipeline/directory-list-files.js';
-import { openS3ListFiles } from './storage/s3/open-s3-list-files.js';
 import { createEngagement } from './enrichment/engagement.js';
 import { misspeltLargeProvider, suggestCorrections } from './verification/corrections/index.js';
 import type { CatchAllFact } from './verification/decide-mailbox.js';
@@ -101,7 +100,7 @@ export interface ContainerTuning {
 export async function createContainer(config: Config, logger: Logger, clock: Clock = systemClock, options: ContainerOptions = {}): Promise<Container> {
   const { storage: givenStorage, redis: givenRedis, tuning = {}, ...processing } = options;
   // The list files first: an object store that cannot be used stops the start before anything else opens.
-  const listFiles = createListFiles(config, logger, options.runLists ?? true);
+  const listFiles = await createListFiles(config, logger, options.runLists ?? true);
   await listFiles.check().catch((error: unknown) => {
     listFiles.close();
     throw error;
@@ -175,12 +174,14 @@ function createPeopleServices(
  * process shares), or an S3-compatible object store (MAILSURE_LIST_STORE), every process then
  * keeping only working copies in its own data directory.
  */
-function createListFiles(
+async function createListFiles(
   config: Pick<Config, 'dataDir' | 'listStore'>,
   logger: Logger,
   runLists: boolean,
-): { files: ListFiles; check(): Promise<void>; close(): void } {
+): Promise<{ files: ListFiles; check(): Promise<void>; close(): void }> {
   if (!config.listStore) return { files: createDirectoryListFiles(config.dataDir), check: async () => undefined, close: () => undefined };
+  // Loaded only when configured: the AWS SDK takes a while to import, and most processes never need it.
+  const { openS3ListFiles } = await import('./storage/s3/open-s3-list-files.js');
   // A process that runs lists keeps what it received as its working copy; an API process does not.
   return openS3ListFiles(config.listStore, { dataDir: config.dataDir, keepReceivedUploads: runLists, logger });
 }
