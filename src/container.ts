@@ -101,6 +101,12 @@ export interface ContainerTuning {
 
 export async function createContainer(config: Config, logger: Logger, clock: Clock = systemClock, options: ContainerOptions = {}): Promise<Container> {
   const { storage: givenStorage, redis: givenRedis, tuning = {}, ...processing } = options;
+  // The list files first: an object store that cannot be used stops the start before anything else opens.
+  const listFiles = await createListFiles(config, logger, options.runLists ?? true);
+  await listFiles.check().catch((error: unknown) => {
+    listFiles.close();
+    throw error;
+  });
   const storage = givenStorage ?? (await openStorage({ ...storageOptionsOf(config), deadlines: DATABASE_DEADLINES }));
   const redis = givenRedis ?? (config.redisUrl ? connectRedis(config.redisUrl, logger) : null);
   const { enrichmentClock = clock, callbackDelayScale, ...verificationTuning } = tuning;
@@ -113,7 +119,7 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
   const lists = createListProcessing(config, { lists: listStore, keys: storage.keys, usage: storage.usage }, { verify, ...people }, clock, logger, {
     ...processing,
     ...(callbackDelayScale !== undefined ? { callbackDelayScale } : {}),
-  });
+  }, listFiles.files);
   if (metrics) watchScrapeTimeGauges(metrics, { lists: storage.lists, queue: lists.queue, proberHealth, logger });
   return {
     config,
@@ -132,18 +138,19 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
       queue: lists.queue,
       meter,
       clock,
-      files: lists.files,
+      files: listFiles.files,
       listMaxBytes: config.listMaxBytes,
       allowPrivateTargets: config.allowPrivateTargets,
       limits: { uploadsPerKey: config.listUploadsPerKey, storedBytesPerKey: config.listMaxStoredBytes, retentionDays: config.retentionDays },
     }),
     listQueue: lists.queue,
-    listFiles: lists.files,
+    listFiles: listFiles.files,
     listCallbacks: lists.callbacks,
     async close() {
       proberHealth.stop();
       lists.callbacks.close();
       await lists.queue.close();
+      listFiles.close();
       await meter.close().catch((error: unknown) => logger.error({ err: error }, 'could not flush usage'));
       if (!givenRedis) redis?.disconnect();
       if (!givenStorage) await storage.close();
@@ -165,23 +172,33 @@ function createPeopleServices(
 }
 
 /**
- * Where lists' uploads and results live: the data directory (a mount every process shares in
- * scale-out). An object store would be another ListFiles chosen here.
+ * Where lists' uploads and results live: the data directory (one machine, or a mount every
+ * process shares), or an S3-compatible object store (MAILSURE_LIST_STORE), every process then
+ * keeping only working copies in its own data directory.
  */
-function createListFiles(config: Pick<Config, 'dataDir'>): ListFiles {
-  return createDirectoryListFiles(config.dataDir);
+async function createListFiles(
+  config: Pick<Config, 'dataDir' | 'listStore'>,
+  logger: Logger,
+  runLists: boolean,
+): Promise<{ files: ListFiles; check(): Promise<void>; close(): void }> {
+  if (!config.listStore) return { files: createDirectoryListFiles(config.dataDir), check: async () => undefined, close: () => undefined };
+  // Loaded only when configured: the AWS SDK takes a while to import, and most processes never need it.
+  const { openS3ListFiles } = await import('./storage/s3/open-s3-list-files.js');
+  // A process that runs lists keeps what it received as its working copy; an API process does not.
+  return openS3ListFiles(config.listStore, { dataDir: config.dataDir, keepReceivedUploads: runLists, logger });
 }
 
 /** The list pipeline over the same services as the real-time routes, with its in-process queue. */
 function createListProcessing(
-  config: Pick<Config, 'dataDir' | 'allowPrivateTargets' | 'listWorkers' | 'redisUrl'>,
+  config: Pick<Config, 'dataDir' | 'listStore' | 'allowPrivateTargets' | 'listWorkers' | 'redisUrl'>,
   storage: Pick<Storage, 'lists' | 'keys' | 'usage'>,
   services: { verify: VerifyService; enrich: EnrichService; append: AppendService },
   clock: Clock,
   logger: Logger,
   tuning: { callbackDelayScale?: number; verifyTimeoutMs?: number; worker?: string; runLists?: boolean } = {},
-): { queue: ListQueue; callbacks: CallbackSender; files: ListFiles } {
-  const files = createListFiles(config);
+  files: ListFiles,
+): { queue: ListQueue; callbacks: CallbackSender } {
+  const runLists = tuning.runLists ?? true;
   const callbacks = createCallbackSender({
     store: storage.lists,
     keys: storage.keys,
@@ -202,7 +219,6 @@ function createListProcessing(
     onFinished: (list) => callbacks.send(list.id),
     ...(tuning.worker ? { worker: tuning.worker } : {}),
   });
-  const runLists = tuning.runLists ?? true;
   if (config.redisUrl) {
     const queue = createBullListQueue({
       redisUrl: config.redisUrl,
@@ -211,12 +227,12 @@ function createListProcessing(
       shares: LIST_SHARES,
       ...(runLists ? { worker: { runner, concurrency: config.listWorkers } } : {}),
     });
-    return { queue, callbacks, files };
+    return { queue, callbacks };
   }
   // Without Redis, an API process that runs no lists leaves them to `mailsure worker` processes,
   // which find them in the database (they poll for unfinished lists).
   const queue = runLists ? createListQueue({ runner, store: storage.lists, logger, concurrency: config.listWorkers }) : createNoListQueue();
-  return { queue, callbacks, files };
+  return { queue, callbacks };
 }
 
 /** Jobs a list gets on the Redis queue: how many workers may share one list. */

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { errors } from '../../core/errors.js';
 import type { ListService } from '../../lists/list-service.js';
+import { attachmentDisposition } from '../../lists/list-files.js';
 import { valueOf } from '../error-handler.js';
 import { ErrorBody } from '../schemas/verification.js';
 import { ListIdParams, PageQuery, SubmitQuery } from '../schemas/lists.js';
@@ -92,20 +93,16 @@ function routes(app: FastifyInstance, lists: ListService): void {
 
   app.get<{ Params: Static<typeof ListIdParams> }>(
     '/v5/list/:list_id/results',
-    { config: auth(), schema: { summary: 'The results file (application/zip)', params: ListIdParams, response: errorsOf } },
+    { config: auth(), schema: { summary: 'The results file (application/zip), or a 302 to a short-lived link with MAILSURE_LIST_STORE_REDIRECT', params: ListIdParams, response: errorsOf } },
     async (request, reply) => {
       const results = valueOf(await lists.results(request.apiKey!, request.params.list_id));
+      // MAILSURE_LIST_STORE_REDIRECT: the object store serves the bytes; the link is short-lived, never cached.
+      if ('link' in results) return reply.header('cache-control', 'no-store').redirect(results.link, 302);
       return reply
         .type('application/zip')
         .header('content-length', results.size)
-        .header('content-disposition', contentDisposition(results.fileName))
+        .header('content-disposition', attachmentDisposition(results.fileName))
         .send(results.stream);
     },
   );
-}
-
-/** RFC 6266: a plain ASCII fallback, and the exact name percent-encoded. */
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
