@@ -25,6 +25,7 @@ import { installRequestTelemetry } from './request-telemetry.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { ListService } from '../lists/list-service.js';
 import { verifyRoutes } from './routes/verify.js';
+import { openApiOptions } from './openapi.js';
 import './route-config.js';
 
 export interface AppDeps {
@@ -93,6 +94,9 @@ function requestIdGenerator(trustProxy: boolean): (request: { headers: Record<st
   };
 }
 
+/** The API's version in the OpenAPI document: the path version (`/v5`) and this server's release. */
+const API_VERSION = '5';
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger,
@@ -126,18 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandler(app);
   if (deps.trustProxy) installHttpsOnly(app);
   installAuth(app, { ...deps, limiter: createKeyRateLimiter(deps.redis, deps.rateLimitNamespace) });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Mailsure API', version: '5' },
-      components: {
-        securitySchemes: {
-          queryKey: { type: 'apiKey', in: 'query', name: 'api_key' },
-          headerKey: { type: 'apiKey', in: 'header', name: 'api_key' },
-        },
-      },
-    },
-  });
+  await app.register(swagger, openApiOptions(API_VERSION));
 
   healthRoutes(app, deps.readiness, deps.proberHealth);
   verifyRoutes(app, deps);
