@@ -3,6 +3,7 @@
  * `serve` adds TLS and listen.
  */
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { KeyAuthenticator } from '../accounts/key-authenticator.js';
@@ -25,7 +26,7 @@ import { installRequestTelemetry } from './request-telemetry.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { ListService } from '../lists/list-service.js';
 import { verifyRoutes } from './routes/verify.js';
-import { openApiOptions } from './openapi.js';
+import { DOCS_OPTIONS, openApiOptions } from './openapi.js';
 import './route-config.js';
 
 export interface AppDeps {
@@ -138,5 +139,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   identityRoutes(app, deps);
   await listRoutes(app, deps.lists);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(swaggerUi, DOCS_OPTIONS);
   return app;
 }

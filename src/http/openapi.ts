@@ -12,6 +12,7 @@
  * against types generated from it.
  */
 import type { SwaggerOptions } from '@fastify/swagger';
+import type { FastifySwaggerUiOptions } from '@fastify/swagger-ui';
 import type { FastifySchema } from 'fastify';
 import { ERROR_RESPONSES } from './schemas/errors.js';
 import { ListBody } from './schemas/lists.js';
@@ -104,3 +105,17 @@ export function openApiOptions(version: string): SwaggerOptions {
     },
   };
 }
+
+/**
+ * Interactive documentation at `/docs` (Swagger UI, @fastify/swagger-ui): every asset is served
+ * from this server, and the page's Content-Security-Policy lets it load nothing from elsewhere
+ * (no CDN, no validator badge); "Try it out" calls this server only.
+ */
+export const DOCS_OPTIONS: FastifySwaggerUiOptions = {
+  routePrefix: '/docs',
+  uiConfig: { deepLinking: true, displayOperationId: true, defaultModelsExpandDepth: 0, tryItOutEnabled: false },
+  validatorUrl: false,
+  theme: { title: 'Mailsure API' },
+  staticCSP:
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+};
