@@ -22,6 +22,7 @@ import { createKeyRateLimiter } from './rate-limit.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import type { ProberHealthBody } from '../verification/health/render-health.js';
 import { listRoutes } from './routes/lists.js';
+import { installEndAfterDrain } from './end-after-drain.js';
 import { installRequestTelemetry } from './request-telemetry.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { ListService } from '../lists/list-service.js';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   installRequestTelemetry(app, deps.metrics);
+  installEndAfterDrain(app);
   installErrorHandler(app);
   if (deps.trustProxy) installHttpsOnly(app);
   installAuth(app, { ...deps, limiter: createKeyRateLimiter(deps.redis, deps.rateLimitNamespace) });

@@ -10,6 +10,8 @@ import type { UsageMeter } from '../../accounts/usage-meter.js';
 import { errors } from '../../core/errors.js';
 import { countAppended, parseAppendRequest, type AppendAnswer, type AppendRequest, type AppendService } from '../../identity/append/index.js';
 import { errorResponses } from '../schemas/errors.js';
+import { jsonArrayStream } from '../json-array-stream.js';
+import { BULK_SLICE, inSlices } from '../../core/in-slices.js';
 import { AppendAnswerSchema, AppendBulkRequest, EppendBulkQuery, EppendQuery } from '../schemas/identity.js';
 
 export const MAX_APPEND_BULK_RECORDS = 1_250;
@@ -59,16 +61,19 @@ export function identityRoutes(app: FastifyInstance, deps: { append: AppendServi
       if (!Array.isArray(body)) throw errors.invalidJson();
       if (body.length > MAX_APPEND_BULK_RECORDS) throw errors.badRequest('Too many records requested');
       const answers = await answerAll(deps, request.apiKey!, body);
-      return reply.type('application/json; charset=utf-8').serializer(JSON.stringify).send(answers);
+      return reply.type('application/json; charset=utf-8').send(jsonArrayStream(answers.map((a) => JSON.stringify(a))));
     },
   );
 }
 
 async function answerAll(deps: { append: AppendService; meter: UsageMeter }, key: ApiKeyRecord, elements: readonly unknown[]): Promise<AppendAnswer[]> {
-  const parsed = elements.map((element) =>
-    element !== null && typeof element === 'object' && !Array.isArray(element)
-      ? parseAppendRequest(element as Record<string, unknown>)
-      : { error: 'Invalid record: must be a JSON object' },
+  // Parsed a slice at a time, as the matching is: a full bulk call takes milliseconds to check.
+  const parsed = await inSlices(elements, BULK_SLICE, async (slice) =>
+    slice.map((element) =>
+      element !== null && typeof element === 'object' && !Array.isArray(element)
+        ? parseAppendRequest(element as Record<string, unknown>)
+        : { error: 'Invalid record: must be a JSON object' },
+    ),
   );
   const requests = parsed.flatMap((p) => ('request' in p ? [p.request] : [])) as AppendRequest[];
   const answers = await deps.append.append(requests, {

@@ -18,6 +18,7 @@ import { egressHint } from './decide-egress.js';
 import { CONCERNS, mailboxVerificationAvailable, unknownConcern, type Concern, type ConcernHealth, type ProberHealthState } from './health-state.js';
 import { NxdomainWatch, type NxdomainWatchOptions } from './nxdomain-watch.js';
 import { ProbeEvidence, refusalIsAboutUs, type ProbeEvidenceOptions } from './probe-evidence.js';
+import { providerBlocksUs } from '../providers/provider-refusal.js';
 import { checkEgress, checkResolver, gatherIdentity, type HealthCheckDeps } from './run-checks.js';
 
 export interface ProberHealthDeps {
@@ -251,7 +252,8 @@ export function createProberHealth(deps: ProberHealthDeps): ProberHealth {
       if (!wasBlocked && next.state === 'failed') recheckSoon();
     },
     refusal(host, text) {
-      if (!checksSmtp || !refusalIsAboutUs(text)) return;
+      // About us by its words, or by the provider's own table of the replies it blocks us with.
+      if (!checksSmtp || !(refusalIsAboutUs(text) || providerBlocksUs(host, text))) return;
       evidence.recordRefusalAboutUs(operatorOf(host), text, now());
       publish('identity', identityState());
     },
