@@ -62,7 +62,7 @@ const DOMAIN_INTERNALS = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'coverage/', 'dist/', 'dist.next/'] },
+  { ignores: ['node_modules/', 'data/', 'coverage/', 'dist/', 'dist.next/', 'packages/*/dist/', 'packages/*/dist.next/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

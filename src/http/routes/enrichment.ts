@@ -7,8 +7,8 @@ import { parseEnrichQuery, type EnrichQuery } from '../../enrichment/enrich-quer
 import type { EnrichService } from '../../enrichment/enrich-service.js';
 import { parseFieldsParam, selectFields, selectsNothing, type FieldSelection } from '../../enrichment/field-selection.js';
 import type { ApiKeyRecord } from '../../accounts/key-config.js';
-import { ErrorBody } from '../schemas/verification.js';
-import { BulkElement, BulkQuery, EnrichmentRecordSchema, TdQuery } from '../schemas/enrichment.js';
+import { errorResponses } from '../schemas/errors.js';
+import { BulkElement, BulkQuery, BulkRequest, EnrichmentAnswer, TdQuery } from '../schemas/enrichment.js';
 import { renderHtml } from '../render-html.js';
 import { jsonArrayStream } from '../json-array-stream.js';
 import { BULK_SLICE, inSlices } from '../../core/in-slices.js';
@@ -23,9 +23,11 @@ export function enrichmentRoutes(app: FastifyInstance, deps: { enrich: EnrichSer
     {
       config: { auth: { ...ENRICHMENT_AUTH, services: [...ENRICHMENT_AUTH.services] } },
       schema: {
+        operationId: 'enrichPerson',
+        tags: ['enrichment'],
         summary: 'Enrichment and email activity metrics for one person',
         querystring: TdQuery,
-        response: { 200: EnrichmentRecordSchema, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+        response: { 200: EnrichmentAnswer, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
@@ -43,12 +45,15 @@ export function enrichmentRoutes(app: FastifyInstance, deps: { enrich: EnrichSer
   app.post<{ Querystring: Static<typeof BulkQuery> }>(
     '/v5/ei/bulk',
     {
-      config: { auth: BULK_AUTH },
+      config: { auth: BULK_AUTH, openapiBody: { schema: BulkRequest, contentType: 'application/json', required: true } },
       bodyLimit: 16 * 1024 * 1024,
       schema: {
+        operationId: 'enrichBulk',
+        tags: ['enrichment'],
         summary: `Enrichment for up to ${MAX_BULK_RECORDS} records (application/json array)`,
+        description: 'One answer per request element, in order: a record, `{}` for no match, or a per-record error element.',
         querystring: BulkQuery,
-        response: { 200: Type.Array(BulkElement), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+        response: { 200: Type.Array(BulkElement, { description: 'One element per request element, in order' }), ...errorResponses(400, 401, 403, 413, 429) },
       },
     },
     async (request, reply) => {

@@ -9,10 +9,10 @@ import type { ApiKeyRecord } from '../../accounts/key-config.js';
 import type { UsageMeter } from '../../accounts/usage-meter.js';
 import { errors } from '../../core/errors.js';
 import { countAppended, parseAppendRequest, type AppendAnswer, type AppendRequest, type AppendService } from '../../identity/append/index.js';
-import { ErrorBody } from '../schemas/verification.js';
+import { errorResponses } from '../schemas/errors.js';
 import { jsonArrayStream } from '../json-array-stream.js';
 import { BULK_SLICE, inSlices } from '../../core/in-slices.js';
-import { AppendAnswerSchema, EppendBulkQuery, EppendQuery } from '../schemas/identity.js';
+import { AppendAnswerSchema, AppendBulkRequest, EppendBulkQuery, EppendQuery } from '../schemas/identity.js';
 
 export const MAX_APPEND_BULK_RECORDS = 1_250;
 const AUTH = { source: 'query', services: ['email_append', 'postal_append'], rateLimited: true } as const;
@@ -23,9 +23,12 @@ export function identityRoutes(app: FastifyInstance, deps: { append: AppendServi
     {
       config: { auth: { ...AUTH, services: [...AUTH.services] } },
       schema: {
+        operationId: 'appendIdentity',
+        tags: ['identity'],
         summary: 'Email append (name + postal address) and postal append (email) for one person',
+        description: 'A problem with the request’s data is the per-record error element with HTTP 200.',
         querystring: EppendQuery,
-        response: { 200: AppendAnswerSchema, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+        response: { 200: AppendAnswerSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => {
@@ -40,12 +43,17 @@ export function identityRoutes(app: FastifyInstance, deps: { append: AppendServi
   app.post<{ Querystring: Static<typeof EppendBulkQuery> }>(
     '/v5/eppend/bulk',
     {
-      config: { auth: { ...AUTH, services: [...AUTH.services], jsonBody: true, perRecord: { maxRecords: MAX_APPEND_BULK_RECORDS } } },
+      config: {
+        auth: { ...AUTH, services: [...AUTH.services], jsonBody: true, perRecord: { maxRecords: MAX_APPEND_BULK_RECORDS } },
+        openapiBody: { schema: AppendBulkRequest, contentType: 'application/json', required: true },
+      },
       bodyLimit: 4 * 1024 * 1024,
       schema: {
+        operationId: 'appendIdentityBulk',
+        tags: ['identity'],
         summary: `Email and postal append for up to ${MAX_APPEND_BULK_RECORDS} records (application/json array)`,
         querystring: EppendBulkQuery,
-        response: { 200: Type.Array(AppendAnswerSchema), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+        response: { 200: Type.Array(AppendAnswerSchema, { description: 'One element per request element, in order' }), ...errorResponses(400, 401, 403, 413, 429) },
       },
     },
     async (request, reply) => {
