@@ -45,9 +45,9 @@ describe('blocksFor', () => {
       lastPhonetic: lastNamePhonetic('garcialopez'),
       street: undefined,
     };
-    expect(blocksFor(garciaLopez).map((b) => (b.kind === 'phonetic-zip' ? b.lastPhonetic : ''))).toEqual(
-      [...new Set([lastNamePhonetic('garcialopez'), lastNamePhonetic('garcia'), lastNamePhonetic('lopez')])],
-    );
+    expect(blocksFor(garciaLopez).map((b) => (b.kind === 'phonetic-zip' ? b.lastPhonetic : ''))).toEqual([
+      ...new Set([lastNamePhonetic('garcialopez'), lastNamePhonetic('garcia'), lastNamePhonetic('lopez')]),
+    ]);
     const delaCruz = {
       ...base,
       first: 'k',
@@ -56,13 +56,18 @@ describe('blocksFor', () => {
       lastPhonetic: lastNamePhonetic('delacruz'),
       street: undefined,
     };
-    expect(blocksFor(delaCruz).map((b) => (b.kind === 'phonetic-zip' ? b.lastPhonetic : ''))).toEqual(
-      [...new Set([lastNamePhonetic('delacruz'), lastNamePhonetic('cruz')])],
-    );
+    expect(blocksFor(delaCruz).map((b) => (b.kind === 'phonetic-zip' ? b.lastPhonetic : ''))).toEqual([
+      ...new Set([lastNamePhonetic('delacruz'), lastNamePhonetic('cruz')]),
+    ]);
   });
 
   it('adds no block for other name forms when the house number brings in the whole address', () => {
-    const garciaLopez = { ...base, last: 'garcialopez', lastGroups: surnameGroups('Garcia-Lopez'), lastPhonetic: lastNamePhonetic('garcialopez') };
+    const garciaLopez = {
+      ...base,
+      last: 'garcialopez',
+      lastGroups: surnameGroups('Garcia-Lopez'),
+      lastPhonetic: lastNamePhonetic('garcialopez'),
+    };
     expect(blocksFor(garciaLopez)).toHaveLength(2);
   });
 

@@ -24,7 +24,11 @@ export function rankMatches(scored: readonly { person: PersonRecord; score: Scor
   const keeps = (score: Scored) =>
     score.type === 'Individual' && (!asWritten || score.nameForm === undefined) && score.confidence === best && !tied;
   return scored
-    .map(({ person, score }) => ({ person, type: keeps(score) ? ('Individual' as const) : ('Household' as const), confidence: score.confidence }))
+    .map(({ person, score }) => ({
+      person,
+      type: keeps(score) ? ('Individual' as const) : ('Household' as const),
+      confidence: score.confidence,
+    }))
     .sort((a, b) => typeRank(a.type) - typeRank(b.type) || b.confidence - a.confidence || a.person.id - b.person.id)
     .slice(0, MAX_MATCHES);
 }
