@@ -218,6 +218,20 @@ class NameFormMaker {
         break;
       }
     }
-    for (const [kind, m, query, expect] of made) yield { query, kind, expect, from: m.person.person_id };
+    // The father and son of `same-names` share their names on purpose: Sr and Jr tell them apart.
+    const namesakes = h.kind === 'same-names' ? h.members.slice(0, 2) : [];
+    for (const [kind, m, query, expect] of made) {
+      // A member the query's first name could mean as written (a nickname: Jonathan and John) is
+      // the stronger reading: such a query would test the nickname list, not the name form.
+      const bystander = h.members.some(
+        (o) =>
+          o !== m &&
+          o.person.person_id !== expect.individual &&
+          !namesakes.includes(o) &&
+          query.first.length > 1 &&
+          this.close(o.person.first_name, query.first),
+      );
+      if (!bystander) yield { query, kind, expect, from: m.person.person_id };
+    }
   }
 }

@@ -100,7 +100,8 @@ export function surnameGroups(last: unknown): SurnameGroup[] {
  *   `Van der Berg` / `Berg`);
  * - `part`: one is some of the other's words, or the same words in another order (`Garcia` /
  *   `Garcia-Lopez`, `Lopez` / `Garcia Lopez`, `GarciaLopez` / `Garcia Lopez Smith`,
- *   `Jones Smith` / `Smith-Jones`); a word shorter than two letters is never a part on its own;
+ *   `Jones Smith` / `Smith-Jones`; `Le` / `Le Gallagher`, where the particle is a surname of its
+ *   own); a word shorter than two letters is never a part on its own;
  * - `none` otherwise, and for two double surnames that share only one word (`Garcia-Lopez` /
  *   `Garcia-Martinez`: a parent and a child in Spanish naming).
  * Symmetric.
@@ -112,6 +113,7 @@ export function surnameFormsAgree(a: readonly SurnameGroup[], b: readonly Surnam
   const coresA = a.map((g) => g.core);
   const coresB = b.map((g) => g.core);
   if (coresA.length === coresB.length && coresA.every((core, i) => core === coresB[i])) return 'particle';
+  if (particleWordOf(a, b) || particleWordOf(b, a)) return 'part';
   if (a.length === b.length) {
     // The same words in another order (`Jones Smith` / `Smith-Jones`).
     if (a.length === 1) return 'none';
@@ -123,6 +125,16 @@ export function surnameFormsAgree(a: readonly SurnameGroup[], b: readonly Surnam
   // The shorter's words all in the longer (`Garcia Lopez` / `Garcia Lopez Smith`).
   const words = new Set(longer.map((g) => g.core));
   return shorter.every((g) => words.has(g.core)) ? 'part' : 'none';
+}
+
+/**
+ * A surname that is itself a particle word (`Le`, `Van`, `Du` are surnames too) against a surname
+ * that has it as a particle before or after a word (`Le Gallagher`, `Gallagher Le`): a part of it.
+ */
+function particleWordOf(single: readonly SurnameGroup[], other: readonly SurnameGroup[]): boolean {
+  if (single.length !== 1 || !SURNAME_PARTICLES.has(single[0]!.full)) return false;
+  const word = single[0]!.full;
+  return other.some((g) => g.full !== g.core && (g.full === word + g.core || g.full === g.core + word));
 }
 
 /** One group against the runs of consecutive groups of a longer surname (never the whole of it). */
