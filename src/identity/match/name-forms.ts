@@ -58,6 +58,8 @@ function byMiddle(a: Names, b: Names): boolean {
  */
 export function namesSwapped(q: Names, c: Names): boolean {
   if (q.first.length < 2 || c.first.length < 2) return false;
+  // At least one pair is equal once normalised: most candidates at an address stop here.
+  if (q.first !== c.last && q.last !== c.first) return false;
   const one = firstNamesAgree(q.first, c.last);
   const other = firstNamesAgree(q.last, c.first);
   const strong = (a: string) => a === 'exact' || a === 'nickname';

@@ -1,6 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { PersonRecord } from '../../enrichment/person.js';
 import { normalizePersonName, surnameGroups } from '../name/index.js';
 import type { IdentityFeatures } from './features.js';
+import { rankMatches } from './rank.js';
 import { scoreCandidate } from './score.js';
 
 /** A stored William James Johnson at 12 Oak St Apt 3, Springfield IL 62701-1234, built by hand. */
@@ -17,6 +20,21 @@ const stored: IdentityFeatures = {
   zip5: '62701',
   plus4: '1234',
   emails: ['bill@example.com'],
+};
+
+const stubPerson: PersonRecord = {
+  id: 0,
+  personKey: 'P0',
+  firstName: 'Stub',
+  middleName: null,
+  lastName: 'Stub',
+  address: '12 Oak St Apt 3',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701-1234',
+  fields: {},
+  interests: [],
+  emails: [],
 };
 
 /** The query that copies the record, changed where a test says. */
@@ -203,5 +221,43 @@ describe('scoreCandidate: name forms other than as written', () => {
   ])('no match for %s', (_, q, c) => {
     expect(scoreCandidate(q, c)).toBeUndefined();
     expect(scoreCandidate(c, q)).toBeUndefined();
+  });
+});
+
+describe('scoreCandidate: properties of the name forms', () => {
+  const first = fc.constantFrom('John', 'Robert', 'Bob', 'Smith', 'Jones', 'J', 'R', 'Maria', 'Cruz');
+  const middle = fc.constantFrom('', 'Robert', 'John', 'J', 'R', 'Bob');
+  const last = fc.constantFrom('Smith', 'Jones', 'Smith-Jones', 'Jones Smith', 'De La Cruz', 'Cruz', 'Delacruz', 'John', 'Robert', 'Smiht');
+  const suffix = fc.constantFrom('', 'jr', 'sr');
+  const person = fc.tuple(first, middle, last, suffix).map(([f, m, l, s]): IdentityFeatures => {
+    const name = normalizePersonName({ first: f, middle: m, last: l });
+    return { ...stored, first: name.first, middle: name.middle, last: name.last, lastGroups: surnameGroups(l), suffix: s, emails: [] };
+  });
+
+  it('gives the same answer whichever side is the query', () => {
+    fc.assert(
+      fc.property(person, person, (a, b) => {
+        expect(scoreCandidate(a, b)).toEqual(scoreCandidate(b, a));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('never names a person with another form above one with the name as written', () => {
+    fc.assert(
+      fc.property(person, fc.array(person, { minLength: 1, maxLength: 4 }), (q, household) => {
+        const scored = household.flatMap((c, i) => {
+          const score = scoreCandidate(q, c);
+          return score === undefined ? [] : [{ person: { ...stubPerson, id: i + 1 }, score }];
+        });
+        const ranked = rankMatches(scored);
+        const chosen = ranked.find((m) => m.type === 'Individual');
+        if (chosen === undefined) return;
+        const chosenScore = scored.find((s) => s.person.id === chosen.person.id)!.score;
+        const asWritten = scored.some((s) => s.score.type === 'Individual' && s.score.nameForm === undefined);
+        if (asWritten) expect(chosenScore.nameForm).toBeUndefined();
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
