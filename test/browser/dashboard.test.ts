@@ -1,0 +1,182 @@
+/**
+ * Issue 16: the web dashboard in real headless Chromium against a real HTTPS server on loopback:
+ * sign-in, a 1,000-row list from upload to the downloaded results, purchase, cancel, verify one
+ * address, a bad key, an upload the API refuses; no request to another origin; a screenshot of each
+ * page at 1280×800 in the folder printed at the end (MAILSURE_SCREENSHOT_DIR, default
+ * test-output/dashboard/).
+ */
+import { mkdir, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTlsTestApp, type TlsTestApp } from '../helpers/tls-app.js';
+import { launchBrowser, skipReason, type Browser } from '../helpers/browser.js';
+import { unzip } from '../helpers/unzip.js';
+import { CODE_ENTRIES } from '../../src/verification/codes.js';
+
+if (skipReason) console.warn(`dashboard browser tests skipped: ${skipReason}`);
+
+const SCREENSHOTS = resolve(process.env.MAILSURE_SCREENSHOT_DIR ?? 'test-output/dashboard');
+/** Lists finish in a second or two here; the bound only stops a broken run from hanging. */
+const LONG = 60_000;
+
+let server: TlsTestApp;
+let browser: Browser;
+let origin: string;
+/** Every URL any page of the browser asked for. */
+const requested: string[] = [];
+
+describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+  beforeAll(async () => {
+    server = await startTlsTestApp({ env: { MAILSURE_LIST_MAX_MB: '5' } });
+    origin = `https://127.0.0.1:${server.port}`;
+    browser = await launchBrowser();
+    browser.context.on('request', (request) => requested.push(request.url()));
+    await mkdir(SCREENSHOTS, { recursive: true });
+  }, LONG);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    console.log(`dashboard screenshots (1280×800): ${SCREENSHOTS}`);
+  });
+
+  const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+
+  async function signIn(key: string): Promise<Page> {
+    const page = await browser.context.newPage();
+    await page.goto(`${origin}/dashboard`);
+    await page.getByLabel('API key').fill(key);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    return page;
+  }
+
+  async function upload(page: Page, name: string, content: string | Buffer, options: { report?: boolean } = {}) {
+    await page.getByLabel(/^File/).setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
+    if (options.report) await page.getByLabel(/Report only/).check();
+    await page.getByRole('button', { name: 'Submit list' }).click();
+  }
+
+  /** Submits, then opens the new list from the table. */
+  async function submitAndOpen(page: Page, name: string, content: string, options: { report?: boolean } = {}): Promise<number> {
+    await upload(page, name, content, options);
+    const status = page.getByRole('status');
+    await expect.poll(() => status.textContent(), { timeout: LONG }).toMatch(/^List \d+ submitted/);
+    const id = Number(/List (\d+)/.exec((await status.textContent())!)![1]);
+    await page.locator(`tr[data-list-id="${id}"] a`).click();
+    return id;
+  }
+
+  const state = (page: Page) => page.locator('#list-state [data-state]').getAttribute('data-state');
+
+  it('refuses a bad key with the API’s message, and stays on the sign-in page', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${origin}/dashboard/`);
+    await shot(page, '01-sign-in');
+    await page.getByLabel('API key').fill('not-a-key-0123456789');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: LONG }).toBe('Invalid API key');
+    expect(await page.getByLabel('API key').isVisible()).toBe(true);
+    expect(await page.evaluate('sessionStorage.length')).toBe(0);
+    await page.close();
+  });
+
+  it('takes a 1,000-row list from upload to Results, charts its report and downloads its rows', async () => {
+    const { key } = await server.t.key('ops', { services: 'verification,lists' });
+    const rows = Array.from({ length: 1000 }, (_, i) => (i % 10 === 9 ? `broken${i}-at-example.com,Bad ${i}` : `person${i}@example.com,Person ${i}`));
+    const csv = `Email,Name\n${rows.join('\n')}\n`;
+
+    const page = await signIn(key);
+    await page.getByRole('heading', { name: 'Lists', exact: true }).waitFor();
+    expect(await page.evaluate("sessionStorage.getItem('mailsure.apiKey')")).toBe(key);
+    expect(await page.evaluate('localStorage.length')).toBe(0);
+    const id = await submitAndOpen(page, 'people.csv', csv);
+
+    await expect.poll(() => state(page), { timeout: LONG, interval: 250 }).toBe('Results');
+    // The progress bar is full, and the report is drawn from the API's own numbers.
+    const bar = page.getByRole('progressbar');
+    expect(await bar.getAttribute('value')).toBe('1000');
+    expect(await bar.getAttribute('max')).toBe('1000');
+    const api = (await server.t.app.inject({ url: `/v5/list/${id}`, headers: { api_key: key } })).json() as { services: { email_validation: { reporting: { statuses: Record<string, number> } } } };
+    const statuses = page.locator('[data-chart="statuses"] tbody tr');
+    const drawn = Object.fromEntries(await statuses.evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-label'), Number(tr.getAttribute('data-count'))])));
+    expect(drawn).toEqual(api.services.email_validation.reporting.statuses);
+    expect(drawn.Invalid).toBe(100);
+    expect(await page.locator('[data-chart="invalid-categories"] tr[data-label="Syntax Errors"]').getAttribute('data-count')).toBe('100');
+    await shot(page, '03-list-report');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download results' }).click()]);
+    expect(download.suggestedFilename()).toBe(`people-${id}-Service.zip`);
+    const files = await unzip(await readFile((await download.path())!));
+    const lines = files[`people-${id}-Service.csv`]!.trim().split(/\r?\n/);
+    expect(lines).toHaveLength(1001);
+    expect(lines[0]).toBe('Email,Name,Validation Status,Validation Code,Domain Type,Role Account,Duplicate,Valid Email');
+    expect(lines[1]!.startsWith('person0@example.com,Person 0,')).toBe(true);
+    expect(lines[10]!.startsWith('broken9-at-example.com,Bad 9,invalid,')).toBe(true);
+    expect(lines.filter((line) => line.split(',')[2] === 'invalid')).toHaveLength(100);
+
+    await page.getByRole('link', { name: '← All lists' }).click();
+    await page.locator(`tr[data-list-id="${id}"] [data-state="Results"]`).waitFor();
+    await shot(page, '02-lists');
+    await page.close();
+  });
+
+  it('purchases a report-only list: Processed, then Results', async () => {
+    const { key } = await server.t.key('buyer', { services: 'verification,enrichment,lists', fields: 'age' });
+    const page = await signIn(key);
+    await submitAndOpen(page, 'report.csv', 'email,first\nkate@example.com,Kate\njoe@example.com,Joe\n', { report: true });
+    await expect.poll(() => state(page), { timeout: LONG, interval: 250 }).toBe('Processed');
+    expect(await page.locator('[data-chart="matched-enrichment-fields"]').isVisible()).toBe(true);
+    await shot(page, '04-purchase');
+    await page.getByRole('button', { name: 'Purchase results' }).click();
+    await expect.poll(() => page.getByRole('status').textContent(), { timeout: LONG }).toBe('Purchased: the list is being completed.');
+    await expect.poll(() => state(page), { timeout: LONG, interval: 250 }).toBe('Results');
+    expect(await page.getByRole('button', { name: 'Download results' }).isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('cancels a list after asking, and offers no download', async () => {
+    const { key } = await server.t.key('canceller', { services: 'verification,enrichment,lists', fields: 'age' });
+    const page = await signIn(key);
+    const id = await submitAndOpen(page, 'cancel.csv', 'email,first\nkate@example.com,Kate\n', { report: true });
+    await expect.poll(() => state(page), { timeout: LONG, interval: 250 }).toBe('Processed');
+    await page.getByRole('button', { name: 'Cancel list' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel the list' }).click();
+    await expect.poll(() => state(page), { timeout: LONG }).toBe('Cancelled');
+    expect(await page.getByRole('button', { name: 'Download results' }).count()).toBe(0);
+    expect(((await server.t.app.inject({ url: `/v5/list/${id}`, headers: { api_key: key } })).json() as { status: string }).status).toBe('Cancelled');
+    await page.close();
+  });
+
+  it('shows the API’s message for an upload it refuses (422), and stores nothing', async () => {
+    const { key } = await server.t.key('refused', { services: 'verification,lists' });
+    const page = await signIn(key);
+    await page.getByRole('heading', { name: 'Lists', exact: true }).waitFor();
+    await upload(page, 'data.csv', Buffer.from('email\nann@example.com\n\0\0\x01\x02\0', 'latin1'));
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: LONG }).toBe('The file is not a text file');
+    await shot(page, '05-upload-refused');
+    expect(((await server.t.app.inject({ url: '/v5/list', headers: { api_key: key } })).json() as { total: number }).total).toBe(0);
+    await page.close();
+  });
+
+  it('verifies one address with its code in words, and follows a correction when clicked', async () => {
+    const { key } = await server.t.key('fixer', { services: 'verification,corrections,lists' });
+    const page = await signIn(key);
+    await page.getByRole('link', { name: 'Verify an address' }).click();
+    await page.getByLabel('Email address').fill('caroline@gmial.com');
+    await page.getByLabel('Email address').press('Enter');
+    await expect.poll(() => page.locator('[data-code]').textContent(), { timeout: LONG }).toBe(`Code 505: ${CODE_ENTRIES.get(505)!.meaning}`);
+    expect(await page.locator('[data-code]').textContent()).toMatch(/^Code 505: domain not accepted: a large provider's domain misspelt/);
+    await shot(page, '06-verify');
+    await page.getByRole('button', { name: 'caroline@gmail.com' }).click();
+    await expect.poll(() => page.locator('[data-status]').getAttribute('data-status'), { timeout: LONG }).toBe('valid');
+    expect(await page.getByLabel('Email address').inputValue()).toBe('caroline@gmail.com');
+    await page.close();
+  });
+
+  it('asked nothing of any other origin', () => {
+    expect(requested.length).toBeGreaterThan(20);
+    const elsewhere = requested.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('blob:') && !url.startsWith('data:'));
+    expect(elsewhere).toEqual([]);
+  });
+});
