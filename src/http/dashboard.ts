@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Where the build writes the dashboard: the same path from src/http/ (tests) and dist/http/ (serve). */
 export const DASHBOARD_DIR = fileURLToPath(new URL('../../dist/dashboard/', import.meta.url));
@@ -54,14 +54,16 @@ export function dashboardRoutes(app: FastifyInstance, dir = DASHBOARD_DIR): void
   const index = assets.get('index.html');
   const hide = { schema: { hide: true } };
 
-  // `/dashboard` and `/dashboard/` alike (the router ignores a trailing slash); asset paths are absolute.
-  app.get('/dashboard', hide, async (_request, reply) => {
+  const page = (reply: FastifyReply) => {
     if (!index) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The dashboard is not built: run `npm run build` (npm start builds it on its own).\n');
     }
     return reply.type(index.type).header('cache-control', 'no-cache').send(index.body);
-  });
+  };
+  // `/dashboard` and `/dashboard/` alike (whether or not the router ignores a trailing slash); asset paths are absolute.
+  app.get('/dashboard', hide, async (_request, reply) => page(reply));
   app.get<{ Params: { '*': string } }>('/dashboard/*', hide, async (request, reply) => {
+    if (request.params['*'] === '') return page(reply);
     const asset = assets.get(request.params['*']);
     if (!asset || request.params['*'] === 'index.html') return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
     // Vite names assets by their content hash: a name never changes meaning.
