@@ -31,8 +31,10 @@ function SignIn({ onSignedIn }: { onSignedIn: (key: string) => void }) {
       await createApi(key.trim()).lists(1);
       onSignedIn(key.trim());
     } catch (failure) {
-      // A key without the List API (403) may still verify addresses: let it in.
-      if (failure instanceof ApiError && failure.status === 403) onSignedIn(key.trim());
+      // A real key without the List API (not permitted, or over its limit) may still verify and
+      // look up: let it in; its lists page then says why in the API's words.
+      const known = failure instanceof ApiError && (failure.status === 403 || (failure.status === 401 && failure.message !== 'Invalid API key'));
+      if (known) onSignedIn(key.trim());
       else setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
       setBusy(false);

@@ -13,6 +13,7 @@ import { startTlsTestApp, type TlsTestApp } from '../helpers/tls-app.js';
 import { launchBrowser, skipReason, type Browser } from '../helpers/browser.js';
 import { unzip } from '../helpers/unzip.js';
 import { CODE_ENTRIES } from '../../src/verification/codes.js';
+import { newPerson } from '../../src/storage/contract/people-fixtures.js';
 
 if (skipReason) console.warn(`dashboard browser tests skipped: ${skipReason}`);
 
@@ -25,13 +26,18 @@ let browser: Browser;
 let origin: string;
 /** Every URL any page of the browser asked for. */
 const requested: string[] = [];
+/** Every request with its method and when it left, for the polling pace. */
+const timeline: { method: string; url: string; at: number }[] = [];
 
 describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
   beforeAll(async () => {
     server = await startTlsTestApp({ env: { MAILSURE_LIST_MAX_MB: '5' } });
     origin = `https://127.0.0.1:${server.port}`;
     browser = await launchBrowser();
-    browser.context.on('request', (request) => requested.push(request.url()));
+    browser.context.on('request', (request) => {
+      requested.push(request.url());
+      timeline.push({ method: request.method(), url: request.url(), at: Date.now() });
+    });
     await mkdir(SCREENSHOTS, { recursive: true });
   }, LONG);
 
@@ -124,7 +130,7 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
   it('purchases a report-only list: Processed, then Results', async () => {
     const { key } = await server.t.key('buyer', { services: 'verification,enrichment,lists', fields: 'age' });
     const page = await signIn(key);
-    await submitAndOpen(page, 'report.csv', 'email,first\nkate@example.com,Kate\njoe@example.com,Joe\n', { report: true });
+    const id = await submitAndOpen(page, 'report.csv', 'email,first\nkate@example.com,Kate\njoe@example.com,Joe\n', { report: true });
     await expect.poll(() => state(page), { timeout: LONG, interval: 250 }).toBe('Processed');
     expect(await page.locator('[data-chart="matched-enrichment-fields"]').isVisible()).toBe(true);
     await shot(page, '04-purchase');
@@ -132,6 +138,12 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
     await expect.poll(() => page.getByRole('status').textContent(), { timeout: LONG }).toBe('Purchased: the list is being completed.');
     await expect.poll(() => state(page), { timeout: LONG, interval: 250 }).toBe('Results');
     expect(await page.getByRole('button', { name: 'Download results' }).isVisible()).toBe(true);
+    // Polling kept to the server's Retry-After (5 s): two status requests in a row, with nothing
+    // done to the list between them, are at least that far apart (a loaded machine only widens it).
+    const calls = timeline.filter((r) => r.url.startsWith(`${origin}/v5/list/${id}`));
+    const gaps = calls.slice(1).flatMap((r, i) => (r.method === 'GET' && calls[i]!.method === 'GET' ? [r.at - calls[i]!.at] : []));
+    expect(gaps.length).toBeGreaterThan(0);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(4_900);
     await page.close();
   });
 
@@ -171,6 +183,25 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
     await page.getByRole('button', { name: 'caroline@gmail.com' }).click();
     await expect.poll(() => page.locator('[data-status]').getAttribute('data-status'), { timeout: LONG }).toBe('valid');
     expect(await page.getByLabel('Email address').inputValue()).toBe('caroline@gmail.com');
+    await page.close();
+  });
+
+  it('looks a person up by address, with a key that has no List API', async () => {
+    await server.t.storage.people.upsert([newPerson('P1', { firstName: 'Katherine', lastName: 'Doe', address: '123 N Main St', city: 'Springfield', state: 'IL', zip: '62701', emails: ['kd@example.org'] })]);
+    const { key } = await server.t.key('postal', { services: 'postal_append' });
+    const page = await signIn(key);
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: LONG }).toBe('API key is not permitted for this endpoint');
+    await page.getByRole('link', { name: 'Look a person up' }).click();
+    await page.getByLabel('Email address').fill('kd@example.org');
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await page.getByRole('heading', { name: 'Postal address found' }).waitFor({ timeout: LONG });
+    const facts = await page.locator('.facts').textContent();
+    expect(facts).toContain('Katherine');
+    expect(facts).toContain('123 N Main St');
+    await shot(page, '07-look-up');
+    await page.getByLabel('Email address').fill('nobody@example.org');
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await page.getByRole('heading', { name: 'No match' }).waitFor({ timeout: LONG });
     await page.close();
   });
 
