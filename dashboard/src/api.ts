@@ -110,3 +110,56 @@ export function createApi(key: string) {
 }
 
 export type Api = ReturnType<typeof createApi>;
+
+/** What the admin API (/v5/admin/…, MAILSURE_ADMIN_TOKEN) answers; see src/http/routes/admin.ts. */
+export interface AdminKey {
+  name: string;
+  key_prefix: string;
+  services: string[];
+  variant: string;
+  fields: string[] | null;
+  quota: number | null;
+  calls_used: number;
+  rate: number;
+  trial: boolean;
+  created_at: string;
+  revoked_at: string | null;
+  usage?: Record<string, number>;
+}
+export interface Concern {
+  state: string;
+  evidence: string[];
+  hint?: string;
+  checked_at?: string;
+}
+export interface AdminHealth {
+  mailbox_verification?: string;
+  resolver?: Concern;
+  smtp_egress?: Concern;
+  identity?: Concern;
+}
+export type AdminList = ListResource & { key_name: string };
+
+export function createAdminApi(token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const json = async <T>(response: Response) => (await response.json()) as T;
+  return {
+    async keys(): Promise<AdminKey[]> {
+      return (await json<{ keys: AdminKey[] }>(await call('/v5/admin/keys', { headers }))).keys;
+    },
+    async createKey(settings: { name: string; services: string; quota?: string; fields?: string }): Promise<AdminKey & { key: string; webhook_secret: string }> {
+      return json(await call('/v5/admin/keys', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(settings) }));
+    },
+    async revokeKey(name: string): Promise<AdminKey> {
+      return json(await call(`/v5/admin/keys/${encodeURIComponent(name)}`, { method: 'DELETE', headers }));
+    },
+    async health(): Promise<AdminHealth> {
+      return json(await call('/v5/admin/health', { headers }));
+    },
+    async lists(): Promise<AdminList[]> {
+      return (await json<{ lists: AdminList[] }>(await call('/v5/admin/lists', { headers }))).lists;
+    },
+  };
+}
+
+export type AdminApi = ReturnType<typeof createAdminApi>;

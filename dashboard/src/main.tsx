@@ -5,6 +5,7 @@ import { ApiError, createApi } from './api.js';
 import { ListDetail } from './list-detail.js';
 import { ListsPage } from './lists-page.js';
 import { LookupPage, VerifyPage } from './single-pages.js';
+import { OperatorPage } from './operator-page.js';
 
 const KEY = 'mailsure.apiKey';
 
@@ -56,6 +57,9 @@ function SignIn({ onSignedIn }: { onSignedIn: (key: string) => void }) {
           </p>
         )}
       </form>
+      <p>
+        <a href="#/operator">Operator sign-in (admin token)</a>
+      </p>
     </main>
   );
 }
@@ -64,6 +68,16 @@ function App() {
   const [key, setKey] = useState<string | null>(() => sessionStorage.getItem(KEY));
   const route = useRoute();
   const api = useMemo(() => (key ? createApi(key) : null), [key]);
+  if (route === '#/operator' && !api) {
+    return (
+      <main>
+        <p>
+          <a href="#/lists">← Sign in with an API key instead</a>
+        </p>
+        <OperatorPage />
+      </main>
+    );
+  }
   if (!api) {
     return (
       <SignIn
@@ -85,6 +99,8 @@ function App() {
     <VerifyPage api={api} />
   ) : route === '#/lookup' ? (
     <LookupPage api={api} />
+  ) : route === '#/operator' ? (
+    <OperatorPage />
   ) : (
     <ListsPage api={api} />
   );
@@ -102,6 +118,9 @@ function App() {
           </a>
           <a href="#/lookup" aria-current={current('#/lookup')}>
             Look a person up
+          </a>
+          <a href="#/operator" aria-current={current('#/operator')}>
+            Operator
           </a>
         </nav>
         <button type="button" class="secondary" onClick={signOut}>

@@ -18,6 +18,7 @@ import { newPerson } from '../../src/storage/contract/people-fixtures.js';
 if (skipReason) console.warn(`dashboard browser tests skipped: ${skipReason}`);
 
 const SCREENSHOTS = resolve(process.env.MAILSURE_SCREENSHOT_DIR ?? 'test-output/dashboard');
+const ADMIN_TOKEN = 'dashboard-test-admin-token-0123456789abcdef';
 /** Lists finish in a second or two here; the bound only stops a broken run from hanging. */
 const LONG = 60_000;
 
@@ -31,7 +32,7 @@ const timeline: { method: string; url: string; at: number }[] = [];
 
 describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
   beforeAll(async () => {
-    server = await startTlsTestApp({ env: { MAILSURE_LIST_MAX_MB: '5' } });
+    server = await startTlsTestApp({ env: { MAILSURE_LIST_MAX_MB: '5', MAILSURE_ADMIN_TOKEN: ADMIN_TOKEN } });
     origin = `https://127.0.0.1:${server.port}`;
     browser = await launchBrowser();
     browser.context.on('request', (request) => {
@@ -202,6 +203,43 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
     await page.getByLabel('Email address').fill('nobody@example.org');
     await page.getByRole('button', { name: 'Look up' }).click();
     await page.getByRole('heading', { name: 'No match' }).waitFor({ timeout: LONG });
+    await page.close();
+  });
+
+  it('opens the operator view with the admin token: health, keys with usage, create, revoke, every key’s lists', async () => {
+    // Usage is what the meter has written (every few seconds): have it written now.
+    await server.t.meter.flush();
+    const page = await browser.context.newPage();
+    await page.goto(`${origin}/dashboard/`);
+    await page.getByRole('link', { name: 'Operator sign-in (admin token)' }).click();
+    await page.getByLabel('Admin token').fill('wrong-token');
+    await page.getByRole('button', { name: 'Open the operator view' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: LONG }).toBe('Invalid admin token');
+
+    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
+    await page.getByRole('button', { name: 'Open the operator view' }).click();
+    await page.getByRole('heading', { name: 'Prober health' }).waitFor({ timeout: LONG });
+    expect(await page.locator('[data-concern="resolver"]').getAttribute('data-state')).toMatch(/^(ok|degraded|failed|unknown)$/);
+    // The keys the earlier tests made, with their usage; the lists of all of them.
+    await page.locator('tr[data-key-name="ops"]').waitFor();
+    expect(await page.locator('tr[data-key-name="fixer"]').textContent()).toMatch(/verification: [1-9]/);
+    expect(await page.locator('section[aria-labelledby="recent-title"] tbody tr').count()).toBeGreaterThanOrEqual(3);
+    expect(await page.locator('section[aria-labelledby="recent-title"]').textContent()).toContain('people.csv');
+
+    await page.getByLabel('Name', { exact: true }).fill('from-browser');
+    await page.getByLabel('Quota (calls in all; empty: unlimited)').fill('100');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const created = page.locator('[data-new-key]');
+    await created.waitFor({ timeout: LONG });
+    const newKey = (await created.textContent())!;
+    expect((await server.t.app.inject({ url: `/v5/ev?email=ann@example.com&api_key=${newKey}` })).statusCode).toBe(200);
+    await page.locator('tr[data-key-name="from-browser"]').waitFor();
+    await shot(page, '08-operator');
+
+    await page.getByRole('button', { name: 'Revoke from-browser' }).click();
+    await page.getByRole('button', { name: 'Yes, revoke from-browser' }).click();
+    await page.locator('tr[data-key-name="from-browser"] [data-state="revoked"]').waitFor({ timeout: LONG });
+    expect((await server.t.storage.keys.findByName('from-browser'))!.revokedAt).not.toBeNull();
     await page.close();
   });
 
