@@ -5,7 +5,7 @@ import { ApiError, DEFAULT_POLL_SECONDS, type Api, type ListResource } from './a
 import { BarChart } from './bar-chart.js';
 import { saveBlob } from './download.js';
 import { isFinished, SERVICE_NAMES, services } from './list-state.js';
-import { ListProgress } from './lists-page.js';
+import { ListProgress, StateBadge } from './lists-table.js';
 import { CODE_MEANINGS } from './codes.js';
 
 type Reporting = Record<string, unknown>;
@@ -136,7 +136,7 @@ export function ListDetail({ api, id }: { api: Api; id: number }) {
         <>
           <section class="card" aria-labelledby="list-state">
             <h2 id="list-state">
-              State: <span class={`state state-${list.status.toLowerCase()}`} data-state={list.status}>{list.status}</span>
+              State: <StateBadge status={list.status} />
             </h2>
             {list.error && <p class="error">{list.error}</p>}
             <ListProgress list={list} />

@@ -1,7 +1,8 @@
 /** The lists page: upload a file with the submit options, and every list of the key with live progress. */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, DEFAULT_POLL_SECONDS, type Api, type ListResource } from './api.js';
-import { isFinished, progress } from './list-state.js';
+import { isFinished } from './list-state.js';
+import { ListsTable } from './lists-table.js';
 
 const DELIMITERS: [string, string][] = [
   ['', 'By file type (.csv comma, .txt tab)'],
@@ -10,17 +11,6 @@ const DELIMITERS: [string, string][] = [
   [';', 'Semicolon'],
   ['|', 'Pipe'],
 ];
-
-export function ListProgress({ list }: { list: ListResource }) {
-  const { done, total } = progress(list);
-  const label = total ? `${done.toLocaleString('en')} of ${total.toLocaleString('en')} records` : 'Not started';
-  return (
-    <span class="progress">
-      <progress max={Math.max(total, 1)} value={done} aria-label={`Progress of ${list.name}: ${label}`} />
-      <span class="hint">{label}</span>
-    </span>
-  );
-}
 
 function UploadForm({ api, onSubmitted }: { api: Api; onSubmitted: (id: number) => void }) {
   const [file, setFile] = useState<File | null>(null);
@@ -181,40 +171,7 @@ export function ListsPage({ api }: { api: Api }) {
         {lists === null && !error && <p>Loading…</p>}
         {lists?.length === 0 && <p>No lists yet: submit one above.</p>}
         {lists && lists.length > 0 && (
-          <table class="lists">
-            <thead>
-              <tr>
-                <th scope="col">List</th>
-                <th scope="col">State</th>
-                <th scope="col">Progress</th>
-                <th scope="col">Records</th>
-                <th scope="col">Submitted</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lists.map((list) => (
-                <tr key={list.list_id} data-list-id={list.list_id}>
-                  <td>
-                    <a href={`#/lists/${list.list_id}`}>
-                      {list.name} <span class="hint">#{list.list_id}</span>
-                    </a>
-                  </td>
-                  <td>
-                    <span class={`state state-${list.status.toLowerCase()}`} data-state={list.status}>
-                      {list.status}
-                    </span>
-                  </td>
-                  <td>
-                    <ListProgress list={list} />
-                  </td>
-                  <td>{list.records.toLocaleString('en')}</td>
-                  <td>
-                    <time dateTime={list.created_at}>{new Date(list.created_at).toLocaleString('en')}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ListsTable lists={lists} linked withKey={false} />
         )}
       </section>
     </>

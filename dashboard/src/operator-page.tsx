@@ -7,7 +7,7 @@ import { Fragment } from 'preact';
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, createAdminApi, type AdminApi, type AdminHealth, type AdminKey, type AdminList } from './api.js';
 import { SERVICES } from '../../src/accounts/key-config.js';
-import { ListProgress } from './lists-page.js';
+import { ListsTable } from './lists-table.js';
 
 const TOKEN = 'mailsure.adminToken';
 const CONCERN_NAMES: [keyof AdminHealth, string][] = [
@@ -191,38 +191,7 @@ function RecentLists({ lists }: { lists: AdminList[] }) {
       {lists.length === 0 ? (
         <p>No lists yet.</p>
       ) : (
-        <table class="lists">
-          <thead>
-            <tr>
-              <th scope="col">Key</th>
-              <th scope="col">List</th>
-              <th scope="col">State</th>
-              <th scope="col">Progress</th>
-              <th scope="col">Submitted</th>
-            </tr>
-          </thead>
-          <tbody>
-            {lists.map((list) => (
-              <tr key={list.list_id} data-list-id={list.list_id}>
-                <td>{list.key_name}</td>
-                <td>
-                  {list.name} <span class="hint">#{list.list_id}</span>
-                </td>
-                <td>
-                  <span class={`state state-${list.status.toLowerCase()}`} data-state={list.status}>
-                    {list.status}
-                  </span>
-                </td>
-                <td>
-                  <ListProgress list={list} />
-                </td>
-                <td>
-                  <time dateTime={list.created_at}>{new Date(list.created_at).toLocaleString('en')}</time>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ListsTable lists={lists} linked={false} withKey />
       )}
     </section>
   );

@@ -243,9 +243,72 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
     await page.close();
   });
 
+  it('can be used by keyboard alone, labels every control and keeps text contrast at 4.5:1 or more', async () => {
+    const { key } = await server.t.key('keyboard', { services: 'verification,lists' });
+    const page = await browser.context.newPage();
+    await page.goto(`${origin}/dashboard/`);
+    // Sign in without the mouse: Tab to the field, type, Enter.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement.id')).toBe('api-key');
+    await page.keyboard.type(key);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Lists', exact: true }).waitFor({ timeout: LONG });
+    // Tab reaches the pages' links, and Enter follows one.
+    let reached = '';
+    for (let i = 0; i < 10 && reached !== 'Verify an address'; i++) {
+      await page.keyboard.press('Tab');
+      reached = (await page.evaluate('document.activeElement.textContent')) as string;
+    }
+    expect(reached).toBe('Verify an address');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Verify an address' }).waitFor();
+
+    for (const route of ['#/lists', '#/verify', '#/lookup', '#/operator']) {
+      await page.goto(`${origin}/dashboard/${route}`);
+      await page.locator('main h1').waitFor();
+      expect(await page.evaluate(UNLABELLED), route).toEqual([]);
+      expect(await page.evaluate(LOW_CONTRAST), route).toEqual([]);
+    }
+    // Both checks do see a fault: pale text, and a control nobody labelled.
+    await page.evaluate(`document.querySelector('main h1').style.color = '#bbbbbb'; document.querySelector('main').append(document.createElement('input'))`);
+    expect(await page.evaluate(LOW_CONTRAST)).toEqual([expect.stringMatching(/^H1 Operator 1\.\d\d$/)]);
+    expect(await page.evaluate(UNLABELLED)).toEqual(['<input>']);
+    await page.close();
+  });
+
   it('asked nothing of any other origin', () => {
     expect(requested.length).toBeGreaterThan(20);
     const elsewhere = requested.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('blob:') && !url.startsWith('data:'));
     expect(elsewhere).toEqual([]);
   });
 });
+
+/** Form controls without a label or an accessible name (run in the page). */
+const UNLABELLED = `[...document.querySelectorAll('input, select, textarea, button')]
+  .filter((el) => el.type !== 'hidden' && !(el.labels && el.labels.length) && !el.getAttribute('aria-label') && !el.textContent.trim())
+  .map((el) => el.outerHTML)`;
+
+/** Visible text whose colour against its background is under 4.5:1 (WCAG AA), in the page. */
+const LOW_CONTRAST = `(() => {
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const background = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c.length === 3 || (c.length === 4 && c[3] > 0)) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const bad = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own || !el.getClientRects().length || el.closest('.visually-hidden')) continue;
+    const style = getComputedStyle(el);
+    if (el.disabled || el.closest('button:disabled')) continue; // WCAG exempts inactive controls
+    const [a, b] = [lum(rgb(style.color).slice(0, 3)), lum(background(el))];
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    if (ratio < 4.5) bad.push(el.tagName + ' ' + el.textContent.trim().slice(0, 40) + ' ' + ratio.toFixed(2));
+  }
+  return bad;
+})()`;
