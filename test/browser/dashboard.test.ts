@@ -14,6 +14,7 @@ import { launchBrowser, skipReason, type Browser } from '../helpers/browser.js';
 import { unzip } from '../helpers/unzip.js';
 import { CODE_ENTRIES } from '../../src/verification/codes.js';
 import { newPerson } from '../../src/storage/contract/people-fixtures.js';
+import { writeZip } from '../../src/lists/test-support.js';
 
 if (skipReason) console.warn(`dashboard browser tests skipped: ${skipReason}`);
 
@@ -58,14 +59,23 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
     return page;
   }
 
-  async function upload(page: Page, name: string, content: string | Buffer, options: { report?: boolean } = {}) {
-    await page.getByLabel(/^File/).setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
+  async function upload(page: Page, name: string, content: string | Buffer, options: { report?: boolean; drop?: boolean } = {}) {
+    const bytes = Buffer.from(content);
+    if (options.drop) {
+      // Dropped on the drop zone, as a person drags a file from their desktop.
+      const file = `new File([new Uint8Array(${JSON.stringify([...bytes])})], ${JSON.stringify(name)})`;
+      const dataTransfer = await page.evaluateHandle(`(() => { const dt = new DataTransfer(); dt.items.add(${file}); return dt; })()`);
+      await page.locator('.dropzone').dispatchEvent('drop', { dataTransfer });
+      await page.getByText(`Selected: ${name}`).waitFor();
+    } else {
+      await page.getByLabel(/^File/).setInputFiles({ name, mimeType: 'text/csv', buffer: bytes });
+    }
     if (options.report) await page.getByLabel(/Report only/).check();
     await page.getByRole('button', { name: 'Submit list' }).click();
   }
 
   /** Submits, then opens the new list from the table. */
-  async function submitAndOpen(page: Page, name: string, content: string, options: { report?: boolean } = {}): Promise<number> {
+  async function submitAndOpen(page: Page, name: string, content: string | Buffer, options: { report?: boolean; drop?: boolean } = {}): Promise<number> {
     await upload(page, name, content, options);
     const status = page.getByRole('status');
     await expect.poll(() => status.textContent(), { timeout: LONG }).toMatch(/^List \d+ submitted/);
@@ -135,6 +145,9 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
     await expect.poll(() => state(page), { timeout: LONG, interval: 250 }).toBe('Processed');
     expect(await page.locator('[data-chart="matched-enrichment-fields"]').isVisible()).toBe(true);
     await shot(page, '04-purchase');
+    // Let the page poll the waiting list once more (Processed still has a Retry-After) before buying.
+    const statusGets = () => timeline.filter((r) => r.method === 'GET' && r.url === `${origin}/v5/list/${id}`).length;
+    await expect.poll(statusGets, { timeout: LONG, interval: 250 }).toBeGreaterThanOrEqual(2);
     await page.getByRole('button', { name: 'Purchase results' }).click();
     await expect.poll(() => page.getByRole('status').textContent(), { timeout: LONG }).toBe('Purchased: the list is being completed.');
     await expect.poll(() => state(page), { timeout: LONG, interval: 250 }).toBe('Results');
@@ -148,10 +161,14 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
     await page.close();
   });
 
-  it('cancels a list after asking, and offers no download', async () => {
+  it('cancels a zipped list dropped on the page, after asking, and offers no download', async () => {
     const { key } = await server.t.key('canceller', { services: 'verification,enrichment,lists', fields: 'age' });
+    const zipPath = join(server.t.dataDir, 'cancel.zip');
+    await writeZip(zipPath, [{ name: 'cancel.csv', data: 'email,first\nkate@example.com,Kate\n' }]);
     const page = await signIn(key);
-    const id = await submitAndOpen(page, 'cancel.csv', 'email,first\nkate@example.com,Kate\n', { report: true });
+    await page.getByRole('heading', { name: 'Lists', exact: true }).waitFor();
+    const id = await submitAndOpen(page, 'cancel.zip', await readFile(zipPath), { report: true, drop: true });
+    await expect.poll(() => page.locator('main h1').textContent(), { timeout: LONG }).toBe('cancel.zip');
     await expect.poll(() => state(page), { timeout: LONG, interval: 250 }).toBe('Processed');
     await page.getByRole('button', { name: 'Cancel list' }).click();
     await page.getByRole('button', { name: 'Yes, cancel the list' }).click();
