@@ -33,13 +33,19 @@ async function failure(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message || `The server answered ${response.status} ${response.statusText}`, retryAfterSeconds(response.headers.get('retry-after')));
 }
 
+/** What a redirect means here: the results of a server with MAILSURE_LIST_STORE_REDIRECT, in an object store on another origin. */
+const REDIRECTED =
+  'The server hands these results out from its object store (MAILSURE_LIST_STORE_REDIRECT), which this page does not reach: download them with `mailsure lists download` or the API.';
+
 async function call(path: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(path, { ...init, credentials: 'omit', cache: 'no-store', redirect: 'error' });
+    // Never follow a redirect: the page talks to this origin only (its CSP says so too).
+    response = await fetch(path, { ...init, credentials: 'omit', cache: 'no-store', redirect: 'manual' });
   } catch {
     throw new ApiError(0, 'The server could not be reached: check that it is running and try again.');
   }
+  if (response.type === 'opaqueredirect') throw new ApiError(302, REDIRECTED);
   if (!response.ok) throw await failure(response);
   return response;
 }
