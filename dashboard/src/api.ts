@@ -41,7 +41,7 @@ async function call(path: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
     // Never follow a redirect: the page talks to this origin only (its CSP says so too).
-    response = await fetch(path, { ...init, credentials: 'omit', cache: 'no-store', redirect: 'manual' });
+    response = await fetch(path, { ...init, credentials: 'omit', redirect: 'manual' });
   } catch {
     throw new ApiError(0, 'The server could not be reached: check that it is running and try again.');
   }
