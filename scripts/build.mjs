@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Builds src/ into dist/: TypeScript through tsc (tsconfig.build.json), then every data file the
 // modules read beside themselves (`new URL('./x.txt', import.meta.url)`) copied to the same place.
-// First the workspace package the CLI imports, packages/client, into its own dist/.
+// First the workspace package the CLI imports, packages/client, into its own dist/. Last the web
+// dashboard (dashboard/, Preact through Vite) into dist/dashboard/, which the server serves.
 //
 //   node scripts/build.mjs            build now
 //   node scripts/build.mjs --if-stale build only when dist/ is missing or older than its sources,
@@ -20,7 +21,7 @@ const dist = join(root, 'dist');
 /** Written last: its age is the age of the build. */
 const STAMP = '.build-stamp';
 /** What the build reads besides src/: a change to any of these makes dist/ stale. */
-const INPUTS = ['tsconfig.json', 'tsconfig.build.json', 'package.json', 'scripts/build.mjs', 'packages/client/src', 'packages/client/package.json', 'packages/client/tsconfig.json'];
+const INPUTS = ['tsconfig.json', 'tsconfig.build.json', 'package.json', 'scripts/build.mjs', 'packages/client/src', 'packages/client/package.json', 'packages/client/tsconfig.json', 'dashboard'];
 /** Workspace packages built before the server, each by its own tsconfig.json into its dist/. */
 const PACKAGES = ['packages/client'];
 
@@ -40,6 +41,7 @@ function newestSource() {
 export function staleReason() {
   const stamp = join(dist, STAMP);
   if (!existsSync(stamp)) return 'dist/ is missing';
+  if (!existsSync(join(dist, 'dashboard', 'index.html'))) return 'dist/dashboard/ is missing';
   for (const pkg of PACKAGES) if (!existsSync(join(root, pkg, 'dist', 'index.js'))) return `${pkg}/dist/ is missing`;
   const newest = newestSource();
   if (newest.mtimeMs > statSync(stamp).mtimeMs) return `${relative(root, newest.path)} is newer than dist/`;
@@ -60,12 +62,20 @@ function compile(tsc, project, out, finish = () => {}) {
   renameSync(next, out);
 }
 
+/** The dashboard through Vite's own command (dashboard/vite.config.ts) into `out`. */
+function buildDashboard(out) {
+  const vite = join(dirname(createRequire(join(root, 'package.json')).resolve('vite/package.json')), 'bin', 'vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--config', join(root, 'dashboard', 'vite.config.ts'), '--outDir', out], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('vite build of dashboard/ failed; see the output above');
+}
+
 export function build() {
   const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc');
   for (const pkg of PACKAGES) compile(tsc, join(root, pkg, 'tsconfig.json'), join(root, pkg, 'dist'));
   compile(tsc, join(root, 'tsconfig.build.json'), dist, (next) => {
     // Data files (word lists, tables, their READMEs and licences) travel with the modules.
     cpSync(join(root, 'src'), next, { recursive: true, filter: (path) => statSync(path).isDirectory() || !path.endsWith('.ts') });
+    buildDashboard(join(next, 'dashboard'));
     writeFileSync(join(next, STAMP), `${new Date().toISOString()}\n`);
   });
 }

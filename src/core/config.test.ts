@@ -27,8 +27,20 @@ describe('loadConfig', () => {
       logFormat: 'auto',
       metrics: null,
       listStore: null,
+      adminToken: null,
     });
     expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reads MAILSURE_ADMIN_TOKEN (off by default), refusing a short or spaced one', () => {
+    const token = 'a'.repeat(24) + '0123456789';
+    expect(loadConfig({ MAILSURE_ADMIN_TOKEN: ` ${token} ` }).adminToken).toBe(token);
+    expect(loadConfig({ MAILSURE_ADMIN_TOKEN: '' }).adminToken).toBeNull();
+    for (const bad of ['too-short', `${token} ${token}`]) {
+      expect(() => loadConfig({ MAILSURE_ADMIN_TOKEN: bad })).toThrow(
+        `MAILSURE_ADMIN_TOKEN=${JSON.stringify(bad)}: must be 32 to 512 characters without spaces (e.g. the output of \`openssl rand -hex 32\`)`,
+      );
+    }
   });
 
   it('reads an object store for list files with its settings, and refuses bad ones by name', () => {

@@ -55,6 +55,8 @@ export interface Config {
   secretKey: string | null;
   /** Where lists' uploads and results live (MAILSURE_LIST_STORE=s3://bucket/prefix); null: the data directory. */
   listStore: ObjectStoreConfig | null;
+  /** The operator's credential for the admin API and the dashboard's operator view (MAILSURE_ADMIN_TOKEN); null: both off. */
+  adminToken: string | null;
 }
 
 /** An S3-compatible object store for list files; credentials come from the standard AWS chain. */
@@ -222,9 +224,18 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     listMaxStoredBytes: count('MAILSURE_LIST_MAX_STORED_GB', 20, 1, 1_000_000) * 1024 ** 3,
     secretKey,
     listStore,
+    adminToken: adminToken(read, fail),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
+}
+
+/** MAILSURE_ADMIN_TOKEN: long enough that guessing it is hopeless, one token without spaces. */
+function adminToken(read: (name: string) => string | undefined, fail: <T>(name: string, why: string, fallback: T) => T): string | null {
+  const raw = read('MAILSURE_ADMIN_TOKEN');
+  if (raw === undefined) return null;
+  if (raw.length < 32 || raw.length > 512 || /\s/.test(raw)) return fail('MAILSURE_ADMIN_TOKEN', 'must be 32 to 512 characters without spaces (e.g. the output of `openssl rand -hex 32`)', null);
+  return raw;
 }
 
 const S3_STORE = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/;

@@ -27,6 +27,8 @@ import { installRequestTelemetry } from './request-telemetry.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { ListService } from '../lists/list-service.js';
 import { verifyRoutes } from './routes/verify.js';
+import { DASHBOARD_CSP, dashboardRoutes } from './dashboard.js';
+import { adminRoutes, type AdminDeps } from './routes/admin.js';
 import { DOCS_OPTIONS, openApiOptions } from './openapi.js';
 import './route-config.js';
 
@@ -52,6 +54,10 @@ export interface AppDeps {
   requestTimeoutMs?: number;
   /** Request counters and latencies by route (MAILSURE_METRICS); absent, none are kept. */
   metrics?: Metrics;
+  /** The operator's API (/v5/admin/…) and its stores, when MAILSURE_ADMIN_TOKEN is set; absent: no such routes. */
+  admin?: AdminDeps;
+  /** The built dashboard's folder (default dist/dashboard/, where scripts/build.mjs writes it). */
+  dashboardDir?: string;
   /** Options for the underlying server, e.g. `https` (set by `serve`). */
   serverOptions?: { https?: { key: Buffer; cert: Buffer } };
 }
@@ -122,6 +128,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(SECURITY_HEADERS);
+    // The dashboard's pages run their own scripts and styles (src/http/dashboard.ts); nothing else does.
+    if (/^\/dashboard(?:[/?]|$)/.test(request.url)) reply.header('content-security-policy', DASHBOARD_CSP);
     reply.header('x-request-id', request.id);
     // Answers carry personal data (verdicts, people, lists): no cache along the way keeps them.
     if (request.url.startsWith('/v5/')) reply.header('cache-control', 'no-store');
@@ -142,5 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await listRoutes(app, deps.lists);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(swaggerUi, DOCS_OPTIONS);
+  if (deps.admin) await adminRoutes(app, deps.admin, deps.lists, deps.proberHealth);
+  dashboardRoutes(app, deps.dashboardDir);
   return app;
 }

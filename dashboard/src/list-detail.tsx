@@ -1,0 +1,201 @@
+/** One list: its state and progress (polled as Retry-After says), its reports as charts, and what can be done with it. */
+import { Fragment } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, DEFAULT_POLL_SECONDS, type Api, type ListResource } from './api.js';
+import { BarChart } from './bar-chart.js';
+import { saveBlob } from './download.js';
+import { isFinished, SERVICE_NAMES, services } from './list-state.js';
+import { ListProgress, StateBadge } from './lists-table.js';
+import { CODE_MEANINGS } from './codes.js';
+
+type Reporting = Record<string, unknown>;
+
+function counts(value: unknown): Record<string, number> | null {
+  if (!value || typeof value !== 'object') return null;
+  const entries = Object.entries(value as Record<string, unknown>).filter((e): e is [string, number] => typeof e[1] === 'number');
+  return Object.fromEntries(entries);
+}
+
+function Reports({ list }: { list: ListResource }) {
+  const charts: preact.JSX.Element[] = [];
+  const validation = list.services.email_validation?.reporting as Reporting | undefined;
+  if (validation) {
+    const add = (title: string, value: unknown) => {
+      const c = counts(value);
+      if (c) charts.push(<BarChart key={title} title={title} counts={c} />);
+    };
+    add('Statuses', validation.statuses);
+    add('Invalid categories', validation.invalid_categories);
+    add('Domain types', validation.domain_type);
+    if (typeof validation.role_accounts === 'number') {
+      const completed = list.services.email_validation?.completed_count ?? 0;
+      charts.push(<BarChart key="roles" title="Role accounts" counts={{ 'Role accounts': validation.role_accounts, 'Personal addresses': Math.max(0, completed - validation.role_accounts) }} />);
+    }
+    const codes = counts(validation.status_codes);
+    if (codes) {
+      const named = Object.fromEntries(Object.entries(codes).map(([code, n]) => [`${code} ${CODE_MEANINGS.get(Number(code)) ?? ''}`.trim(), n]));
+      charts.push(<BarChart key="codes" title="Status codes" counts={named} />);
+    }
+  }
+  const append = list.services.email_append?.reporting as Reporting | undefined;
+  if (append) {
+    const c = counts(append.email_match_type);
+    if (c) charts.push(<BarChart key="append" title="Email append matches" counts={c} />);
+  }
+  const intelligence = list.services.email_intelligence?.reporting as Record<string, { 'Total Count'?: number }> | undefined;
+  if (intelligence) {
+    const c = Object.fromEntries(Object.entries(intelligence).map(([field, v]) => [field, v['Total Count'] ?? 0]));
+    charts.push(<BarChart key="fields" title="Matched enrichment fields" counts={c} />);
+  }
+  if (charts.length === 0) return <p>The report appears here once a service has finished.</p>;
+  return <div class="charts">{charts}</div>;
+}
+
+export function ListDetail({ api, id }: { api: Api; id: number }) {
+  const [list, setList] = useState<ListResource | null>(null);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [generation, setGeneration] = useState(0);
+
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      let wait: number | null = null;
+      try {
+        const answer = await api.list(id);
+        if (stopped) return;
+        setList(answer.list);
+        setError('');
+        if (!isFinished(answer.list)) wait = answer.retryAfter ?? DEFAULT_POLL_SECONDS;
+      } catch (failure) {
+        if (stopped) return;
+        setError(failure instanceof Error ? failure.message : String(failure));
+        // Over the rate (429) or a passing fault: try again when the server says; a 404 stays.
+        if (failure instanceof ApiError && failure.status !== 404 && failure.status !== 401) wait = failure.retryAfter ?? DEFAULT_POLL_SECONDS;
+      }
+      if (wait !== null && !stopped) timer = setTimeout(() => void poll(), wait * 1000);
+    };
+    void poll();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [api, id, generation]);
+
+  const act = async (what: () => Promise<void>) => {
+    setBusy(true);
+    setNotice('');
+    setError('');
+    try {
+      await what();
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const purchase = () =>
+    act(async () => {
+      setList(await api.purchase(id));
+      setNotice('Purchased: the list is being completed.');
+      setGeneration((g) => g + 1);
+    });
+  const cancel = () =>
+    act(async () => {
+      setConfirmCancel(false);
+      setList(await api.cancel(id));
+      setNotice('The list is cancelled.');
+    });
+  const download = () =>
+    act(async () => {
+      const { blob, fileName } = await api.results(id);
+      saveBlob(blob, fileName);
+      setNotice(`Downloaded ${fileName}.`);
+    });
+
+  return (
+    <>
+      <p>
+        <a href="#/lists">← All lists</a>
+      </p>
+      <h1>{list ? list.name : `List ${id}`}</h1>
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      {notice && (
+        <p role="status" class="ok">
+          {notice}
+        </p>
+      )}
+      {list && (
+        <>
+          <section class="card" aria-labelledby="list-state">
+            <h2 id="list-state">
+              State: <StateBadge status={list.status} />
+            </h2>
+            {list.error && <p class="error">{list.error}</p>}
+            <ListProgress list={list} />
+            <dl class="facts">
+              <dt>List</dt>
+              <dd>#{list.list_id}</dd>
+              <dt>Records</dt>
+              <dd>{list.records.toLocaleString('en')}</dd>
+              <dt>Uploaded</dt>
+              <dd>{list.size_bytes.toLocaleString('en')} bytes</dd>
+              <dt>Submitted</dt>
+              <dd>
+                <time dateTime={list.created_at}>{new Date(list.created_at).toLocaleString('en')}</time>
+              </dd>
+              {services(list).map(([name, service]) => (
+                <Fragment key={name}>
+                  <dt>{SERVICE_NAMES[name] ?? name}</dt>
+                  <dd>
+                    {service.status}, {service.completed_count.toLocaleString('en')} of {service.input_count.toLocaleString('en')}
+                  </dd>
+                </Fragment>
+              ))}
+            </dl>
+            <div class="actions">
+              {list.status === 'Results' && (
+                <button type="button" onClick={download} disabled={busy}>
+                  Download results
+                </button>
+              )}
+              {list.status === 'Processed' && (
+                <button type="button" onClick={purchase} disabled={busy}>
+                  Purchase results
+                </button>
+              )}
+              {!isFinished(list) && !confirmCancel && (
+                <button type="button" class="danger" onClick={() => setConfirmCancel(true)} disabled={busy}>
+                  Cancel list
+                </button>
+              )}
+              {confirmCancel && (
+                <span role="group" aria-label="Confirm cancelling">
+                  <span>Cancel this list? Records not done yet are not processed.</span>{' '}
+                  <button type="button" class="danger" onClick={cancel} disabled={busy}>
+                    Yes, cancel the list
+                  </button>{' '}
+                  <button type="button" class="secondary" onClick={() => setConfirmCancel(false)}>
+                    Keep it
+                  </button>
+                </span>
+              )}
+            </div>
+          </section>
+          <section class="card" aria-labelledby="list-report">
+            <h2 id="list-report">Report</h2>
+            <Reports list={list} />
+          </section>
+        </>
+      )}
+      {!list && !error && <p>Loading…</p>}
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * The operator's API behind MAILSURE_ADMIN_TOKEN (off, and these routes absent, without it): keys
+ * with their usage and quotas, creating and revoking keys, prober health, and the recent lists of
+ * every key. The dashboard's operator view calls it; so can a script. The token comes as
+ * `Authorization: Bearer <token>` and is compared in constant time. Never in the OpenAPI document
+ * (the typed client is for integrators, not operators). Secrets never leave: no key hash and no
+ * webhook secret but once, at creation.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createKey, KeyOptionError, type KeyOptions } from '../../accounts/key-admin.js';
+import type { ApiKeyRecord } from '../../accounts/key-config.js';
+import { DuplicateKeyName, type KeyStore } from '../../accounts/key-store.js';
+import type { UsageStore } from '../../accounts/usage-store.js';
+import { AppError, errors } from '../../core/errors.js';
+import type { ListService } from '../../lists/list-service.js';
+import type { ProberHealthBody } from '../../verification/health/render-health.js';
+import { valueOf } from '../error-handler.js';
+
+export interface AdminDeps {
+  /** MAILSURE_ADMIN_TOKEN. */
+  token: string;
+  keys: KeyStore;
+  usage: UsageStore;
+}
+
+/** Lists shown per key, and in all, in the recent-lists view. */
+const LISTS_PER_KEY = 20;
+const RECENT_LISTS = 50;
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+function authorize(expected: Buffer, request: FastifyRequest): void {
+  const header = request.headers.authorization;
+  const given = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  // Digests of equal length, so the comparison takes the same time whatever was sent.
+  if (!given || !timingSafeEqual(digest(given), expected)) throw new AppError(401, 'Invalid admin token', { 'www-authenticate': 'Bearer' });
+}
+
+function keyView(record: ApiKeyRecord, usage?: Record<string, number>) {
+  return {
+    name: record.name,
+    key_prefix: record.keyPrefix,
+    services: record.services,
+    variant: record.variant,
+    fields: record.fields,
+    quota: record.quota,
+    calls_used: record.callsUsed,
+    rate: record.rate,
+    trial: record.trial,
+    created_at: record.createdAt,
+    revoked_at: record.revokedAt,
+    ...(usage ? { usage } : {}),
+  };
+}
+
+export async function adminRoutes(app: FastifyInstance, deps: AdminDeps, lists: ListService, proberHealth?: () => ProberHealthBody): Promise<void> {
+  const expected = digest(deps.token);
+  const hide = { hide: true };
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (request) => authorize(expected, request));
+
+    scope.get('/v5/admin/keys', { schema: hide }, async () => {
+      const all = await deps.keys.list();
+      return { keys: await Promise.all(all.map(async (record) => keyView(record, await deps.usage.totals(record.id)))) };
+    });
+
+    scope.post<{ Body: { name?: unknown } & Record<string, unknown> }>('/v5/admin/keys', { schema: hide }, async (request, reply) => {
+      const body = request.body ?? {};
+      if (typeof body !== 'object' || typeof body.name !== 'string') throw errors.badRequest('Invalid key: name is required');
+      const options: KeyOptions = {};
+      for (const option of ['services', 'fields', 'quota', 'rate', 'variant'] as const) {
+        const value = body[option];
+        if (value === undefined || value === null || value === '') continue;
+        if (typeof value !== 'string' && typeof value !== 'number') throw errors.badRequest(`Invalid key: ${option} must be a string`);
+        options[option] = String(value);
+      }
+      try {
+        const created = await createKey(deps.keys, body.name, options);
+        return reply.code(201).send({ key: created.key, webhook_secret: created.webhookSecret, ...keyView(created.record) });
+      } catch (error) {
+        if (error instanceof KeyOptionError) throw errors.badRequest(`Invalid key: ${error.message}`);
+        if (error instanceof DuplicateKeyName) throw new AppError(409, `A key named ${body.name} already exists`);
+        throw error;
+      }
+    });
+
+    scope.delete<{ Params: { name: string } }>('/v5/admin/keys/:name', { schema: hide }, async (request) => {
+      const revoked = await deps.keys.revoke(request.params.name, new Date().toISOString());
+      if (!revoked) throw new AppError(404, 'No key has that name');
+      return keyView(revoked);
+    });
+
+    scope.get('/v5/admin/health', { schema: hide }, async () => proberHealth?.() ?? {});
+
+    scope.get('/v5/admin/lists', { schema: hide }, async () => {
+      const keys = await deps.keys.list();
+      const pages = await Promise.all(
+        keys.map(async (key) => (valueOf(await lists.page(key, { per_page: String(LISTS_PER_KEY) })).lists).map((list) => ({ key_name: key.name, ...list }))),
+      );
+      const recent = pages.flat().sort((a, b) => b.created_at.localeCompare(a.created_at) || b.list_id - a.list_id);
+      return { lists: recent.slice(0, RECENT_LISTS) };
+    });
+  });
+}

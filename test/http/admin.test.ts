@@ -1,0 +1,86 @@
+/**
+ * Issue 16 (operator view): the admin API behind MAILSURE_ADMIN_TOKEN — absent without it, 401 for
+ * a wrong token, keys with usage and quotas (never their hashes or secrets), create and revoke,
+ * prober health, and the recent lists of every key.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { multipart } from '../helpers/multipart.js';
+
+const TOKEN = 'operator-token-0123456789abcdef-0123456789';
+const apps: TestApp[] = [];
+afterEach(async () => {
+  for (const a of apps.splice(0)) await a.close();
+});
+async function app(env: Record<string, string> = { MAILSURE_ADMIN_TOKEN: TOKEN }) {
+  const t = await makeTestApp({ env });
+  apps.push(t);
+  return t;
+}
+const admin = (t: TestApp, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, token = TOKEN) =>
+  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+describe('the admin API', () => {
+  it('does not exist without MAILSURE_ADMIN_TOKEN', async () => {
+    const t = await app({});
+    const res = await admin(t, 'GET', '/v5/admin/keys');
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('refuses a missing or wrong token with 401', async () => {
+    const t = await app();
+    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: `Basic ${TOKEN}` }, { authorization: `Bearer ${TOKEN}x` }]) {
+      const res = await t.app.inject({ url: '/v5/admin/keys', headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error_code: 401, error_msg: 'Invalid admin token' });
+    }
+  });
+
+  it('lists keys with usage and quota, creates one, and revokes it', async () => {
+    const t = await app();
+    await t.key('acme', { services: 'verification,lists', quota: '1000' });
+    const created = await admin(t, 'POST', '/v5/admin/keys', { name: 'new-client', services: 'verification', quota: '50' });
+    expect(created.statusCode).toBe(201);
+    const body = created.json();
+    expect(body).toMatchObject({ name: 'new-client', services: ['verification'], quota: 50, calls_used: 0, revoked_at: null });
+    expect(typeof body.key).toBe('string');
+    // The new key works at once.
+    expect((await t.app.inject({ url: `/v5/ev?email=ann@example.com&api_key=${body.key}` })).statusCode).toBe(200);
+    // Usage is what the meter has written (it writes every few seconds; here, now).
+    await t.meter.flush();
+
+    const listed = (await admin(t, 'GET', '/v5/admin/keys')).json() as { keys: Record<string, unknown>[] };
+    expect(listed.keys.map((k) => k.name)).toEqual(['acme', 'new-client']);
+    expect(listed.keys[0]).toMatchObject({ quota: 1000, usage: { verification: 0 } });
+    expect(listed.keys[1]).toMatchObject({ calls_used: 1, usage: { verification: 1 } });
+    expect(JSON.stringify(listed)).not.toMatch(/keyHash|key_hash|webhook|"key":/);
+
+    expect((await admin(t, 'POST', '/v5/admin/keys', { name: 'new-client' })).json()).toEqual({ error_code: 409, error_msg: 'A key named new-client already exists' });
+    expect((await admin(t, 'POST', '/v5/admin/keys', { name: 'x', services: 'telepathy' })).json()).toMatchObject({ error_code: 400, error_msg: expect.stringMatching(/^Invalid key: unknown service telepathy/) });
+    expect((await admin(t, 'POST', '/v5/admin/keys', {})).json()).toEqual({ error_code: 400, error_msg: 'Invalid key: name is required' });
+
+    const revoked = await admin(t, 'DELETE', '/v5/admin/keys/new-client');
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json().revoked_at).toMatch(/^\d{4}-/);
+    expect((await admin(t, 'DELETE', '/v5/admin/keys/nobody')).statusCode).toBe(404);
+  });
+
+  it('shows prober health and the recent lists of every key, newest first', async () => {
+    const t = await app();
+    const a = (await t.key('a', { services: 'verification,lists' })).key;
+    const b = (await t.key('b', { services: 'verification,lists' })).key;
+    for (const k of [a, b]) {
+      const { payload, headers } = multipart([{ name: 'file', filename: 'x.csv', content: 'email\nann@example.com\n' }]);
+      expect((await t.app.inject({ method: 'POST', url: '/v5/list?header=true', headers: { ...headers, api_key: k }, payload })).statusCode).toBe(202);
+    }
+    await t.lists.idle();
+    const lists = (await admin(t, 'GET', '/v5/admin/lists')).json() as { lists: { key_name: string; status: string }[] };
+    expect(lists.lists.map((l) => [l.key_name, l.status])).toEqual([
+      ['b', 'Results'],
+      ['a', 'Results'],
+    ]);
+    const health = (await admin(t, 'GET', '/v5/admin/health')).json();
+    expect(health).toHaveProperty('mailbox_verification');
+    expect(health).toHaveProperty('resolver.state');
+  });
+});
