@@ -5,13 +5,14 @@
  * BullMQ worker started against an unreachable Redis once froze a process that grew to 2.8 GB).
  * When Redis comes up during the wait, the process starts. Through the real `mailsure` command.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLI_TEST_TIMEOUT, ROOT } from '../helpers/cli.js';
+import { startPausableProxy } from '../helpers/pausable-proxy.js';
 
 const BIN = join(ROOT, 'bin', 'mailsure.js');
 const dirs: string[] = [];
@@ -57,7 +58,7 @@ interface Run {
 async function runMailsure(
   command: string,
   env: Record<string, string>,
-  options: { until?: RegExp; onStdout?: (text: string) => void } = {},
+  options: { until?: RegExp; onStdout?: (text: string, child: ChildProcess) => void } = {},
 ): Promise<Run> {
   const apiPort = String(await closedPort());
   const dataDir = mkdtempSync(join(tmpdir(), 'mailsure-redis-start-'));
@@ -90,7 +91,7 @@ async function runMailsure(
   }, 100);
   child.stdout.on('data', (chunk: Buffer) => {
     stdout += chunk.toString();
-    options.onStdout?.(stdout);
+    options.onStdout?.(stdout, child);
     if (options.until?.test(stdout)) child.kill('SIGKILL');
   });
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -185,6 +186,35 @@ describe('starting while Redis cannot be reached', () => {
       expect(logLines(run.stdout, 'redis does not answer; waiting for it before starting')).toHaveLength(1);
       expect(logLines(run.stdout, 'redis answers; starting')).toHaveLength(1);
       expect(run.peakRssMb).toBeLessThan(400);
+    },
+    CLI_TEST_TIMEOUT,
+  );
+
+  it.skipIf(!redisUrl)(
+    'Redis that stops answering after the start: SIGTERM still stops the worker',
+    async () => {
+      const target = new URL(redisUrl!);
+      const proxy = await startPausableProxy({ host: target.hostname, port: Number(target.port || 6379) });
+      try {
+        let paused = false;
+        const run = await runMailsure(
+          'worker',
+          { MAILSURE_REDIS_URL: `redis://127.0.0.1:${proxy.port}${target.pathname}` },
+          {
+            onStdout: (stdout, child) => {
+              if (paused || !stdout.includes('Mailsure list worker running')) return;
+              paused = true;
+              proxy.pause();
+              child.kill('SIGTERM');
+            },
+          },
+        );
+        expect(paused).toBe(true);
+        expect(run.status, run.stderr).toBe(0);
+        expect(logLines(run.stdout, 'list queue did not close in time (Redis not answering); stopping without it')).toHaveLength(1);
+      } finally {
+        await proxy.close();
+      }
     },
     CLI_TEST_TIMEOUT,
   );
