@@ -20,6 +20,7 @@ import { createListQueue, createNoListQueue, type ListQueue } from './lists/pipe
 import { createBullListQueue } from './storage/redis/bull-list-queue.js';
 import { createRedisFactCache } from './storage/redis/redis-fact-cache.js';
 import { createRedisHostLimiter } from './storage/redis/redis-host-limiter.js';
+import { waitForRedis } from './storage/redis/wait-for-redis.js';
 import { createListRunner } from './lists/pipeline/list-runner.js';
 import type { ListFiles } from './lists/list-files.js';
 import { createListService, type ListService } from './lists/list-service.js';
@@ -107,6 +108,13 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
     listFiles.close();
     throw error;
   });
+  // Redis before anything is built on it (issue 19, 8): wait for it, boundedly, or stop with one line.
+  if (!givenRedis && config.redisUrl) {
+    await waitForRedis(config.redisUrl, logger, config.redisStartWaitSeconds * 1000).catch((error: unknown) => {
+      listFiles.close();
+      throw error;
+    });
+  }
   const storage = givenStorage ?? (await openStorage({ ...storageOptionsOf(config), deadlines: DATABASE_DEADLINES }));
   const redis = givenRedis ?? (config.redisUrl ? connectRedis(config.redisUrl, logger) : null);
   const { enrichmentClock = clock, callbackDelayScale, ...verificationTuning } = tuning;

@@ -23,12 +23,15 @@ export interface BullListQueueOptions {
   worker?: { runner: ListRunner; concurrency: number };
   /** Redis key prefix (tests isolate themselves with it). */
   prefix?: string;
+  /** Longest wait for the queue to close at shutdown (default 10 s). */
+  closeWaitMs?: number;
 }
 
 export function createBullListQueue(options: BullListQueueOptions): ListQueue {
   // BullMQ needs commands that wait for Redis rather than fail while it reconnects.
   const connection = { url: options.redisUrl, maxRetriesPerRequest: null };
   const prefix = options.prefix ?? 'mailsure';
+  const closeWaitMs = options.closeWaitMs ?? 10_000;
   const queue = new Queue<{ listId: number }>(LIST_QUEUE_NAME, { connection, prefix });
   queue.on('error', (error) => options.logger.warn({ err: error }, 'list queue error'));
   let worker: Worker<{ listId: number }> | undefined;
@@ -66,8 +69,21 @@ export function createBullListQueue(options: BullListQueueOptions): ListQueue {
     },
     async close() {
       options.worker?.runner.stop();
-      await worker?.close();
-      await queue.close();
+      // A Redis that does not answer would hold BullMQ's close (and the process's shutdown) for
+      // ever: past the wait the connections are left behind; committed chunks are never redone,
+      // and another worker takes the unfinished ones once their leases run out.
+      const closed = (async () => {
+        await worker?.close();
+        await queue.close();
+      })().then(() => true);
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), closeWaitMs)));
+      const done = await Promise.race([closed, waited]);
+      clearTimeout(timer);
+      if (!done) {
+        closed.catch(() => undefined);
+        options.logger.warn({ wait_ms: closeWaitMs }, 'list queue did not close in time (Redis not answering); stopping without it');
+      }
     },
   };
 }
