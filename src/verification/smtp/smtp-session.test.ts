@@ -4,7 +4,7 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runSmtpSession, type SessionOptions } from './smtp-session.js';
+import { openSmtpSession, runSmtpSession, type RecipientReply, type SessionOptions } from './smtp-session.js';
 
 type Script = (command: string, reply: (text: string) => void, socket: Socket) => void;
 
@@ -73,11 +73,43 @@ const options = (port: number, extra: Partial<SessionOptions> = {}): SessionOpti
 });
 
 describe('SMTP session', () => {
-  it('pipelines the RCPTs of a batch when PIPELINING is offered', async () => {
+  it('pipelines MAIL FROM and the RCPTs of a batch when PIPELINING is offered', async () => {
     const { port, chunks } = await scripted(envelope(() => '250 2.1.5 ok'));
     const result = await runSmtpSession(options(port, { recipients: ['a@x.com', 'b@x.com', 'c@x.com'] }));
     expect(result.kind).toBe('replies');
-    expect(chunks.find((chunk) => chunk.startsWith('RCPT'))).toBe('RCPT TO:<a@x.com>\r\nRCPT TO:<b@x.com>\r\nRCPT TO:<c@x.com>\r\n');
+    expect(chunks.find((chunk) => chunk.startsWith('MAIL'))).toBe('MAIL FROM:<verify@mailsure.com>\r\nRCPT TO:<a@x.com>\r\nRCPT TO:<b@x.com>\r\nRCPT TO:<c@x.com>\r\n');
+  });
+
+  it('pipelined: a refused MAIL FROM is what every recipient gets, never the RCPT replies that follow it', async () => {
+    const { port } = await scripted((command, reply) => {
+      if (/^MAIL/i.test(command)) reply('550 5.7.1 sender refused');
+      else if (/^RCPT/i.test(command)) reply('503 5.5.1 Error: need MAIL command');
+    });
+    const result = await runSmtpSession(options(port, { recipients: ['a@x.com', 'b@x.com'] }));
+    if (result.kind !== 'replies') throw new Error(result.detail);
+    expect([...result.replies.values()]).toEqual([
+      expect.objectContaining({ class: 'policy', stage: 'mail', code: 550 }),
+      expect.objectContaining({ class: 'policy', stage: 'mail', code: 550 }),
+    ]);
+  });
+
+  it('an open session asks again and again: one transaction per ask, RSET and MAIL FROM between them', async () => {
+    const { port, chunks } = await scripted(envelope((address) => (address.startsWith('a') ? '250 ok' : '550 5.1.1 no such user')));
+    const opened = await openSmtpSession(options(port));
+    if (opened.kind !== 'open') throw new Error(opened.detail);
+    const replies = new Map<string, RecipientReply>();
+    await opened.session.ask(['a@x.com', 'b@x.com'], replies);
+    await opened.session.ask(['a@y.com'], replies);
+    await opened.session.end();
+    expect([...replies].map(([address, reply]) => [address, reply.class])).toEqual([
+      ['a@x.com', 'accepted'],
+      ['b@x.com', 'no-mailbox'],
+      ['a@y.com', 'accepted'],
+    ]);
+    const sent = chunks.join('');
+    expect(sent.match(/^MAIL FROM/gm)).toHaveLength(2);
+    expect(sent.match(/^RSET/gm)).toHaveLength(1);
+    expect(sent).toMatch(/QUIT\r\n$/);
   });
 
   it('one RCPT at a time without PIPELINING', async () => {
