@@ -74,7 +74,7 @@ export async function runSmtpSession(options: SessionOptions): Promise<SessionRe
     await session.ask(options.recipients, replies, options.batchSize);
   } catch (error) {
     session.close();
-    return { ...failure(error, replies), bannerSeen: true };
+    return { ...sessionFailure(error, replies), bannerSeen: true };
   }
   const result: SessionResult = { kind: 'replies', replies, tls: session.tls, smtputf8: session.smtputf8 };
   await session.end();
@@ -93,14 +93,14 @@ export async function openSmtpSession(options: Omit<SessionOptions, 'recipients'
   try {
     transport = await SmtpTransport.connect(options);
   } catch (error) {
-    return failure(error, new Map());
+    return sessionFailure(error, new Map());
   }
   const progress = { bannerSeen: false };
   try {
     return await greeted(transport, options, progress);
   } catch (error) {
     transport.close();
-    const failed = failure(error, new Map());
+    const failed = sessionFailure(error, new Map());
     return progress.bannerSeen ? { ...failed, bannerSeen: true } : failed;
   }
 }
@@ -276,7 +276,8 @@ function everyone(recipients: string[], replies: Map<string, RecipientReply>, re
   for (const recipient of recipients) if (!replies.has(recipient)) replies.set(recipient, record(reply, stage));
 }
 
-function failure(error: unknown, replies: Map<string, RecipientReply>): SessionFailed {
+/** What an error thrown by a session (`ask`) means, with the replies obtained before it. */
+export function sessionFailure(error: unknown, replies: Map<string, RecipientReply>): SessionFailed {
   const partial = replies.size > 0 ? { partial: replies } : {};
   if (!(error instanceof TransportError)) return { kind: 'protocol-error', detail: String(error), ...partial };
   switch (error.kind) {

@@ -1,0 +1,89 @@
+/**
+ * An SMTP session with one MX host: its addresses in order (the next one on refused or
+ * unreachable), STARTTLS when offered with a fall back to plaintext when the handshake fails
+ * (senders fall back the same way), and what each attempt showed reported to the health observer.
+ * Shared by the one-probe-one-session prober and the batching prober.
+ */
+import type { ProbeObserver, ProbeOutcome, ProbeTarget } from './prober.js';
+import { openSmtpSession, type OpenResult, type RecipientReply, type SessionFailed, type SmtpSession } from './smtp-session.js';
+
+export interface HostSessionOptions {
+  port: number;
+  helo: string;
+  from: string;
+  connectTimeoutMs: number;
+  observer?: ProbeObserver;
+}
+
+export type ProbeFailure = Exclude<ProbeOutcome, { kind: 'replies' }>;
+
+export async function openOnHost(
+  target: ProbeTarget,
+  options: HostSessionOptions,
+  deadline: number,
+): Promise<{ kind: 'open'; session: SmtpSession; address: string } | ProbeFailure> {
+  const failures: string[] = [];
+  let connectTimedOut = false;
+  for (const address of target.addresses) {
+    const open = (startTls: boolean) =>
+      openSmtpSession({ address, port: options.port, hostname: target.host, helo: options.helo, from: options.from, deadline, connectTimeoutMs: options.connectTimeoutMs, startTls });
+    let result: OpenResult = await open(true);
+    // A server that offers STARTTLS and then fails the handshake (old ciphers, broken
+    // certificate chain) still takes plaintext mail.
+    if (result.kind === 'tls-failed') result = await open(false);
+    if (options.observer) observeOpen(options.observer, target.host, address, result);
+    switch (result.kind) {
+      case 'open':
+        return { kind: 'open', session: result.session, address };
+      case 'refused':
+      case 'unreachable':
+      case 'connect-timeout':
+        connectTimedOut ||= result.kind === 'connect-timeout';
+        failures.push(`${address}: ${result.detail}`);
+        continue;
+      default:
+        return probeFailure(result);
+    }
+  }
+  if (failures.length === 0) return { kind: 'refused', detail: `${target.host} has no addresses` };
+  return { kind: connectTimedOut ? 'timeout' : 'refused', detail: failures.join('; ') };
+}
+
+/** A session that broke off (timeout, protocol error, tls) as the probe's outcome, with what was answered. */
+export function probeFailure(result: SessionFailed): ProbeFailure {
+  if (result.kind === 'tls-failed') return { kind: 'protocol-error', detail: result.detail };
+  if (result.kind === 'refused' || result.kind === 'unreachable' || result.kind === 'connect-timeout') {
+    return { kind: result.kind === 'connect-timeout' ? 'timeout' : 'refused', detail: result.detail };
+  }
+  const { kind, detail, reply, partial } = result;
+  return { kind, detail, ...(reply ? { reply } : {}), ...(partial ? { partial } : {}) };
+}
+
+/** Refusals of the probe itself among a session's replies (a policy reply that was sent, not ours). */
+export function observeRefusals(observer: ProbeObserver | undefined, host: string, replies: Iterable<RecipientReply>): void {
+  if (!observer) return;
+  for (const reply of replies) {
+    if (reply.class === 'policy' && reply.stage !== 'local') observer.refusal(host, `${reply.code} ${reply.enhanced ? `${reply.enhanced} ` : ''}${reply.text}`);
+  }
+}
+
+/** Connections that got a banner, and banner refusals, for the health observer. */
+function observeOpen(observer: ProbeObserver, host: string, address: string, result: OpenResult): void {
+  switch (result.kind) {
+    case 'open':
+      observer.connection(host, address, true, 'connected');
+      return;
+    case 'banner-reject':
+      observer.connection(host, address, true, result.detail);
+      observer.refusal(host, result.detail);
+      return;
+    case 'refused':
+    case 'unreachable':
+    case 'connect-timeout':
+      observer.connection(host, address, false, `${result.kind}: ${result.detail}`);
+      return;
+    default:
+      // Timed out or broke off: before the banner, the way out is in doubt; after it, it worked.
+      observer.connection(host, address, result.bannerSeen === true, result.bannerSeen ? 'connected' : `no banner: ${result.detail}`);
+  }
+}
