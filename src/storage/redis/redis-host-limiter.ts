@@ -1,7 +1,8 @@
 /**
  * The per-MX-host session limit held across every process (scale-out): a Redis semaphore per host
  * (redis-semaphore: a sorted set of holders that expire). A slot is taken for the probe's time
- * budget and a margin: a session never outlives its deadline, so nothing needs renewing (the
+ * budget (a batching session's `holdUntil`) and a margin: a session never outlives it, so
+ * nothing needs renewing (the
  * library's renewal timer rejects unhandled when Redis goes away), and a process that dies
  * holding a slot gives it back by then. In front of it, this process's own limiter keeps its
  * waiters in order and sends at most `maxPerHost` of them to Redis at once. If Redis errs, the
@@ -28,11 +29,11 @@ export function createRedisHostLimiter(redis: Redis, maxPerHost: number, options
   const retryInterval = options.retryIntervalMs ?? 25;
 
   return {
-    async acquire(host, deadline) {
+    async acquire(host, deadline, holdUntil = deadline) {
       const releaseLocal = await local.acquire(host, deadline);
       if (!releaseLocal) return null;
       const semaphore = new Semaphore(redis, `${options.prefix}:${host.toLowerCase()}`, maxPerHost, {
-        lockTimeout: Math.max(1, deadline - Date.now()) + margin,
+        lockTimeout: Math.max(1, Math.max(deadline, holdUntil) - Date.now()) + margin,
         refreshInterval: 0,
         acquireTimeout: Math.max(1, deadline - Date.now()),
         retryInterval,

@@ -7,8 +7,12 @@
 export type Release = () => void;
 
 export interface HostLimiter {
-  /** A release function, or null when the deadline passed while waiting. */
-  acquire(host: string, deadline: number): Promise<Release | null>;
+  /**
+   * A release function, or null when the deadline passed while waiting. `holdUntil` (default
+   * `deadline`): the latest the slot may be held, for a session that outlives the wait's
+   * deadline (a batching session); a shared limiter lets a slot go by itself past it.
+   */
+  acquire(host: string, deadline: number, holdUntil?: number): Promise<Release | null>;
   /** Sessions running for a host right now (tests, metrics). */
   active(host: string): number;
 }

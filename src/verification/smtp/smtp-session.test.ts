@@ -2,54 +2,11 @@
  * Session edge cases against scripted servers on 127.0.0.1 (real sockets): what the test world's
  * well-behaved smtp-server cannot be made to do.
  */
-import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { closeScripted, scripted, type Script } from '../../../test/helpers/scripted-smtp.js';
 import { openSmtpSession, runSmtpSession, type RecipientReply, type SessionOptions } from './smtp-session.js';
 
-type Script = (command: string, reply: (text: string) => void, socket: Socket) => void;
-
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
-});
-
-/** A server that sends `banner`, then hands each command line to `script`. */
-async function scripted(script: Script, banner = '220 scripted ESMTP', ehlo = ['250-scripted', '250 PIPELINING']): Promise<{ port: number; chunks: string[] }> {
-  const chunks: string[] = [];
-  const sockets = new Set<Socket>();
-  const server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('error', () => undefined);
-    const reply = (text: string) => void (socket.destroyed || socket.write(`${text}\r\n`));
-    if (banner) reply(banner);
-    let buffer = '';
-    socket.on('data', (chunk) => {
-      chunks.push(chunk.toString('latin1'));
-      buffer += chunk.toString('latin1');
-      let at: number;
-      while ((at = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, at);
-        buffer = buffer.slice(at + 2);
-        if (/^EHLO /i.test(line)) ehlo.forEach(reply);
-        else if (/^QUIT/i.test(line)) {
-          reply('221 bye');
-          socket.end();
-        } else script(line, reply, socket);
-      }
-    });
-  });
-  server.on('close', () => sockets.forEach((socket) => socket.destroy()));
-  const origClose = server.close.bind(server);
-  server.close = ((cb?: (err?: Error) => void) => {
-    sockets.forEach((socket) => socket.destroy());
-    return origClose(cb);
-  }) as Server['close'];
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return { port: address.port, chunks };
-}
+afterEach(closeScripted);
 
 /** MAIL and RSET succeed; RCPT is up to `rcpt`. */
 const envelope =
@@ -193,8 +150,8 @@ describe('SMTP session', () => {
   });
 
   it('a single endless line is a protocol error, not a memory problem', async () => {
-    const { port } = await scripted(() => undefined, '');
-    servers.at(-1)!.on('connection', (socket) => {
+    const { port, server } = await scripted(() => undefined, '');
+    server.on('connection', (socket) => {
       const chunk = `220-${'y'.repeat(16 * 1024)}`;
       const pump = () => {
         while (!socket.destroyed && socket.write(chunk));

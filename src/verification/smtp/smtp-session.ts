@@ -161,7 +161,12 @@ export class SmtpSession {
 
   /** False once the server refused the session or closed it: `ask` then answers with that refusal. */
   get usable(): boolean {
-    return this.endedBy === undefined;
+    return this.endedBy === undefined && this.transport.alive;
+  }
+
+  /** The deadline of the next `ask` (a session kept open for more work). */
+  setDeadline(deadline: number): void {
+    this.transport.setDeadline(deadline);
   }
 
   /**
