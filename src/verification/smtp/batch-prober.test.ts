@@ -186,6 +186,14 @@ describe('batching SMTP prober', () => {
     expect(server.connections()).toBe(2);
   });
 
+  it('tells the health observer that the way out works at every transaction, not only at connecting', async () => {
+    const connections: boolean[] = [];
+    const prober = batching({ maxSessionsPerHost: 1, observer: { connection: (_h, _a, connected) => connections.push(connected), refusal: () => undefined } });
+    await Promise.all(['a@one.com', 'b@two.com', 'c@three.com'].map((address) => prober.probe(target('acceptAll'), [address], soon())));
+    expect(world.smtp.acceptAll.connections).toBe(1);
+    expect(connections).toEqual([true, true, true]);
+  });
+
   it('rejects limits that are not positive integers', () => {
     expect(() => batching({ rcptsPerSession: 0 })).toThrow(/rcptsPerSession/);
     expect(() => batching({ maxSessionsPerHost: 1.5 })).toThrow(/maxSessionsPerHost/);

@@ -188,6 +188,8 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
    * transaction that broke have their failure, the rest are left unanswered in `round`.
    */
   async function ask(session: SmtpSession, address: string, target: ProbeTarget, round: Probe[], first: boolean): Promise<boolean> {
+    // The session's first transaction follows the connection the opening already reported.
+    let opening = first;
     for (const group of transactions(round)) {
       const live = group.filter((probe) => !probe.done);
       if (live.length === 0) continue;
@@ -207,6 +209,11 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
         for (const probe of live) probe.settle(withOwnPartial(failed, probe));
         return false;
       }
+      // A transaction answered on a session opened earlier proves the way out works now, as a new
+      // connection would: the egress breaker counts failures only since the last such proof,
+      // and a long session's probes would otherwise leave other hosts' failures unanswered.
+      if (!opening) options.observer?.connection(target.host, address, true, 'connected');
+      opening = false;
       observeRefusals(options.observer, target.host, replies.values());
       for (const probe of live) probe.settle({ kind: 'replies', replies: ownReplies(probe), tls: session.tls, smtputf8: session.smtputf8, address });
     }
