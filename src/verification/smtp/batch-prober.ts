@@ -170,9 +170,13 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
         first = false;
         round = [];
         if (!session.usable || budget <= 0) break;
+        // The probes just answered make their callers' next probes within a few promise turns:
+        // one turn of the event loop lets them all arrive, so the next round carries them all.
+        await nextTurn();
         round = claim(queue, holdUntil, budget, false);
         if (round.length > 0) continue;
         await idle(queue);
+        await nextTurn();
         if (session.usable) round = claim(queue, holdUntil, budget, false);
       }
     } finally {
@@ -183,41 +187,48 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
   }
 
   /**
-   * The round's probes, a transaction per domain (or one for all), each answered as its
-   * transaction ends. False when the session is over before the round is: the probes of a
-   * transaction that broke have their failure, the rest are left unanswered in `round`.
+   * The round's probes, a transaction per domain (or one for all), all written at once where the
+   * server pipelines, each probe answered as its transaction's replies are read. False when the
+   * session is over before the round is: the probes of the transaction that broke have their
+   * failure, the rest are left unanswered in `round`.
    */
   async function ask(session: SmtpSession, address: string, target: ProbeTarget, round: Probe[], first: boolean): Promise<boolean> {
-    // The session's first transaction follows the connection the opening already reported.
-    let opening = first;
-    for (const group of transactions(round)) {
-      const live = group.filter((probe) => !probe.done);
-      if (live.length === 0) continue;
-      // A session refused or closed after its first transaction says nothing to the probes
-      // that were not in it: they get a session of their own. (The first transaction gets the
-      // refusal of the greeting, as a probe alone would.)
-      if (!first && !session.usable) return false;
-      first = false;
-      const replies = new Map<string, RecipientReply>();
-      for (const probe of live) probe.asked = replies;
-      session.setDeadline(latestDeadline(live));
-      try {
-        await session.ask(live.flatMap((probe) => probe.recipients), replies, limits.rcptsPerTransaction);
-      } catch (error) {
-        session.close();
-        const failed = probeFailure(sessionFailure(error, replies));
-        for (const probe of live) probe.settle(withOwnPartial(failed, probe));
-        return false;
+    const groups = transactions(round.filter((probe) => !probe.done));
+    if (groups.length === 0) return true;
+    // A session refused or closed after its first round says nothing to the probes that were
+    // not in it: they get a session of their own. (The first round gets the refusal of the
+    // greeting, as a probe alone would.)
+    if (!first && !session.usable) return false;
+    const replies = groups.map(() => new Map<string, RecipientReply>());
+    groups.forEach((group, index) => group.forEach((probe) => (probe.asked = replies[index])));
+    session.setDeadline(latestDeadline(groups.flat()));
+    const answered = new Set<number>();
+    const settle = (index: number) => {
+      // Replies on a session opened earlier prove the way out works now, as a new connection
+      // would: the egress breaker counts failures only since the last such proof, and a long
+      // session's probes would otherwise leave other hosts' failures unanswered.
+      if (answered.size === 0 && !first) options.observer?.connection(target.host, address, true, 'connected');
+      answered.add(index);
+      observeRefusals(options.observer, target.host, replies[index]!.values());
+      for (const probe of groups[index]!) probe.settle({ kind: 'replies', replies: ownReplies(probe), tls: session.tls, smtputf8: session.smtputf8, address });
+    };
+    try {
+      await session.askAll(
+        groups.map((group) => group.flatMap((probe) => probe.recipients)),
+        replies,
+        settle,
+        limits.rcptsPerTransaction,
+      );
+    } catch (error) {
+      session.close();
+      const broken = groups.findIndex((_, index) => !answered.has(index));
+      if (broken >= 0) {
+        const failed = probeFailure(sessionFailure(error, replies[broken]!));
+        for (const probe of groups[broken]!) probe.settle(withOwnPartial(failed, probe));
       }
-      // A transaction answered on a session opened earlier proves the way out works now, as a new
-      // connection would: the egress breaker counts failures only since the last such proof,
-      // and a long session's probes would otherwise leave other hosts' failures unanswered.
-      if (!opening) options.observer?.connection(target.host, address, true, 'connected');
-      opening = false;
-      observeRefusals(options.observer, target.host, replies.values());
-      for (const probe of live) probe.settle({ kind: 'replies', replies: ownReplies(probe), tls: session.tls, smtputf8: session.smtputf8, address });
+      return false;
     }
-    return true;
+    return answered.size === groups.length;
   }
 
   function transactions(round: Probe[]): Probe[][] {
@@ -277,6 +288,8 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     });
   }
 }
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 function open(queue: HostQueue): Probe[] {
   return queue.waiting.filter((probe) => !probe.done);

@@ -50,6 +50,62 @@ describe('SMTP session', () => {
     ]);
   });
 
+  describe('askAll: several transactions in one pipeline', () => {
+    async function askAll(port: number, groups: string[][]) {
+      const opened = await openSmtpSession(options(port));
+      if (opened.kind !== 'open') throw new Error(opened.detail);
+      const replies = groups.map(() => new Map<string, RecipientReply>());
+      const answered: number[] = [];
+      await opened.session.askAll(groups, replies, (index) => answered.push(index), 2);
+      await opened.session.end();
+      return { answered, classes: replies.map((map) => [...map].map(([address, reply]) => `${address} ${reply.class} ${reply.stage}`)) };
+    }
+
+    it('writes every transaction at once and judges each by its own replies', async () => {
+      const { port, chunks } = await scripted(envelope((address) => (address.startsWith('a') ? '250 ok' : '550 5.1.1 no such user')));
+      const { answered, classes } = await askAll(port, [['a@x.com', 'b@x.com', 'a2@x.com'], ['a@y.com']]);
+      expect(answered).toEqual([0, 1]);
+      expect(classes).toEqual([['a@x.com accepted rcpt', 'b@x.com no-mailbox rcpt', 'a2@x.com accepted rcpt'], ['a@y.com accepted rcpt']]);
+      // Two transactions for the first group (two RCPTs each at most), one for the second, one write.
+      expect(chunks.find((chunk) => chunk.startsWith('MAIL'))).toBe(
+        ['MAIL FROM:<verify@mailsure.com>', 'RCPT TO:<a@x.com>', 'RCPT TO:<b@x.com>', 'RSET', 'MAIL FROM:<verify@mailsure.com>', 'RCPT TO:<a2@x.com>', 'RSET', 'MAIL FROM:<verify@mailsure.com>', 'RCPT TO:<a@y.com>', ''].join('\r\n'),
+      );
+    });
+
+    it('a refused MAIL FROM is its transaction’s answer only; the next transaction is judged on its own', async () => {
+      let mails = 0;
+      const { port } = await scripted((command, reply) => {
+        if (/^MAIL/i.test(command)) reply(++mails === 1 ? '550 5.7.1 not now' : '250 ok');
+        else if (/^RCPT/i.test(command)) reply(mails === 1 ? '503 5.5.1 need MAIL' : '250 ok');
+        else reply('250 ok');
+      });
+      const { answered, classes } = await askAll(port, [['a@x.com'], ['a@y.com']]);
+      expect(answered).toEqual([0, 1]);
+      expect(classes).toEqual([['a@x.com policy mail'], ['a@y.com accepted rcpt']]);
+    });
+
+    it('a 421 answers the group it came in (temporary) and leaves the later groups unanswered', async () => {
+      let rcpts = 0;
+      const { port } = await scripted(envelope(() => (++rcpts === 2 ? '421 4.7.0 closing' : '250 ok')));
+      const { answered, classes } = await askAll(port, [['a@x.com'], ['a@y.com'], ['a@z.com']]);
+      expect(answered).toEqual([0, 1]);
+      expect(classes).toEqual([['a@x.com accepted rcpt'], ['a@y.com temporary rcpt'], []]);
+    });
+
+    it('too many recipients: asked again in a transaction of its own after the pipeline', async () => {
+      let inTransaction = 0;
+      const { port } = await scripted((command, reply) => {
+        if (/^(MAIL|RSET)/i.test(command)) {
+          inTransaction = 0;
+          reply('250 ok');
+        } else reply(++inTransaction > 1 ? '452 4.5.3 too many recipients' : '250 ok');
+      });
+      const { answered, classes } = await askAll(port, [['a@x.com', 'b@x.com'], ['a@y.com']]);
+      expect(answered.sort()).toEqual([0, 1]);
+      expect(classes).toEqual([['a@x.com accepted rcpt', 'b@x.com accepted rcpt'], ['a@y.com accepted rcpt']]);
+    });
+  });
+
   it('an open session asks again and again: one transaction per ask, RSET and MAIL FROM between them', async () => {
     const { port, chunks } = await scripted(envelope((address) => (address.startsWith('a') ? '250 ok' : '550 5.1.1 no such user')));
     const opened = await openSmtpSession(options(port));

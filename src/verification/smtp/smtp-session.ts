@@ -216,6 +216,98 @@ export class SmtpSession {
     }
   }
 
+  /**
+   * Several `ask`s at once, group by group in order (a group's replies into `replies[i]`, then
+   * `answered(i)`). Under PIPELINING every transaction of every group is written in one go and
+   * the replies are read as they come (RFC 2920 lets RSET, MAIL FROM and RCPT follow each other
+   * unanswered), so a round costs one round trip however many domains it holds; each transaction
+   * is still judged by its own replies. Groups not answered when the session ends (a 421, a
+   * refused greeting after the first group) are left for the caller; a TransportError leaves the
+   * group being read with what it had.
+   */
+  async askAll(
+    groups: readonly (readonly string[])[],
+    replies: readonly Map<string, RecipientReply>[],
+    answered: (index: number) => void,
+    batchSize = DEFAULT_BATCH,
+  ): Promise<void> {
+    if (!this.extensions.has('PIPELINING') || this.endedBy) {
+      for (const [index, group] of groups.entries()) {
+        if (index > 0 && !this.usable) return;
+        await this.ask(group, replies[index]!, batchSize);
+        answered(index);
+      }
+      return;
+    }
+    const size = Math.max(1, batchSize);
+    const plan: { group: number; batch: string[]; mailFrom: string; reset: boolean }[] = [];
+    for (const [index, group] of groups.entries()) {
+      const sendable: string[] = [];
+      for (const recipient of group) {
+        const local = localRefusal(recipient, this.smtputf8);
+        if (local) replies[index]!.set(recipient, local);
+        else if (!sendable.includes(recipient)) sendable.push(recipient);
+      }
+      const needsUtf8 = nonAscii(this.from) || sendable.some(nonAscii);
+      const mailFrom = `MAIL FROM:<${this.from}>${needsUtf8 && this.smtputf8 ? ' SMTPUTF8' : ''}`;
+      for (let at = 0; at < sendable.length; at += size) plan.push({ group: index, batch: sendable.slice(at, at + size), mailFrom, reset: this.transactions++ > 0 });
+    }
+    this.transport.write(...plan.flatMap((t) => [...(t.reset ? ['RSET'] : []), t.mailFrom, ...t.batch.map((recipient) => `RCPT TO:<${recipient}>`)]));
+
+    const left = new Map<number, number>();
+    for (const t of plan) left.set(t.group, (left.get(t.group) ?? 0) + 1);
+    for (let index = 0; index < groups.length; index++) if (!left.has(index)) answered(index);
+    // "Too many recipients" is asked again in a transaction of its own, once the pipeline is read.
+    const retries = new Map<number, string[]>();
+    const read = (group: number) => {
+      const remaining = left.get(group)! - 1;
+      left.set(group, remaining);
+      if (remaining === 0 && !retries.has(group)) answered(group);
+    };
+    for (const [at, t] of plan.entries()) {
+      const groupReplies = replies[t.group]!;
+      if (t.reset) await this.transport.read();
+      const mail = await this.transport.read();
+      if (mail.code !== 250) {
+        everyone(t.batch, groupReplies, mail, 'mail');
+        if (mail.code === 421) return this.closedBy(mail, 'mail', plan.slice(at + 1), t.group, replies, answered);
+        // The RCPTs that followed the refused MAIL FROM (503, bad sequence) say nothing.
+        for (let i = 0; i < t.batch.length; i++) await this.transport.read();
+        read(t.group);
+        continue;
+      }
+      const { retry, closedBy } = await rcptBatch(this.transport, t.batch, true, groupReplies);
+      if (closedBy) {
+        everyone(retry, groupReplies, closedBy, 'rcpt');
+        return this.closedBy(closedBy, 'rcpt', plan.slice(at + 1), t.group, replies, answered);
+      }
+      if (retry.length > 0) retries.set(t.group, [...(retries.get(t.group) ?? []), ...retry]);
+      read(t.group);
+    }
+    for (const [group, retry] of retries) {
+      if (left.get(group) !== 0) continue;
+      await this.ask(retry, replies[group]!, size);
+      answered(group);
+    }
+  }
+
+  /**
+   * A 421 ended the session while a group was being read: that group's unanswered recipients
+   * get it (as `ask` gives it), and it is answered; the groups after it are not.
+   */
+  private closedBy(
+    reply: SmtpReply,
+    stage: 'mail' | 'rcpt',
+    rest: readonly { group: number; batch: string[] }[],
+    group: number,
+    replies: readonly Map<string, RecipientReply>[],
+    answered: (index: number) => void,
+  ): void {
+    this.endedBy = reply;
+    for (const t of rest) if (t.group === group) everyone(t.batch, replies[group]!, reply, stage);
+    answered(group);
+  }
+
   /** QUIT (none after a 421: the server is already closing), then the socket is closed. */
   async end(): Promise<void> {
     if (this.endedBy?.code === 421) this.transport.close();
