@@ -12,7 +12,7 @@
  * A session failure reaches only the probes of the transaction it broke: probes that were still
  * waiting go back to the queue for another session.
  */
-import { createHostLimiter, type HostLimiter } from './host-limiter.js';
+import { createHostLimiter, MAX_HOLD_MS, type HostLimiter } from './host-limiter.js';
 import { observeRefusals, openOnHost, probeFailure, type ProbeFailure } from './open-on-host.js';
 import { SESSIONS_PER_HOST, type ProbeObserver, type ProbeOutcome, type ProbeTarget, type SmtpProber } from './prober.js';
 import { sessionFailure, type RecipientReply, type SmtpSession } from './smtp-session.js';
@@ -50,7 +50,7 @@ export interface BatchingProberOptions extends Partial<SessionLimits> {
   observer?: ProbeObserver;
   /** How long a session with nothing to ask waits for more before it QUITs (default 50 ms). */
   idleMs?: number;
-  /** The longest one session lives, and holds its slot (default 30 s). */
+  /** The longest one session lives, and holds its slot (default and at most MAX_HOLD_MS, 30 s). */
   sessionMs?: number;
 }
 
@@ -86,7 +86,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
   }
   const limiter = options.limiter ?? createHostLimiter(limits.maxSessionsPerHost);
   const idleMs = options.idleMs ?? 50;
-  const sessionMs = options.sessionMs ?? 30_000;
+  const sessionMs = Math.min(options.sessionMs ?? MAX_HOLD_MS, MAX_HOLD_MS);
   const hostOptions = {
     port: options.port,
     helo: options.helo,
@@ -134,10 +134,10 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     try {
       const waitUntil = latestDeadline(open(queue));
       if (waitUntil <= Date.now()) return;
-      // The slot is held for the session's whole life, which covers every probe waiting now.
-      const holdUntil = Math.max(Date.now() + sessionMs, waitUntil);
-      const release = await limiter.acquire(queue.key.slice(0, queue.key.indexOf(' ')), waitUntil, holdUntil);
+      const release = await limiter.acquire(queue.key.slice(0, queue.key.indexOf(' ')), waitUntil);
       if (!release) return; // every waiting probe has timed out by its own deadline meanwhile
+      // The session lives at most `sessionMs` from its slot (within the limiter's MAX_HOLD_MS).
+      const holdUntil = Date.now() + sessionMs;
       try {
         await converse(queue, holdUntil);
       } finally {
