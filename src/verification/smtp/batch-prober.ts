@@ -166,7 +166,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     try {
       while (round.length > 0) {
         budget -= round.reduce((sum, probe) => sum + probe.recipients.length, 0);
-        if (!(await ask(session, address, target, round, first))) break;
+        if (!(await ask(session, address, target, round, first, holdUntil))) break;
         first = false;
         round = [];
         if (!session.usable || budget <= 0) break;
@@ -192,7 +192,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
    * session is over before the round is: the probes of the transaction that broke have their
    * failure, the rest are left unanswered in `round`.
    */
-  async function ask(session: SmtpSession, address: string, target: ProbeTarget, round: Probe[], first: boolean): Promise<boolean> {
+  async function ask(session: SmtpSession, address: string, target: ProbeTarget, round: Probe[], first: boolean, holdUntil: number): Promise<boolean> {
     const groups = transactions(round.filter((probe) => !probe.done));
     if (groups.length === 0) return true;
     // A session refused or closed after its first round says nothing to the probes that were
@@ -201,7 +201,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     if (!first && !session.usable) return false;
     const replies = groups.map(() => new Map<string, RecipientReply>());
     groups.forEach((group, index) => group.forEach((probe) => (probe.asked = replies[index])));
-    session.setDeadline(latestDeadline(groups.flat()));
+    session.setDeadline(Math.min(holdUntil, latestDeadline(groups.flat())));
     const answered = new Set<number>();
     const settle = (index: number) => {
       // Replies on a session opened earlier prove the way out works now, as a new connection
@@ -256,7 +256,9 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     for (const probe of queue.waiting) {
       if (probe.done) continue;
       const fits = probe.recipients.length <= left || (fresh && taken.length === 0);
-      if (fits && probe.deadline <= holdUntil) {
+      // (A probe whose deadline lies past any session's life, which no caller makes, still gets
+      // a fresh session: its answer then comes by the session's end at the latest.)
+      if (fits && (probe.deadline <= holdUntil || (fresh && taken.length === 0))) {
         probe.claimed = true;
         taken.push(probe);
         left -= probe.recipients.length;
