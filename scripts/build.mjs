@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds src/ into dist/: TypeScript through tsc (tsconfig.build.json), then every data file the
 // modules read beside themselves (`new URL('./x.txt', import.meta.url)`) copied to the same place.
+// First the workspace package the CLI imports, packages/client, into its own dist/.
 //
 //   node scripts/build.mjs            build now
 //   node scripts/build.mjs --if-stale build only when dist/ is missing or older than its sources,
@@ -19,7 +20,9 @@ const dist = join(root, 'dist');
 /** Written last: its age is the age of the build. */
 const STAMP = '.build-stamp';
 /** What the build reads besides src/: a change to any of these makes dist/ stale. */
-const INPUTS = ['tsconfig.json', 'tsconfig.build.json', 'package.json', 'scripts/build.mjs'];
+const INPUTS = ['tsconfig.json', 'tsconfig.build.json', 'package.json', 'scripts/build.mjs', 'packages/client/src', 'packages/client/package.json', 'packages/client/tsconfig.json'];
+/** Workspace packages built before the server, each by its own tsconfig.json into its dist/. */
+const PACKAGES = ['packages/client'];
 
 function newestSource() {
   let newest = { path: '', mtimeMs: 0 };
@@ -37,25 +40,34 @@ function newestSource() {
 export function staleReason() {
   const stamp = join(dist, STAMP);
   if (!existsSync(stamp)) return 'dist/ is missing';
+  for (const pkg of PACKAGES) if (!existsSync(join(root, pkg, 'dist', 'index.js'))) return `${pkg}/dist/ is missing`;
   const newest = newestSource();
   if (newest.mtimeMs > statSync(stamp).mtimeMs) return `${relative(root, newest.path)} is newer than dist/`;
   return null;
 }
 
-export function build() {
-  const next = join(root, 'dist.next');
+/** Runs tsc on `project` into `out`: written beside it, finished by `finish`, then renamed into place. */
+function compile(tsc, project, out, finish = () => {}) {
+  const next = `${out}.next`;
   rmSync(next, { recursive: true, force: true });
-  const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc');
-  const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', next], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [tsc, '-p', project, '--outDir', next], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
     rmSync(next, { recursive: true, force: true });
-    throw new Error('tsc failed; see the output above');
+    throw new Error(`tsc -p ${relative(root, project)} failed; see the output above`);
   }
-  // Data files (word lists, tables, their READMEs and licences) travel with the modules.
-  cpSync(join(root, 'src'), next, { recursive: true, filter: (path) => statSync(path).isDirectory() || !path.endsWith('.ts') });
-  writeFileSync(join(next, STAMP), `${new Date().toISOString()}\n`);
-  rmSync(dist, { recursive: true, force: true });
-  renameSync(next, dist);
+  finish(next);
+  rmSync(out, { recursive: true, force: true });
+  renameSync(next, out);
+}
+
+export function build() {
+  const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc');
+  for (const pkg of PACKAGES) compile(tsc, join(root, pkg, 'tsconfig.json'), join(root, pkg, 'dist'));
+  compile(tsc, join(root, 'tsconfig.build.json'), dist, (next) => {
+    // Data files (word lists, tables, their READMEs and licences) travel with the modules.
+    cpSync(join(root, 'src'), next, { recursive: true, filter: (path) => statSync(path).isDirectory() || !path.endsWith('.ts') });
+    writeFileSync(join(next, STAMP), `${new Date().toISOString()}\n`);
+  });
 }
 
 /** Builds when `force` or when dist/ is stale, saying why and how long it took; false on failure. */

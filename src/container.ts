@@ -8,6 +8,7 @@ import { createUsageMeter, type UsageMeter } from './accounts/usage-meter.js';
 import { systemClock, type Clock } from './core/clock.js';
 import type { Config } from './core/config.js';
 import type { Logger } from './core/logger.js';
+import { describeProxy } from './core/socks-proxy-url.js';
 import type { Storage } from './storage/interfaces.js';
 import { openStorage, storageOptionsOf } from './storage/open-storage.js';
 import { createEnrichService, type EnrichService } from './enrichment/enrich-service.js';
@@ -32,6 +33,7 @@ import { createNodeDnsClient } from './verification/dns/node-dns-client.js';
 import { observeMailRoutes } from './verification/dns/observed-dns-client.js';
 import { createProberHealth, type ProberHealth, type ProberHealthDeps } from './verification/health/prober-health.js';
 import { checkBanner } from './verification/smtp/banner-check.js';
+import { singleEgress, type EgressChooser } from './verification/smtp/egress.js';
 import { createMemoryFactCache, type FactCache } from './verification/fact-cache.js';
 import { createBatchingProber, DEFAULT_SESSION_LIMITS } from './verification/smtp/batch-prober.js';
 import { createHostLimiter } from './verification/smtp/host-limiter.js';
@@ -101,6 +103,12 @@ export interface ContainerTuning {
 
 export async function createContainer(config: Config, logger: Logger, clock: Clock = systemClock, options: ContainerOptions = {}): Promise<Container> {
   const { storage: givenStorage, redis: givenRedis, tuning = {}, ...processing } = options;
+  // The list files first: an object store that cannot be used stops the start before anything else opens.
+  const listFiles = await createListFiles(config, logger, options.runLists ?? true);
+  await listFiles.check().catch((error: unknown) => {
+    listFiles.close();
+    throw error;
+  });
   const storage = givenStorage ?? (await openStorage({ ...storageOptionsOf(config), deadlines: DATABASE_DEADLINES }));
   const redis = givenRedis ?? (config.redisUrl ? connectRedis(config.redisUrl, logger) : null);
   const { enrichmentClock = clock, callbackDelayScale, ...verificationTuning } = tuning;
@@ -113,7 +121,7 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
   const lists = createListProcessing(config, { lists: listStore, keys: storage.keys, usage: storage.usage }, { verify: listVerify, ...people }, clock, logger, {
     ...processing,
     ...(callbackDelayScale !== undefined ? { callbackDelayScale } : {}),
-  });
+  }, listFiles.files);
   if (metrics) watchScrapeTimeGauges(metrics, { lists: storage.lists, queue: lists.queue, proberHealth, logger });
   return {
     config,
@@ -132,18 +140,19 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
       queue: lists.queue,
       meter,
       clock,
-      files: lists.files,
+      files: listFiles.files,
       listMaxBytes: config.listMaxBytes,
       allowPrivateTargets: config.allowPrivateTargets,
       limits: { uploadsPerKey: config.listUploadsPerKey, storedBytesPerKey: config.listMaxStoredBytes, retentionDays: config.retentionDays },
     }),
     listQueue: lists.queue,
-    listFiles: lists.files,
+    listFiles: listFiles.files,
     listCallbacks: lists.callbacks,
     async close() {
       proberHealth.stop();
       lists.callbacks.close();
       await lists.queue.close();
+      listFiles.close();
       await meter.close().catch((error: unknown) => logger.error({ err: error }, 'could not flush usage'));
       if (!givenRedis) redis?.disconnect();
       if (!givenStorage) await storage.close();
@@ -165,23 +174,33 @@ function createPeopleServices(
 }
 
 /**
- * Where lists' uploads and results live: the data directory (a mount every process shares in
- * scale-out). An object store would be another ListFiles chosen here.
+ * Where lists' uploads and results live: the data directory (one machine, or a mount every
+ * process shares), or an S3-compatible object store (MAILSURE_LIST_STORE), every process then
+ * keeping only working copies in its own data directory.
  */
-function createListFiles(config: Pick<Config, 'dataDir'>): ListFiles {
-  return createDirectoryListFiles(config.dataDir);
+async function createListFiles(
+  config: Pick<Config, 'dataDir' | 'listStore'>,
+  logger: Logger,
+  runLists: boolean,
+): Promise<{ files: ListFiles; check(): Promise<void>; close(): void }> {
+  if (!config.listStore) return { files: createDirectoryListFiles(config.dataDir), check: async () => undefined, close: () => undefined };
+  // Loaded only when configured: the AWS SDK takes a while to import, and most processes never need it.
+  const { openS3ListFiles } = await import('./storage/s3/open-s3-list-files.js');
+  // A process that runs lists keeps what it received as its working copy; an API process does not.
+  return openS3ListFiles(config.listStore, { dataDir: config.dataDir, keepReceivedUploads: runLists, logger });
 }
 
 /** The list pipeline over the same services as the real-time routes, with its in-process queue. */
 function createListProcessing(
-  config: Pick<Config, 'dataDir' | 'allowPrivateTargets' | 'listWorkers' | 'redisUrl'>,
+  config: Pick<Config, 'dataDir' | 'listStore' | 'allowPrivateTargets' | 'listWorkers' | 'redisUrl'>,
   storage: Pick<Storage, 'lists' | 'keys' | 'usage'>,
   services: { verify: VerifyService; enrich: EnrichService; append: AppendService },
   clock: Clock,
   logger: Logger,
   tuning: { callbackDelayScale?: number; verifyTimeoutMs?: number; worker?: string; runLists?: boolean } = {},
-): { queue: ListQueue; callbacks: CallbackSender; files: ListFiles } {
-  const files = createListFiles(config);
+  files: ListFiles,
+): { queue: ListQueue; callbacks: CallbackSender } {
+  const runLists = tuning.runLists ?? true;
   const callbacks = createCallbackSender({
     store: storage.lists,
     keys: storage.keys,
@@ -202,7 +221,6 @@ function createListProcessing(
     onFinished: (list) => callbacks.send(list.id),
     ...(tuning.worker ? { worker: tuning.worker } : {}),
   });
-  const runLists = tuning.runLists ?? true;
   if (config.redisUrl) {
     const queue = createBullListQueue({
       redisUrl: config.redisUrl,
@@ -211,12 +229,12 @@ function createListProcessing(
       shares: LIST_SHARES,
       ...(runLists ? { worker: { runner, concurrency: config.listWorkers } } : {}),
     });
-    return { queue, callbacks, files };
+    return { queue, callbacks };
   }
   // Without Redis, an API process that runs no lists leaves them to `mailsure worker` processes,
   // which find them in the database (they poll for unfinished lists).
   const queue = runLists ? createListQueue({ runner, store: storage.lists, logger, concurrency: config.listWorkers }) : createNoListQueue();
-  return { queue, callbacks, files };
+  return { queue, callbacks };
 }
 
 /** Jobs a list gets on the Redis queue: how many workers may share one list. */
@@ -256,7 +274,7 @@ function createVerification(
   const limiter = shared
     ? createRedisHostLimiter(shared.redis, SESSIONS_PER_HOST, { prefix: `${prefix}:smtp-sessions`, ...(logger ? { logger } : {}) })
     : createHostLimiter(SESSIONS_PER_HOST);
-  const identity = { port: config.smtpPort, helo: config.smtpHelo, from: config.smtpFrom, observer: health, limiter };
+  const identity = { port: config.smtpPort, helo: config.smtpHelo, from: config.smtpFrom, egress: egressOf(config), observer: health, limiter };
   const observed = (prober: SmtpProber) => (metrics ? observeProbes(prober, metrics) : prober);
   // A real-time call gets a session of its own; a list's probes for one MX host share sessions.
   const prober = observed(createSmtpProber(identity));
@@ -286,8 +304,16 @@ function createVerification(
 
 export type VerificationConfig = Pick<
   Config,
-  'verifyDepth' | 'dnsServers' | 'smtpPort' | 'smtpHelo' | 'smtpFrom' | 'allowPrivateTargets' | 'canaryDomains' | 'smtpEgressIp' | 'dnsblZones'
+  'verifyDepth' | 'dnsServers' | 'smtpPort' | 'smtpHelo' | 'smtpFrom' | 'smtpProxy' | 'allowPrivateTargets' | 'canaryDomains' | 'smtpEgressIp' | 'dnsblZones'
 >;
+
+/**
+ * How probes leave, per MX host: the one HELO name and proxy of the configuration. A provider
+ * table that routes providers through other proxies or names plugs in here (egressByProvider).
+ */
+function egressOf(config: Pick<VerificationConfig, 'smtpHelo' | 'smtpProxy'>): EgressChooser {
+  return singleEgress({ helo: config.smtpHelo, ...(config.smtpProxy ? { proxy: config.smtpProxy } : {}) });
+}
 
 /** Prober health over the resolver itself (no cache: a check must see what the resolver says now). */
 /** Prober-health timings a test may shorten; the defaults are what a real network needs. */
@@ -305,6 +331,8 @@ export function createProberHealthFor(
   tuning: HealthTuning = {},
 ): ProberHealth {
   const { connectTimeoutMs = 5_000, bannerTimeoutMs = 10_000, ...timings } = tuning;
+  // The check goes out the way a probe to the same host would: same chooser, same proxy.
+  const egress = egressOf(config);
   return createProberHealth({
     depth: config.verifyDepth,
     clock,
@@ -312,7 +340,11 @@ export function createProberHealthFor(
     ...timings,
     checks: {
       dns: resolver,
-      banner: (host, address) => checkBanner(host, address, { port: config.smtpPort, connectTimeoutMs, timeoutMs: bannerTimeoutMs }),
+      banner: (host, address) => {
+        const { proxy } = egress(host);
+        return checkBanner(host, address, { port: config.smtpPort, connectTimeoutMs, timeoutMs: bannerTimeoutMs, ...(proxy ? { proxy } : {}) });
+      },
+      ...(config.smtpProxy ? { via: describeProxy(config.smtpProxy) } : {}),
       canaries: config.canaryDomains,
       smtpPort: config.smtpPort,
       helo: config.smtpHelo,

@@ -1,5 +1,5 @@
 /**
- * The `mailsure` command line: serve, worker, migrate, keys, import, generate.
+ * The `mailsure` command line: serve, worker, migrate, keys, import, generate, lists.
  *
  * Every command loads its code when it runs (`await import` in the action): `mailsure --help` or
  * `mailsure keys list` should not pay for Fastify, the verification engine and the database
@@ -12,6 +12,7 @@ import { registerDoctorCommand } from './cli/doctor.js';
 import { registerGenerateCommands } from './cli/generate.js';
 import { registerImportCommands } from './cli/import/register.js';
 import { registerKeyCommands } from './cli/keys.js';
+import { registerListCommands } from './cli/lists/register.js';
 import { fail, print } from './cli/output.js';
 import { startupFailure } from './cli/startup-failure.js';
 
@@ -50,6 +51,7 @@ export async function main(argv: string[]): Promise<void> {
   registerKeyCommands(program);
   registerImportCommands(program);
   registerGenerateCommands(program);
+  registerListCommands(program);
 
   try {
     await program.parseAsync(argv);

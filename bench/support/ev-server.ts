@@ -24,7 +24,7 @@ const world = depth === 'domain' ? await startTestWorld() : undefined;
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'mailsure-bench-'));
 const config = loadConfig({ MAILSURE_DATA_DIR: dataDir, MAILSURE_VERIFY_DEPTH: depth, MAILSURE_DEMO: '0', ...(world?.env ?? {}) });
 const tls = await loadTls(config);
-const logger = createLogger('info', pino.destination('/dev/null'));
+const logger = createLogger('info', pino.destination(process.env.BENCH_LOG ?? '/dev/null'));
 
 if (kind === 'bare') {
   const app = Fastify({ loggerInstance: logger, https: { key: tls.key, cert: tls.cert } });

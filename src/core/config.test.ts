@@ -26,8 +26,47 @@ describe('loadConfig', () => {
       secretKey: null,
       logFormat: 'auto',
       metrics: null,
+      listStore: null,
     });
     expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reads an object store for list files with its settings, and refuses bad ones by name', () => {
+    expect(loadConfig({ MAILSURE_LIST_STORE: 's3://lists.example-1' }).listStore).toEqual({
+      bucket: 'lists.example-1',
+      prefix: '',
+      endpoint: null,
+      region: null,
+      pathStyle: false,
+      redirect: false,
+    });
+    expect(
+      loadConfig({
+        MAILSURE_LIST_STORE: 's3://mailsure/prod/eu/',
+        MAILSURE_LIST_STORE_ENDPOINT: 'http://minio.internal:9000',
+        MAILSURE_LIST_STORE_REGION: 'eu-west-1',
+        MAILSURE_LIST_STORE_PATH_STYLE: 'on',
+        MAILSURE_LIST_STORE_REDIRECT: '1',
+      }).listStore,
+    ).toEqual({ bucket: 'mailsure', prefix: 'prod/eu', endpoint: 'http://minio.internal:9000', region: 'eu-west-1', pathStyle: true, redirect: true });
+    const bucketRule = 'must be s3://bucket or s3://bucket/prefix (a bucket name: 3 to 63 lower-case letters, digits, dots and dashes)';
+    for (const [env, message] of [
+      [{ MAILSURE_LIST_STORE: '/mnt/lists' }, `MAILSURE_LIST_STORE="/mnt/lists": ${bucketRule}`],
+      [{ MAILSURE_LIST_STORE: 's3://My_Bucket/x' }, `MAILSURE_LIST_STORE="s3://My_Bucket/x": ${bucketRule}`],
+      [{ MAILSURE_LIST_STORE: 's3://ab' }, `MAILSURE_LIST_STORE="s3://ab": ${bucketRule}`],
+      [{ MAILSURE_LIST_STORE: 's3://b-1', MAILSURE_LIST_STORE_ENDPOINT: 'minio:9000' }, 'MAILSURE_LIST_STORE_ENDPOINT="minio:9000": must be a URL starting with http:// or https://'],
+      [{ MAILSURE_LIST_STORE: 's3://b-1', MAILSURE_LIST_STORE_REGION: 'EU West' }, 'MAILSURE_LIST_STORE_REGION="EU West": must be a region name such as us-east-1'],
+      [{ MAILSURE_LIST_STORE: 's3://b-1', MAILSURE_LIST_STORE_REDIRECT: 'maybe' }, 'MAILSURE_LIST_STORE_REDIRECT="maybe": must be one of 1/0, true/false, yes/no, on/off'],
+      [{ MAILSURE_LIST_STORE_REDIRECT: '1' }, 'MAILSURE_LIST_STORE_REDIRECT="1": is a setting of MAILSURE_LIST_STORE, which is not set'],
+      [{ MAILSURE_LIST_STORE_ENDPOINT: 'http://127.0.0.1:9000' }, 'MAILSURE_LIST_STORE_ENDPOINT="http://127.0.0.1:9000": is a setting of MAILSURE_LIST_STORE, which is not set'],
+    ] as const) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect((error as ConfigError).problems).toEqual([message]);
+      }
+    }
   });
 
   it('reads where metrics are served and the log format, and refuses bad ones by name', () => {
@@ -166,6 +205,34 @@ describe('loadConfig', () => {
       ]),
     );
     expect(loadConfig({})).toMatchObject({ requestTimeoutSeconds: 1800, listUploadsPerKey: 4, listMaxStoredBytes: 20 * 1024 ** 3 });
+  });
+
+  it('reads the SMTP proxy, and refuses a malformed one by name without showing its password', () => {
+    expect(loadConfig({}).smtpProxy).toBeNull();
+    expect(loadConfig({ MAILSURE_SMTP_PROXY: 'socks5://127.0.0.1:1080' }).smtpProxy).toEqual({ host: '127.0.0.1', port: 1080 });
+    expect(loadConfig({ MAILSURE_SMTP_PROXY: 'socks5://probe:s%3Acret@proxy.internal:1080' }).smtpProxy).toEqual({
+      host: 'proxy.internal',
+      port: 1080,
+      username: 'probe',
+      password: 's:cret',
+    });
+    for (const [value, problem] of [
+      ['socks5h://proxy:1080', 'MAILSURE_SMTP_PROXY="socks5h://proxy:1080": must be socks5://, not socks5h://: the prober resolves and checks MX addresses itself and gives the proxy IP addresses'],
+      ['http://proxy:3128', 'MAILSURE_SMTP_PROXY="http://proxy:3128": must be socks5://[user:pass@]host:port (http:// proxies are not supported)'],
+      ['socks5://probe:hunter2@proxy', 'MAILSURE_SMTP_PROXY="socks5://probe:***@proxy": must be socks5://[user:pass@]host:port: the port is missing'],
+      ['probe:hunter2@proxy:1080', 'MAILSURE_SMTP_PROXY="probe:***@proxy:1080": must be socks5://[user:pass@]host:port'],
+      ['socks5://proxy:1080/x', 'MAILSURE_SMTP_PROXY="socks5://proxy:1080/x": must be socks5://[user:pass@]host:port, with nothing after the port'],
+    ] as const) {
+      let thrown: unknown;
+      try {
+        loadConfig({ MAILSURE_SMTP_PROXY: value, MAILSURE_PORT: 'x' });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(ConfigError);
+      expect((thrown as ConfigError).problems).toEqual([problem, 'MAILSURE_PORT="x": must be a port number from 1 to 65535']);
+      expect((thrown as ConfigError).message).not.toContain('hunter2');
+    }
   });
 
   it('treats empty values as unset', () => {

@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
+import { parseSocksProxyUrl, redactProxyUrl, type SocksProxy } from './socks-proxy-url.js';
 
 export const VERIFY_DEPTHS = ['syntax', 'domain', 'mailbox'] as const;
 export type VerifyDepth = (typeof VERIFY_DEPTHS)[number];
@@ -21,6 +22,8 @@ export interface Config {
   smtpPort: number;
   smtpHelo: string;
   smtpFrom: string;
+  /** The SOCKS5 proxy mailbox probes and the SMTP egress check go through (MAILSURE_SMTP_PROXY); null: direct. */
+  smtpProxy: SocksProxy | null;
   /** Domains that must have MX records: the prober-health resolver and egress checks (MAILSURE_CANARY_DOMAINS). */
   canaryDomains: string[];
   /** The address probes leave from, when the operator knows it (MAILSURE_SMTP_EGRESS_IP): PTR and block-list checks. */
@@ -50,6 +53,23 @@ export interface Config {
   listMaxStoredBytes: number;
   /** Key sealing webhook secrets in the database (MAILSURE_SECRET_KEY); null: the data dir's secret.key. */
   secretKey: string | null;
+  /** Where lists' uploads and results live (MAILSURE_LIST_STORE=s3://bucket/prefix); null: the data directory. */
+  listStore: ObjectStoreConfig | null;
+}
+
+/** An S3-compatible object store for list files; credentials come from the standard AWS chain. */
+export interface ObjectStoreConfig {
+  bucket: string;
+  /** Key prefix without leading or trailing slash; '' for the bucket's root. */
+  prefix: string;
+  /** The store's URL (MinIO, Ceph, R2…) (MAILSURE_LIST_STORE_ENDPOINT); null: AWS S3 itself. */
+  endpoint: string | null;
+  /** MAILSURE_LIST_STORE_REGION; null: the AWS chain's (AWS_REGION, the profile). */
+  region: string | null;
+  /** Path-style addressing, `endpoint/bucket/key` (MAILSURE_LIST_STORE_PATH_STYLE), as most self-hosted stores want. */
+  pathStyle: boolean;
+  /** Results answered with a redirect to a short-lived presigned link (MAILSURE_LIST_STORE_REDIRECT); false: streamed. */
+  redirect: boolean;
 }
 
 export const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
@@ -144,6 +164,11 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const egressIp = read('MAILSURE_SMTP_EGRESS_IP') ?? null;
   if (egressIp !== null && isIP(egressIp) === 0) fail('MAILSURE_SMTP_EGRESS_IP', 'must be an IPv4 or IPv6 address', null);
 
+  const proxySetting = read('MAILSURE_SMTP_PROXY');
+  const parsedProxy = proxySetting === undefined ? undefined : parseSocksProxyUrl(proxySetting);
+  // Not through fail(): the setting may hold the proxy's password.
+  if (parsedProxy && !parsedProxy.ok) problems.push(`MAILSURE_SMTP_PROXY=${JSON.stringify(redactProxyUrl(proxySetting!))}: ${parsedProxy.reason}`);
+
   const secretKey = read('MAILSURE_SECRET_KEY') ?? null;
   if (secretKey !== null && !/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/.test(secretKey)) {
     fail('MAILSURE_SECRET_KEY', 'must be 32 bytes as base64 (44 characters) or hex (64)', null);
@@ -164,6 +189,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const metrics = metricsSetting === undefined || metricsSetting === 'off' ? null : metricsListen(metricsSetting);
   if (metrics === undefined) fail('MAILSURE_METRICS', 'must be off, a port, or host:port (IPv6 as [addr]:port)', null);
 
+  const listStore = objectStore(read, fail, flag, url);
+
   const host = hostname();
   const config: Config = {
     port: port('MAILSURE_PORT', 8443),
@@ -177,6 +204,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     smtpPort: port('MAILSURE_SMTP_PORT', 25),
     smtpHelo: read('MAILSURE_SMTP_HELO') ?? host,
     smtpFrom: read('MAILSURE_SMTP_FROM') ?? `verify@${host}`,
+    smtpProxy: parsedProxy?.ok ? parsedProxy.proxy : null,
     canaryDomains,
     smtpEgressIp: egressIp,
     dnsblZones,
@@ -193,9 +221,40 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     listUploadsPerKey: count('MAILSURE_LIST_UPLOADS_PER_KEY', 4, 1, 1000),
     listMaxStoredBytes: count('MAILSURE_LIST_MAX_STORED_GB', 20, 1, 1_000_000) * 1024 ** 3,
     secretKey,
+    listStore,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
+}
+
+const S3_STORE = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/;
+const STORE_SETTINGS = ['MAILSURE_LIST_STORE_ENDPOINT', 'MAILSURE_LIST_STORE_REGION', 'MAILSURE_LIST_STORE_PATH_STYLE', 'MAILSURE_LIST_STORE_REDIRECT'];
+
+/** MAILSURE_LIST_STORE and the settings that go with it; each of those alone is refused by name. */
+function objectStore(
+  read: (name: string) => string | undefined,
+  fail: <T>(name: string, why: string, fallback: T) => T,
+  flag: (name: string) => boolean | null,
+  url: (name: string, schemes: string[]) => string | null,
+): ObjectStoreConfig | null {
+  const raw = read('MAILSURE_LIST_STORE');
+  if (raw === undefined) {
+    for (const name of STORE_SETTINGS) if (read(name) !== undefined) fail(name, 'is a setting of MAILSURE_LIST_STORE, which is not set', null);
+    return null;
+  }
+  const m = S3_STORE.exec(raw);
+  if (!m) return fail('MAILSURE_LIST_STORE', 'must be s3://bucket or s3://bucket/prefix (a bucket name: 3 to 63 lower-case letters, digits, dots and dashes)', null);
+  const prefix = (m[2] ?? '').replace(/^\/+|\/+$/g, '');
+  const region = read('MAILSURE_LIST_STORE_REGION') ?? null;
+  if (region !== null && !/^[a-z0-9-]{1,64}$/.test(region)) fail('MAILSURE_LIST_STORE_REGION', 'must be a region name such as us-east-1', null);
+  return {
+    bucket: m[1]!,
+    prefix,
+    endpoint: url('MAILSURE_LIST_STORE_ENDPOINT', ['http:', 'https:']),
+    region,
+    pathStyle: flag('MAILSURE_LIST_STORE_PATH_STYLE') ?? false,
+    redirect: flag('MAILSURE_LIST_STORE_REDIRECT') ?? false,
+  };
 }
 
 /** `9464` (on 127.0.0.1) or `host:port` (port 0: any free port, named at start); undefined when it is neither. */

@@ -23,4 +23,22 @@ describe('inSlices', () => {
     expect(await inSlices([1, 2, 3], 3, async (s) => (calls++, [...s]))).toEqual([1, 2, 3]);
     expect(calls).toBe(2);
   });
+
+  it('gives concurrent callers a slice each in turn, with other work between turns', async () => {
+    const order: string[] = [];
+    const a = inSlices([1, 2, 3, 4, 5, 6], 2, async (slice) => (order.push(`a${slice[0]}`), [...slice]));
+    const b = inSlices([1, 2, 3, 4], 2, async (slice) => (order.push(`b${slice[0]}`), [...slice]));
+    const others = (async () => {
+      for (let i = 0; i < 4; i++) {
+        await new Promise((r) => setImmediate(r));
+        order.push('other');
+      }
+    })();
+    expect(await a).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(await b).toEqual([1, 2, 3, 4]);
+    await others;
+    // Never two slices in one pass of the loop, and the callers alternate.
+    expect(order.filter((o) => o !== 'other')).toEqual(['a1', 'b1', 'a3', 'b3', 'a5']);
+    for (let i = 1; i < order.length; i++) expect(order[i] !== 'other' && order[i - 1] !== 'other').toBe(false);
+  });
 });

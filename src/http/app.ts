@@ -3,6 +3,7 @@
  * `serve` adds TLS and listen.
  */
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { KeyAuthenticator } from '../accounts/key-authenticator.js';
@@ -21,10 +22,12 @@ import { createKeyRateLimiter } from './rate-limit.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import type { ProberHealthBody } from '../verification/health/render-health.js';
 import { listRoutes } from './routes/lists.js';
+import { installEndAfterDrain } from './end-after-drain.js';
 import { installRequestTelemetry } from './request-telemetry.js';
 import type { Metrics } from '../observability/metrics.js';
 import type { ListService } from '../lists/list-service.js';
 import { verifyRoutes } from './routes/verify.js';
+import { DOCS_OPTIONS, openApiOptions } from './openapi.js';
 import './route-config.js';
 
 export interface AppDeps {
@@ -93,6 +96,9 @@ function requestIdGenerator(trustProxy: boolean): (request: { headers: Record<st
   };
 }
 
+/** The API's version in the OpenAPI document: the path version (`/v5`) and this server's release. */
+const API_VERSION = '5';
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger,
@@ -123,21 +129,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   installRequestTelemetry(app, deps.metrics);
+  installEndAfterDrain(app);
   installErrorHandler(app);
   if (deps.trustProxy) installHttpsOnly(app);
   installAuth(app, { ...deps, limiter: createKeyRateLimiter(deps.redis, deps.rateLimitNamespace) });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Mailsure API', version: '5' },
-      components: {
-        securitySchemes: {
-          queryKey: { type: 'apiKey', in: 'query', name: 'api_key' },
-          headerKey: { type: 'apiKey', in: 'header', name: 'api_key' },
-        },
-      },
-    },
-  });
+  await app.register(swagger, openApiOptions(API_VERSION));
 
   healthRoutes(app, deps.readiness, deps.proberHealth);
   verifyRoutes(app, deps);
@@ -145,5 +141,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   identityRoutes(app, deps);
   await listRoutes(app, deps.lists);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(swaggerUi, DOCS_OPTIONS);
   return app;
 }

@@ -19,9 +19,20 @@ export interface RouteAuth {
   perRecord?: { maxRecords: number };
 }
 
+/**
+ * A request body the route reads itself (a multipart stream, a bulk array checked by hand, an
+ * optional body), so it has no `schema.body`: the OpenAPI document shows this one (http/openapi.ts).
+ */
+export interface OpenApiBody {
+  schema: unknown;
+  contentType: 'application/json' | 'multipart/form-data';
+  required: boolean;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
+    openapiBody?: OpenApiBody;
   }
   interface FastifyRequest {
     apiKey?: ApiKeyRecord;

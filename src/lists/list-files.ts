@@ -1,10 +1,11 @@
 /**
  * Where a list's files live: its upload and its results zip. Every process reaches them through
  * this interface. The default (pipeline/directory-list-files.ts) is a directory: the data
- * directory, a shared mount in scale-out. An object store implements the same methods: the paths
- * it hands out are local working copies (an upload fetched once to read, results written locally
- * then stored by `keepResults`), because the readers need random access (zip) and the results
- * writer renames its file into place.
+ * directory, a shared mount in scale-out. The object store (storage/s3/s3-list-files.ts)
+ * implements the same methods: the paths it hands out are local working copies (an upload
+ * fetched once to read, results written locally then stored by `keepResults`), because the
+ * readers need random access (zip) and the results writer renames its file into place.
+ * Both pass the same contract tests (storage/contract/list-files-contract.ts).
  */
 import type { Readable } from 'node:stream';
 import type { InputFormat } from './list-record.js';
@@ -21,8 +22,22 @@ export interface ListFiles {
   keepResults(listId: number): Promise<void>;
   /** The results zip for download; undefined when there is none (not written, or deleted by retention). */
   openResults(listId: number): Promise<{ size: number; stream: Readable } | undefined>;
-  /** Deletes the list's files (retention); false when it had none. */
+  /**
+   * Where a client may fetch the results zip itself (a short-lived link to the store), when the
+   * store offers that and the operator chose it; undefined otherwise or when there is none.
+   */
+  resultsLink?(listId: number, fileName: string): Promise<string | undefined>;
+  /** Deletes the list's files (retention, cancellation); false when it had none. */
   remove(listId: number): Promise<boolean>;
-  /** Deletes uploads a killed process left half-received before `before` (ms since the epoch). */
+  /**
+   * Deletes what a killed process left half-done before `before` (ms since the epoch): uploads
+   * half-received, and in an object store unfinished multipart uploads and stale working copies.
+   */
   sweepIncoming(before: number): Promise<void>;
+}
+
+/** The Content-Disposition of the results download (RFC 6266): a plain ASCII fallback, and the exact name percent-encoded. */
+export function attachmentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

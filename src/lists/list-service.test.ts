@@ -168,9 +168,12 @@ describe('status, page, cancel, purchase, results', () => {
     expect(refusal(await service.page(key, { page: '0' }))).toEqual({ status: 400, message: 'Invalid parameter page: must be a whole number from 1' });
   });
 
-  it('cancels (again harmlessly); a list with results is a conflict', async () => {
+  it('cancels (again harmlessly) and deletes the list’s files; a list with results is a conflict', async () => {
     const { listId } = await submit();
+    const kept = await submit();
     expect(value(await service.cancel(key, String(listId)))).toMatchObject({ list_id: listId, status: 'Cancelled' });
+    expect(await readdir(join(dir.dir, 'lists'))).toEqual(expect.not.arrayContaining([String(listId)]));
+    expect(await readdir(join(dir.dir, 'lists'))).toEqual(expect.arrayContaining([String(kept.listId)]));
     expect(value(await service.cancel(key, String(listId)))).toMatchObject({ status: 'Cancelled' });
     const done = await submit();
     await storage.lists.update(done.listId, { status: 'Results', records: 1 });
@@ -200,6 +203,7 @@ describe('status, page, cancel, purchase, results', () => {
     await files.keepResults(listId);
     metered = [];
     const results = value(await service.results(key, String(listId)));
+    if ('link' in results) throw new Error('a directory offers no link');
     expect(results.fileName).toMatch(/\.zip$/);
     expect(results.size).toBe(9);
     const chunks: Buffer[] = [];

@@ -88,12 +88,15 @@ export interface ListPage {
   total: number;
 }
 
-export interface ListResults {
-  /** The name the results zip is offered under. */
-  fileName: string;
-  size: number;
-  stream: Readable;
-}
+/** The results zip to send, or (an object store asked to) a short-lived link the client fetches it from. */
+export type ListResults =
+  | {
+      /** The name the results zip is offered under. */
+      fileName: string;
+      size: number;
+      stream: Readable;
+    }
+  | { fileName: string; link: string };
 
 export interface ListService {
   /** The upload limit, for the caller that receives the upload. */
@@ -236,6 +239,9 @@ export function createListService(deps: ListServiceDeps): ListService {
       if (!own.ok) return own;
       const cancelled = await applyEvent(deps.lists, own.value.id, { type: 'cancel' });
       if (!cancelled) return refuse(errors.conflict(`The list is already finished (${await statusNow(own.value)})`));
+      // A cancelled list is never run or served again: its files go now. Should that fail, the
+      // cancel still stands and retention deletes them later.
+      await deps.files.remove(cancelled.id).catch(() => false);
       called(key);
       return ok(await rendered(cancelled));
     },
@@ -257,10 +263,17 @@ export function createListService(deps: ListServiceDeps): ListService {
       if (!own.ok) return own;
       const list = own.value;
       if (list.status !== 'Results') return refuse(errors.notReady(`The results are not ready (the list is ${list.status})`));
+      const fileName = resultsZipName(list.name, list.id);
+      if (deps.files.resultsLink) {
+        const link = await deps.files.resultsLink(list.id, fileName);
+        if (link === undefined) return refuse(errors.notFound('Results file not found'));
+        called(key);
+        return ok({ fileName, link });
+      }
       const results = await deps.files.openResults(list.id);
       if (results === undefined) return refuse(errors.notFound('Results file not found'));
       called(key);
-      return ok({ fileName: resultsZipName(list.name, list.id), size: results.size, stream: results.stream });
+      return ok({ fileName, size: results.size, stream: results.stream });
     },
   };
 }

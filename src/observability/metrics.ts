@@ -80,7 +80,7 @@ export function createMetrics(): Metrics {
     }),
     smtpProbes: new Counter({
       name: 'mailsure_smtp_probes_total',
-      help: 'SMTP probe sessions, by outcome (replies, refused, timeout, banner-reject, protocol-error).',
+      help: 'SMTP probe sessions, by outcome (replies, refused, timeout, banner-reject, protocol-error, egress-failed).',
       labelNames: ['outcome'],
       registers,
     }),

@@ -36,10 +36,22 @@ describe('decideMailbox', () => {
     expect(decideMailbox({ address: 'accepted' }, 'unknown')).toEqual({ code: 20 });
   });
 
+  it('behind a gateway, refusals are proof and acceptance never is: no 50, no catch-all fact', () => {
+    expect(decideMailbox({ address: 'no-mailbox' }, 'unknown', 'refusals-only')).toEqual({ code: 400 });
+    expect(decideMailbox({ address: 'mailbox-full' }, 'unknown', 'refusals-only')).toEqual({ code: 410 });
+    for (const known of ['yes', 'no', 'unknown'] as const) {
+      for (const random of [undefined, 'accepted', 'no-mailbox'] as const) {
+        expect(decideMailbox({ address: 'accepted', ...(random ? { random } : {}) }, known, 'refusals-only')).toEqual({ code: 20 });
+      }
+    }
+    for (const cls of ['policy', 'temporary', 'rejected-other'] as const) expect(decideMailbox({ address: cls }, 'unknown', 'refusals-only')).toEqual({ code: 20 });
+  });
+
   it('maps session failures', () => {
     expect(decideProbeFailure('refused')).toBe(420);
     expect(decideProbeFailure('timeout')).toBe(5);
     expect(decideProbeFailure('banner-reject')).toBe(20);
     expect(decideProbeFailure('protocol-error')).toBe(20);
+    expect(decideProbeFailure('egress-failed')).toBe(20);
   });
 });

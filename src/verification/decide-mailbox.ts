@@ -3,6 +3,7 @@
  * local part at the same domain prove (decisions §4). Only `no-mailbox` and `mailbox-full` are
  * proof against an address; refusals of our probe and temporary failures give 20.
  */
+import type { RcptEvidence } from './providers/profile.js';
 import type { ReplyClass } from './smtp/reply-class.js';
 import { CODE, type StatusCode } from './codes.js';
 
@@ -20,7 +21,17 @@ export interface MailboxDecision {
   catchAll?: CatchAllFact;
 }
 
-export function decideMailbox(evidence: MailboxEvidence, knownCatchAll: CatchAllFact): MailboxDecision {
+/**
+ * `rcpt` is what the provider's 250 can prove (providers/profile.ts): behind a gateway
+ * (`refusals-only`) a refusal of the address is still proof, an acceptance never is, and the
+ * domain's catch-all fact is neither learnt nor used.
+ */
+export function decideMailbox(evidence: MailboxEvidence, knownCatchAll: CatchAllFact, rcpt: RcptEvidence = 'mailbox'): MailboxDecision {
+  if (rcpt !== 'mailbox') {
+    if (evidence.address === 'no-mailbox') return { code: CODE.noMailbox };
+    if (evidence.address === 'mailbox-full') return { code: CODE.mailboxFull };
+    return { code: CODE.domainOk };
+  }
   const catchAll = evidence.random === undefined ? undefined : learnCatchAll(evidence.random);
   const fact = catchAll ?? knownCatchAll;
   switch (evidence.address) {
@@ -47,8 +58,11 @@ function withFact(code: StatusCode, catchAll: CatchAllFact | undefined): Mailbox
   return catchAll === undefined ? { code } : { code, catchAll };
 }
 
-/** Session-level failures: refused on every MX is proof the domain takes no mail; a timeout is unknown. */
-export function decideProbeFailure(kind: 'refused' | 'timeout' | 'banner-reject' | 'protocol-error'): StatusCode {
+/**
+ * Session-level failures: refused on every MX is proof the domain takes no mail; a timeout is
+ * unknown; our own egress failing (the proxy) proves nothing about the domain.
+ */
+export function decideProbeFailure(kind: 'refused' | 'timeout' | 'banner-reject' | 'protocol-error' | 'egress-failed'): StatusCode {
   switch (kind) {
     case 'refused':
       return CODE.refusesMail;

@@ -2,6 +2,9 @@
  * The mailbox stage's I/O: probe the reachable MX hosts in preference order with the address and,
  * when the domain's catch-all fact is unknown, a random local part in the same session; retry
  * once after greylisting when the time budget allows. Decisions are in decide-mailbox.ts.
+ *
+ * The provider's profile (providers/) says what its replies mean: they are judged again with its
+ * mapping, a "slow down" is not retried at once, and a "we block you" is a refusal of us.
  */
 import { randomBytes } from 'node:crypto';
 import type { FactCache } from './fact-cache.js';
@@ -9,7 +12,10 @@ import { CODE, type StatusCode } from './codes.js';
 import { decideMailbox, decideProbeFailure, type CatchAllFact } from './decide-mailbox.js';
 import type { VerdictLimit } from './health/health-state.js';
 import { refusalIsAboutUs } from './health/probe-evidence.js';
+import type { ProviderProfile } from './providers/profile.js';
+import { DEFAULT_PROFILE } from './providers/profiles.js';
 import type { ProbeOutcome, RecipientReply, SmtpProber } from './smtp/prober.js';
+import { classifyEnvelopeReply, classifyRcptReply, type ReplyClassification } from './smtp/reply-class.js';
 
 export const CATCH_ALL_TTL_MS = 24 * 3600_000;
 
@@ -26,6 +32,8 @@ export interface MailboxTarget {
   recipient: string;
   asciiDomain: string;
   hosts: { host: string; addresses: string[] }[];
+  /** The provider's profile (default: the standard rules only). */
+  profile?: ProviderProfile;
 }
 
 export interface MailboxResult {
@@ -35,13 +43,17 @@ export interface MailboxResult {
 }
 
 export async function runMailboxStage(deps: MailboxStageDeps, target: MailboxTarget, deadline: number): Promise<MailboxResult> {
-  const known = (await deps.catchAll.get(target.asciiDomain)) ?? 'unknown';
+  const profile = target.profile ?? DEFAULT_PROFILE;
+  // Behind a gateway a catch-all fact says nothing about the mailboxes: neither used nor probed.
+  const catchAllMeansSomething = profile.rcpt === 'mailbox';
+  const known = catchAllMeansSomething ? ((await deps.catchAll.get(target.asciiDomain)) ?? 'unknown') : 'unknown';
   if (known === 'yes') return { code: CODE.catchAll };
-  const random = known === 'unknown' ? `${(deps.randomLocalPart ?? randomLocalPart)()}@${target.asciiDomain}` : undefined;
+  const random = known === 'unknown' && catchAllMeansSomething ? `${(deps.randomLocalPart ?? randomLocalPart)()}@${target.asciiDomain}` : undefined;
   const recipients = random ? [target.recipient, random] : [target.recipient];
+  const judge = (reply: RecipientReply | undefined) => (reply ? judged(reply, profile) : undefined);
 
   let outcome = await probeHosts(deps.prober, target.hosts, recipients, deadline);
-  if (outcome.kind === 'replies' && greylisted(outcome.replies.get(target.recipient))) {
+  if (outcome.kind === 'replies' && worthRetry(judge(outcome.replies.get(target.recipient)))) {
     // One retry, and only when the wait and a second session still fit in the budget.
     if (Date.now() + deps.greylistRetryMs + 1_000 < deadline) {
       await new Promise((resolve) => setTimeout(resolve, deps.greylistRetryMs));
@@ -50,17 +62,29 @@ export async function runMailboxStage(deps: MailboxStageDeps, target: MailboxTar
   }
   if (outcome.kind !== 'replies') {
     const code = decideProbeFailure(outcome.kind);
-    return outcome.kind === 'banner-reject' && refusalIsAboutUs(outcome.detail) ? { code, limit: 'reputation' } : { code };
+    if (outcome.kind === 'egress-failed') return { code, limit: 'smtp-egress' };
+    const banner = outcome.kind === 'banner-reject' && outcome.reply ? classifyEnvelopeReply(outcome.reply, profile.replies) : undefined;
+    const aboutUs = outcome.kind === 'banner-reject' && (banner?.signal === 'blocked' || refusalIsAboutUs(outcome.detail));
+    return aboutUs ? { code, limit: 'reputation' } : { code };
   }
 
   const reply = outcome.replies.get(target.recipient);
   if (!reply) return { code: CODE.domainOk };
   // We did not send a non-ASCII address to a server without SMTPUTF8: it cannot accept it.
   if (reply.stage === 'local' && reply.enhanced === '5.6.7') return { code: CODE.addressRefused };
-  const decision = decideMailbox({ address: reply.class, ...(random ? { random: outcome.replies.get(random)?.class ?? 'temporary' } : {}) }, known);
+  const address = judged(reply, profile);
+  const randomReply = random ? outcome.replies.get(random) : undefined;
+  const evidence = { address: address.class, ...(random ? { random: randomReply ? judged(randomReply, profile).class : 'temporary' } : {}) };
+  const decision = decideMailbox(evidence, known, profile.rcpt);
   if (decision.catchAll) await deps.catchAll.set(target.asciiDomain, decision.catchAll, CATCH_ALL_TTL_MS);
-  if (reply.class === 'policy' && refusalIsAboutUs(reply.text)) return { code: decision.code, limit: 'reputation' };
-  return { code: decision.code };
+  const aboutUs = address.signal === 'blocked' || (address.class === 'policy' && refusalIsAboutUs(reply.text));
+  return aboutUs ? { code: decision.code, limit: 'reputation' } : { code: decision.code };
+}
+
+/** A reply judged again with the provider's mapping (the session judged it by the standard rules). */
+function judged(reply: RecipientReply, profile: ProviderProfile): ReplyClassification {
+  if (profile.replies === DEFAULT_PROFILE.replies || reply.stage === 'local') return reply;
+  return reply.stage === 'rcpt' ? classifyRcptReply(reply, profile.replies) : classifyEnvelopeReply(reply, profile.replies);
 }
 
 /** What a cached catch-all fact alone says of an address when no probe can be made (45 or 20). */
@@ -68,13 +92,13 @@ export async function knownWithoutProbe(catchAll: FactCache<CatchAllFact>, ascii
   return (await catchAll.get(asciiDomain)) === 'yes' ? CODE.catchAll : CODE.domainOk;
 }
 
-/** Hosts in preference order: the next one when a host refuses or fails; a timeout ends the search. */
+/** Hosts in preference order: the next one when a host refuses or fails; a timeout or a failed egress (proxy) ends the search. */
 async function probeHosts(prober: SmtpProber, hosts: MailboxTarget['hosts'], recipients: string[], deadline: number): Promise<ProbeOutcome> {
   let last: ProbeOutcome | undefined;
   let allRefused = true;
   for (const host of hosts) {
     const outcome = await prober.probe(host, recipients, deadline);
-    if (outcome.kind === 'replies' || outcome.kind === 'timeout') return outcome;
+    if (outcome.kind === 'replies' || outcome.kind === 'timeout' || outcome.kind === 'egress-failed') return outcome;
     allRefused &&= outcome.kind === 'refused';
     last = outcome;
   }
@@ -83,8 +107,9 @@ async function probeHosts(prober: SmtpProber, hosts: MailboxTarget['hosts'], rec
   return { kind: 'protocol-error', detail: last.detail };
 }
 
-function greylisted(reply: RecipientReply | undefined): boolean {
-  return reply !== undefined && reply.class === 'temporary';
+/** A temporary answer is asked again once; not when the provider asked us to slow down or blocks us. */
+function worthRetry(reply: ReplyClassification | undefined): boolean {
+  return reply !== undefined && reply.class === 'temporary' && reply.signal === undefined;
 }
 
 /** Letters and digits that look like a person's mailbox, not a probe marker. */

@@ -14,11 +14,12 @@ import { CODE } from './codes.js';
 import { decideClientLists, decidePolicy } from './decide-lists.js';
 import type { CatchAllFact } from './decide-mailbox.js';
 import type { DnsClient } from './dns/mail-route.js';
-import { classifyDomain, isDangerousMailbox, profileFor } from './domain-facts/index.js';
+import { classifyDomain, isDangerousMailbox } from './domain-facts/index.js';
 import type { FactCache } from './fact-cache.js';
 import { createDomainStage } from './domain-stage.js';
 import { createListPresence } from './list-presence.js';
 import type { ProberHealth } from './health/prober-health.js';
+import { profileFor } from './providers/index.js';
 import { knownWithoutProbe, runMailboxStage } from './mailbox-stage.js';
 import { statusesFor } from './render.js';
 import type { SmtpProber } from './smtp/prober.js';
@@ -136,13 +137,18 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
     }
     if (deps.depth === 'domain') return { code: CODE.domainOk, ...typed };
     // Providers that accept every recipient at RCPT time can only ever say "maybe": 20, never 50.
-    if (profileFor(domain, facts.mxHosts)?.acceptsAllAtRcpt) return { code: CODE.domainOk, ...typed };
+    const profile = profileFor(domain, facts.mxHosts);
+    if (profile.rcpt === 'none') return { code: CODE.domainOk, ...typed };
     // Port 25 is closed here: the answer is what DNS proved, at once, not after a time-out per address.
-    if (health?.egressBlocked()) return { code: await knownWithoutProbe(deps.catchAll, domain), limit: 'smtp-egress', ...typed };
+    if (health?.egressBlocked()) {
+      // A cached catch-all fact counts only where it means something (not behind a gateway).
+      const code = profile.rcpt === 'mailbox' ? await knownWithoutProbe(deps.catchAll, domain) : CODE.domainOk;
+      return { code, limit: 'smtp-egress', ...typed };
+    }
 
     const mailbox = await runMailboxStage(
       { prober: deps.prober, catchAll: deps.catchAll, greylistRetryMs: deps.greylistRetryMs ?? 3_000, ...(deps.randomLocalPart ? { randomLocalPart: deps.randomLocalPart } : {}) },
-      { recipient: address, asciiDomain: domain, hosts: facts.reachable },
+      { recipient: address, asciiDomain: domain, hosts: facts.reachable, profile },
       deadline,
     );
     // Every MX refusing us is the domain's fact only while connections elsewhere go through.

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCliAsync } from '../helpers/cli.js';
 import { closedPort, startSilentListeners } from '../helpers/world/egress.js';
 import { PROBER, startTestWorld, type TestWorld } from '../helpers/world/index.js';
+import { startSocksProxy } from '../helpers/world/socks-proxy.js';
 
 let world: TestWorld;
 let env: Record<string, string>;
@@ -104,6 +105,41 @@ describe('mailsure doctor', () => {
     expect(stdout).toContain(`      PTR of 127.0.0.50 is ${PROBER.helo}, not the HELO name nowhere.mailsure-test.com`);
     expect(stdout).toContain(`      fix: 127.0.0.50 is on a block list`);
     expect(stdout).toContain('Mailbox verification: available (identity failed; see mailsure doctor)');
+  });
+
+  it('checks the egress through MAILSURE_SMTP_PROXY: passes through a working proxy', async () => {
+    const proxy = await startSocksProxy();
+    try {
+      const { status, stdout } = await runCliAsync(['doctor'], { ...env, MAILSURE_SMTP_PROXY: proxy.url });
+      expect(status).toBe(0);
+      expect(stdout).toContain('PASS  SMTP egress: ok');
+      expect(stdout).toContain(`      mx.canary-mail.com [127.0.0.23]:${world.smtpPort} via socks5://127.0.0.1:${proxy.port}: banner received`);
+      expect(proxy.requests).toMatchObject([{ destination: '127.0.0.23', port: world.smtpPort, reply: 'REQUEST_GRANTED' }]);
+      expect(world.smtp.canary.sessions.map((s) => s.remoteAddress)).toEqual([proxy.outboundAddress]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('fails a proxy that is down (exit 1), with the fix, and reaches no MX host', async () => {
+    const port = await closedPort(['127.0.0.1']);
+    const { status, stdout } = await runCliAsync(['doctor'], { ...env, MAILSURE_SMTP_PROXY: `socks5://probe:hunter2@127.0.0.1:${port}` });
+    expect(status).toBe(1);
+    expect(stdout).toContain('FAIL  SMTP egress: failed');
+    expect(stdout).toContain(`      mx.canary-mail.com [127.0.0.23]:${world.smtpPort} via socks5://probe@127.0.0.1:${port}: the proxy failed: socks5://probe@127.0.0.1:${port}: ECONNREFUSED`);
+    expect(stdout).toContain('      fix: the SMTP proxy (MAILSURE_SMTP_PROXY) is down or refuses the prober');
+    expect(stdout).toContain('Mailbox verification: unavailable, SMTP egress is blocked');
+    expect(stdout).not.toContain('hunter2');
+    expect(world.smtp.canary.connections).toBe(0);
+  });
+
+  it('refuses a malformed proxy URL by name, without its password', async () => {
+    const { status, stderr } = await runCliAsync(['doctor'], { ...env, MAILSURE_SMTP_PROXY: 'socks5h://probe:hunter2@proxy:1080' });
+    expect(status).toBe(78);
+    expect(stderr).toContain(
+      'MAILSURE_SMTP_PROXY="socks5h://probe:***@proxy:1080": must be socks5://, not socks5h://: the prober resolves and checks MX addresses itself and gives the proxy IP addresses',
+    );
+    expect(stderr).not.toContain('hunter2');
   });
 
   it('refuses a bad setting with the variable named', async () => {

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { createContainer, type HealthTuning } from '../../src/container.js';
 import type { ListQueue } from '../../src/lists/pipeline/list-queue.js';
 import type { CallbackSender } from '../../src/lists/pipeline/callback-sender.js';
+import type { ListFiles } from '../../src/lists/list-files.js';
 import { loadConfig } from '../../src/core/config.js';
 import type { ProberHealth } from '../../src/verification/health/prober-health.js';
 
@@ -29,6 +30,8 @@ export interface TestApp {
   dataDir: string;
   /** The list queue: `idle()` waits for submitted lists. */
   lists: ListQueue;
+  /** Where lists' files live, as configured (the data directory or MAILSURE_LIST_STORE). */
+  files: ListFiles;
   /** List callbacks: `resume()` is what `serve` calls at start. */
   callbacks: CallbackSender;
   /** Prober health: `start()` is what `serve` awaits before listening. */
@@ -101,6 +104,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     logs,
     dataDir,
     lists: container.listQueue,
+    files: container.listFiles,
     callbacks: container.listCallbacks,
     health: container.proberHealth,
     lifecycle,

@@ -10,15 +10,19 @@ import { makeTestApp, type TestApp, type TestAppOptions } from './app.js';
 export interface TlsTestApp {
   t: TestApp;
   port: number;
+  /** The server's self-signed certificate (PEM), for clients to trust. */
+  cert: Buffer;
   close(): Promise<void>;
 }
 
 export async function startTlsTestApp(options: TestAppOptions = {}): Promise<TlsTestApp> {
   const tlsDir = await mkdtemp(join(tmpdir(), 'mailsure-tls-'));
-  const t = await makeTestApp({ ...options, https: await loadTls({ tls: null, dataDir: tlsDir }) });
+  const tls = await loadTls({ tls: null, dataDir: tlsDir });
+  const t = await makeTestApp({ ...options, https: tls });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     t,
+    cert: tls.cert,
     port: (t.app.server.address() as AddressInfo).port,
     async close() {
       await t.close();

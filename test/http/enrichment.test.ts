@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewPerson } from '../../src/enrichment/person.js';
 import { md5Hex } from '../../src/enrichment/email-hash.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { BULK_SLICE } from '../../src/core/in-slices.js';
 
 const hash = (algo: 'sha1' | 'md5', s: string) => createHash(algo).update(s).digest('hex');
 const clock = { now: () => Date.parse('2026-11-22T12:00:00Z') };
@@ -238,9 +239,10 @@ describe('POST /v5/ei/bulk', () => {
     const original = t.storage.people.findProfiles.bind(t.storage.people);
     t.storage.people.findProfiles = async (by, values, withPostal) => (calls.push(`${by}:${values.length}`), original(by, values, withPostal));
     await bulk([...Array.from({ length: 300 }, (_, i) => ({ email: `user${i}@example.com` })), { md5_email: md5Hex('user1@example.com') }]);
-    // One call a kind each slice of 100 records uses (the loop is let go between slices), none
-    // for the kind it does not (sha1).
-    expect(calls.sort()).toEqual(['email:100', 'email:100', 'email:100', 'md5:1']);
+    // One call a kind each slice of BULK_SLICE records uses (the loop is let go between slices),
+    // none for the kind it does not (sha1).
+    const slices = Array.from({ length: 300 / BULK_SLICE }, () => `email:${BULK_SLICE}`);
+    expect(calls.sort()).toEqual([...slices, 'md5:1']);
   });
 });
 

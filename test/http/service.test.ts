@@ -46,7 +46,9 @@ describe('service routes', () => {
     const doc = (await t.app.inject({ url: '/openapi.json' })).json();
     expect(doc.openapi).toBe('3.1.0');
     const ev = doc.paths['/v5/ev'].get;
-    expect(ev.parameters.map((p: { name: string }) => p.name)).toEqual(['email', 'timeout', 'api_key']);
+    // The key is the operation's security scheme (query `api_key`), not a parameter of its own.
+    expect(ev.parameters.map((p: { name: string }) => p.name)).toEqual(['email', 'timeout']);
+    expect(ev.security).toEqual([{ queryKey: [] }]);
     expect(Object.keys(ev.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '429']));
   });
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { ProberHealthBody } from '../../verification/health/render-health.js';
-import { ErrorBody } from '../schemas/verification.js';
+import { ErrorBody } from '../schemas/errors.js';
 
 export type ReadinessCheck = () => Promise<void>;
 
@@ -38,7 +38,7 @@ export function healthRoutes(
 ): void {
   app.get(
     '/healthz',
-    { schema: { summary: 'The process is up', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } },
+    { schema: { operationId: 'health', tags: ['health'], summary: 'The process is up', response: { 200: Type.Object({ status: Type.Literal('ok') }, { description: 'Up' }) } } },
     async () => ({ status: 'ok' as const }),
   );
 
@@ -46,10 +46,12 @@ export function healthRoutes(
     '/readyz',
     {
       schema: {
+        operationId: 'readiness',
+        tags: ['health'],
         summary: 'The process can serve: its database (and Redis, when configured) answer',
         response: {
-          200: Type.Object({ status: Type.Literal('ready'), prober: Type.Optional(ProberBody) }),
-          503: Type.Object({ ...ErrorBody.properties, prober: Type.Optional(ProberBody) }),
+          200: Type.Object({ status: Type.Literal('ready'), prober: Type.Optional(ProberBody) }, { description: 'Ready' }),
+          503: Type.Object({ ...ErrorBody.properties, prober: Type.Optional(ProberBody) }, { description: 'A dependency is not answering' }),
         },
       },
     },

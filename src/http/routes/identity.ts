@@ -9,8 +9,10 @@ import type { ApiKeyRecord } from '../../accounts/key-config.js';
 import type { UsageMeter } from '../../accounts/usage-meter.js';
 import { errors } from '../../core/errors.js';
 import { countAppended, parseAppendRequest, type AppendAnswer, type AppendRequest, type AppendService } from '../../identity/append/index.js';
-import { ErrorBody } from '../schemas/verification.js';
-import { AppendAnswerSchema, EppendBulkQuery, EppendQuery } from '../schemas/identity.js';
+import { errorResponses } from '../schemas/errors.js';
+import { jsonArrayStream } from '../json-array-stream.js';
+import { BULK_SLICE, inSlices } from '../../core/in-slices.js';
+import { AppendAnswerSchema, AppendBulkRequest, EppendBulkQuery, EppendQuery } from '../schemas/identity.js';
 
 export const MAX_APPEND_BULK_RECORDS = 1_250;
 const AUTH = { source: 'query', services: ['email_append', 'postal_append'], rateLimited: true } as const;
@@ -21,9 +23,12 @@ export function identityRoutes(app: FastifyInstance, deps: { append: AppendServi
     {
       config: { auth: { ...AUTH, services: [...AUTH.services] } },
       schema: {
+        operationId: 'appendIdentity',
+        tags: ['identity'],
         summary: 'Email append (name + postal address) and postal append (email) for one person',
+        description: 'A problem with the request’s data is the per-record error element with HTTP 200.',
         querystring: EppendQuery,
-        response: { 200: AppendAnswerSchema, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+        response: { 200: AppendAnswerSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => {
@@ -38,12 +43,17 @@ export function identityRoutes(app: FastifyInstance, deps: { append: AppendServi
   app.post<{ Querystring: Static<typeof EppendBulkQuery> }>(
     '/v5/eppend/bulk',
     {
-      config: { auth: { ...AUTH, services: [...AUTH.services], jsonBody: true, perRecord: { maxRecords: MAX_APPEND_BULK_RECORDS } } },
+      config: {
+        auth: { ...AUTH, services: [...AUTH.services], jsonBody: true, perRecord: { maxRecords: MAX_APPEND_BULK_RECORDS } },
+        openapiBody: { schema: AppendBulkRequest, contentType: 'application/json', required: true },
+      },
       bodyLimit: 4 * 1024 * 1024,
       schema: {
+        operationId: 'appendIdentityBulk',
+        tags: ['identity'],
         summary: `Email and postal append for up to ${MAX_APPEND_BULK_RECORDS} records (application/json array)`,
         querystring: EppendBulkQuery,
-        response: { 200: Type.Array(AppendAnswerSchema), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+        response: { 200: Type.Array(AppendAnswerSchema, { description: 'One element per request element, in order' }), ...errorResponses(400, 401, 403, 413, 429) },
       },
     },
     async (request, reply) => {
@@ -51,16 +61,19 @@ export function identityRoutes(app: FastifyInstance, deps: { append: AppendServi
       if (!Array.isArray(body)) throw errors.invalidJson();
       if (body.length > MAX_APPEND_BULK_RECORDS) throw errors.badRequest('Too many records requested');
       const answers = await answerAll(deps, request.apiKey!, body);
-      return reply.type('application/json; charset=utf-8').serializer(JSON.stringify).send(answers);
+      return reply.type('application/json; charset=utf-8').send(jsonArrayStream(answers.map((a) => JSON.stringify(a))));
     },
   );
 }
 
 async function answerAll(deps: { append: AppendService; meter: UsageMeter }, key: ApiKeyRecord, elements: readonly unknown[]): Promise<AppendAnswer[]> {
-  const parsed = elements.map((element) =>
-    element !== null && typeof element === 'object' && !Array.isArray(element)
-      ? parseAppendRequest(element as Record<string, unknown>)
-      : { error: 'Invalid record: must be a JSON object' },
+  // Parsed a slice at a time, as the matching is: a full bulk call takes milliseconds to check.
+  const parsed = await inSlices(elements, BULK_SLICE, async (slice) =>
+    slice.map((element) =>
+      element !== null && typeof element === 'object' && !Array.isArray(element)
+        ? parseAppendRequest(element as Record<string, unknown>)
+        : { error: 'Invalid record: must be a JSON object' },
+    ),
   );
   const requests = parsed.flatMap((p) => ('request' in p ? [p.request] : [])) as AppendRequest[];
   const answers = await deps.append.append(requests, {

@@ -8,14 +8,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { errors } from '../../core/errors.js';
 import type { ListService } from '../../lists/list-service.js';
+import { attachmentDisposition } from '../../lists/list-files.js';
 import { valueOf } from '../error-handler.js';
-import { ErrorBody } from '../schemas/verification.js';
-import { ListIdParams, PageQuery, SubmitQuery } from '../schemas/lists.js';
+import { errorResponses } from '../schemas/errors.js';
+import { ListIdParams, ListPageAnswer, ListStatusAnswer, PageQuery, PurchaseBody, ResultsFile, SubmitAnswer, SubmitBody, SubmitQuery } from '../schemas/lists.js';
 
 // Rate-limited like every keyed route: a key's rate holds on the List API too (status polling included).
 const AUTH = { source: 'header', services: ['lists'], rateLimited: true } as const;
 const auth = () => ({ auth: { ...AUTH, services: [...AUTH.services] } });
-const errorsOf = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
+const listErrors = errorResponses(400, 401, 403, 404, 429);
+const tags = ['lists'];
 
 export async function listRoutes(app: FastifyInstance, lists: ListService): Promise<void> {
   await app.register(async (scope) => {
@@ -37,7 +39,17 @@ export async function listRoutes(app: FastifyInstance, lists: ListService): Prom
 function routes(app: FastifyInstance, lists: ListService): void {
   app.post<{ Querystring: Static<typeof SubmitQuery> }>(
     '/v5/list',
-    { config: auth(), schema: { summary: 'Submit a list (multipart/form-data, file in the part `file`)', querystring: SubmitQuery, response: { ...errorsOf, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody } } },
+    {
+      config: { ...auth(), openapiBody: { schema: SubmitBody, contentType: 'multipart/form-data', required: true } },
+      schema: {
+        operationId: 'submitList',
+        tags,
+        summary: 'Submit a list (multipart/form-data, file in the part `file`)',
+        description: 'Answers 202 once the file is stored; the list then runs in the background. Poll `GET /v5/list/{list_id}` or give `callback_url`.',
+        querystring: SubmitQuery,
+        response: { 202: SubmitAnswer, ...errorResponses(400, 401, 403, 413, 415, 422, 429) },
+      },
+    },
     async (request, reply) => {
       const upload = request.isMultipart()
         ? async () => {
@@ -61,7 +73,7 @@ function routes(app: FastifyInstance, lists: ListService): void {
 
   app.get<{ Querystring: Static<typeof PageQuery> }>(
     '/v5/list',
-    { config: auth(), schema: { summary: 'The key’s lists, newest first', querystring: PageQuery, response: errorsOf } },
+    { config: auth(), schema: { operationId: 'listLists', tags, summary: 'The key’s lists, newest first', querystring: PageQuery, response: { 200: ListPageAnswer, ...errorResponses(400, 401, 403, 429) } } },
     async (request) => {
       const page = valueOf(await lists.page(request.apiKey!, request.query));
       return { lists: page.lists, page: page.page, per_page: page.perPage, total: page.total };
@@ -70,7 +82,17 @@ function routes(app: FastifyInstance, lists: ListService): void {
 
   app.get<{ Params: Static<typeof ListIdParams> }>(
     '/v5/list/:list_id',
-    { config: auth(), schema: { summary: 'Status of one list', params: ListIdParams, response: errorsOf } },
+    {
+      config: auth(),
+      schema: {
+        operationId: 'getList',
+        tags,
+        summary: 'Status of one list',
+        description: 'Poll no more often than `Retry-After` says (5 s) until the status is `Results` (or `Cancelled`, `Invalid`, `Error`).',
+        params: ListIdParams,
+        response: { 200: ListStatusAnswer, ...listErrors },
+      },
+    },
     async (request, reply) => {
       const status = valueOf(await lists.status(request.apiKey!, request.params.list_id));
       if (status.retryAfter) reply.header('retry-after', status.retryAfter);
@@ -80,32 +102,41 @@ function routes(app: FastifyInstance, lists: ListService): void {
 
   app.delete<{ Params: Static<typeof ListIdParams> }>(
     '/v5/list/:list_id',
-    { config: auth(), schema: { summary: 'Cancel a list', params: ListIdParams, response: { ...errorsOf, 409: ErrorBody } } },
+    { config: auth(), schema: { operationId: 'cancelList', tags, summary: 'Cancel a list', params: ListIdParams, response: { 200: ListStatusAnswer, ...listErrors, ...errorResponses(409) } } },
     async (request) => valueOf(await lists.cancel(request.apiKey!, request.params.list_id)),
   );
 
   app.post<{ Params: Static<typeof ListIdParams> }>(
     '/v5/list/:list_id/purchase',
-    { config: auth(), schema: { summary: 'Buy the results held back by report=true (idempotent)', params: ListIdParams, response: { ...errorsOf, 409: ErrorBody } } },
+    {
+      config: { ...auth(), openapiBody: { schema: PurchaseBody, contentType: 'application/json', required: false } },
+      schema: { operationId: 'purchaseList', tags, summary: 'Buy the results held back by report=true (idempotent)', params: ListIdParams, response: { 200: ListStatusAnswer, ...listErrors, ...errorResponses(409) } },
+    },
     async (request) => valueOf(await lists.purchase(request.apiKey!, request.params.list_id, request.body)),
   );
 
   app.get<{ Params: Static<typeof ListIdParams> }>(
     '/v5/list/:list_id/results',
-    { config: auth(), schema: { summary: 'The results file (application/zip)', params: ListIdParams, response: errorsOf } },
+    {
+      config: auth(),
+      schema: {
+        operationId: 'getListResults',
+        tags,
+        summary: 'The results file (application/zip), or a 302 to a short-lived link with MAILSURE_LIST_STORE_REDIRECT',
+        description: '401 while the results are not ready yet (the list is not in `Results`).',
+        params: ListIdParams,
+        response: { 200: ResultsFile, 302: { description: 'A link to the results file, valid for a few minutes (the server runs with MAILSURE_LIST_STORE_REDIRECT=1)', type: 'null' }, ...listErrors },
+      },
+    },
     async (request, reply) => {
       const results = valueOf(await lists.results(request.apiKey!, request.params.list_id));
+      // MAILSURE_LIST_STORE_REDIRECT: the object store serves the bytes; the link is short-lived, never cached.
+      if ('link' in results) return reply.header('cache-control', 'no-store').redirect(results.link, 302);
       return reply
         .type('application/zip')
         .header('content-length', results.size)
-        .header('content-disposition', contentDisposition(results.fileName))
+        .header('content-disposition', attachmentDisposition(results.fileName))
         .send(results.stream);
     },
   );
-}
-
-/** RFC 6266: a plain ASCII fallback, and the exact name percent-encoded. */
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

@@ -5,7 +5,8 @@ import type { UsageMeter } from '../../accounts/usage-meter.js';
 import { errors } from '../../core/errors.js';
 import { renderEmailValidation, renderSafeToSend } from '../../verification/render.js';
 import type { VerifyService } from '../../verification/verify-service.js';
-import { ErrorBody, EvQuery, PlainTextError, VerificationResponse } from '../schemas/verification.js';
+import { errorResponses } from '../schemas/errors.js';
+import { EvQuery, PlainTextError, VerificationResponse } from '../schemas/verification.js';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const MAX_TIMEOUT_MS = 30_000;
@@ -16,15 +17,11 @@ export function verifyRoutes(app: FastifyInstance, deps: { verify: VerifyService
     {
       config: { auth: { source: 'query', services: ['verification'], plainText401: true, rateLimited: true } },
       schema: {
+        operationId: 'verifyEmail',
+        tags: ['verification'],
         summary: 'Verify one address',
         querystring: EvQuery,
-        response: {
-          200: VerificationResponse,
-          400: ErrorBody,
-          401: PlainTextError,
-          403: ErrorBody,
-          429: ErrorBody,
-        },
+        response: { 200: VerificationResponse, ...errorResponses(400), 401: PlainTextError, ...errorResponses(403, 429) },
       },
     },
     async (request) => {

@@ -21,6 +21,10 @@ export const TdQuery = Type.Object({
   api_key: Type.String({ description: 'API key' }),
 });
 
+/** One element of a `/v5/ei/bulk` body: the single query's identifiers (no key, fields or format). */
+const { api_key: _key, fields: _fields, format: _format, ...identifiers } = TdQuery.properties;
+export const BulkRequest = Type.Array(Type.Object(identifiers), { maxItems: 5_000, description: 'At most 5,000 queries, each as the query parameters of GET /v5/td' });
+
 export const BulkQuery = Type.Object({
   api_key: Type.String({ description: 'API key' }),
   fields: text('Comma-separated field names; default all the key allows'),
@@ -68,3 +72,12 @@ export const BulkElement = Type.Object({
   error_code: Type.Optional(Type.Integer()),
   error_msg: Type.Optional(Type.String()),
 });
+
+/** `/v5/td` answers JSON, or an HTML page of the same record with `format=html`. */
+export const EnrichmentAnswer = {
+  description: 'The enrichment record: only fields the key allows and the person has; `{}` when nobody matched',
+  content: {
+    'application/json': { schema: EnrichmentRecordSchema },
+    'text/html': { schema: { type: 'string', description: 'With format=html: the record pretty-printed' } },
+  },
+};

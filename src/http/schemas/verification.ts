@@ -44,5 +44,8 @@ export const VerificationResponse = Type.Object(
   },
 );
 
-export const ErrorBody = Type.Object({ error_code: Type.Integer(), error_msg: Type.String() });
-export const PlainTextError = Type.String({ description: 'Plain-text message: Invalid API key' });
+/** /v5/ev's 401 is plain text, as the reference's clients expect (not our JSON error body). */
+export const PlainTextError = {
+  description: 'The API key is missing, unknown, revoked or not permitted: the plain text `Invalid API key`',
+  content: { 'text/plain': { schema: { type: 'string' } } },
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONNECTED, decideEgress, egressHint, type BannerCheck, type BannerOutcome } from './decide-egress.js';
+import { CONNECTED, decideEgress, egressHint, proxyHint, type BannerCheck, type BannerOutcome } from './decide-egress.js';
 
 const NOW = 1_700_000_000_000;
 const check = (outcome: BannerOutcome, text?: string, host = 'mx.canary.com', address = '203.0.113.9'): BannerCheck => ({ host, address, outcome, ...(text !== undefined ? { text } : {}) });
@@ -45,6 +45,25 @@ describe('decideEgress', () => {
     expect(health.hint).toMatch(/MAILSURE_VERIFY_DEPTH=domain/);
     expect(health.evidence).toEqual(['mx.canary.com [203.0.113.9]:2525: connection refused']);
     expect(egressHint(25)).toMatch(/^outbound TCP port 25 is blocked/);
+  });
+
+  it('through a proxy: names it in the evidence, blames the proxy when it failed, the proxy host\'s port 25 otherwise', () => {
+    const via = 'socks5://10.0.0.5:1080';
+    const down = decideEgress([{ ...check('proxy-failed', `${via}: ECONNREFUSED: connect ECONNREFUSED 10.0.0.5:1080`), via }], 25, NOW);
+    expect(down).toEqual({
+      state: 'failed',
+      evidence: [`mx.canary.com [203.0.113.9]:25 via ${via}: the proxy failed: ${via}: ECONNREFUSED: connect ECONNREFUSED 10.0.0.5:1080`],
+      hint: 'the SMTP proxy (MAILSURE_SMTP_PROXY) is down or refuses the prober: check that it runs, its address and credentials, and that its rules allow connections to port 25; until then verdicts stop at what DNS proves',
+      checkedAt: NOW,
+    });
+    expect(proxyHint(25)).toBe(down.hint);
+    const blocked = decideEgress([{ ...check('refused'), via }], 25, NOW);
+    expect(blocked.state).toBe('failed');
+    expect(blocked.evidence).toEqual([`mx.canary.com [203.0.113.9]:25 via ${via}: connection refused`]);
+    expect(blocked.hint).toBe(
+      `outbound TCP port 25 is blocked from the SMTP proxy's host (${via}): open it there, choose another proxy (MAILSURE_SMTP_PROXY), or set MAILSURE_VERIFY_DEPTH=domain; until then verdicts stop at what DNS proves`,
+    );
+    expect(decideEgress([{ ...check('proxy-failed', 'x'), via }, { ...check('banner'), via }], 25, NOW).state).toBe('ok');
   });
 
   it('describes each outcome in one exact line, host and address first', () => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { VerifyDepth } from '../../core/config.js';
 import type { Logger } from '../../core/logger.js';
 import type { MailRoute } from '../dns/mail-route.js';
-import type { BannerOutcome } from './decide-egress.js';
+import { proxyHint, type BannerOutcome } from './decide-egress.js';
 import { createProberHealth, type ProberHealth, type ProberHealthDeps } from './prober-health.js';
 
 const T0 = 1_700_000_000_000;
@@ -275,6 +275,41 @@ describe('createProberHealth: what real probes show', () => {
     await vi.advanceTimersByTimeAsync(20_000);
     expect(calls.mx).toBe(6);
     expect(health.egressBlocked()).toBe(false);
+  });
+
+  it('fails the egress at the first probe the proxy failed, with the proxy hint; the canaries confirm or clear it', async () => {
+    const { health, world, calls, advance } = setup();
+    await health.start();
+    advance(30_000);
+    health.egressFailed('mx.a.com', 'socks5://127.0.0.1:1080: ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:1080');
+    expect(health.egressBlocked()).toBe(true);
+    expect(health.state().smtp_egress).toMatchObject({
+      state: 'failed',
+      evidence: ['real probes: socks5://127.0.0.1:1080: ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:1080'],
+      hint: proxyHint(25),
+    });
+    // The check it asked for finds the proxy failing too: still failed.
+    world.banner = 'proxy-failed';
+    await health.checkNow();
+    expect(calls.banner).toBe(4);
+    expect(health.egressBlocked()).toBe(true);
+    expect(health.state().smtp_egress.hint).toBe(proxyHint(25));
+    // The proxy is back: the next check clears it.
+    world.banner = 'banner';
+    await health.checkNow();
+    expect(health.egressBlocked()).toBe(false);
+    // So does a probe that connects.
+    health.egressFailed('mx.a.com', 'socks5://127.0.0.1:1080: Socks5 Authentication failed');
+    expect(health.egressBlocked()).toBe(true);
+    health.connection('mx.d.com', '8.8.8.8', true, 'connected');
+    expect(health.egressBlocked()).toBe(false);
+  });
+
+  it('ignores proxy failures below depth mailbox', async () => {
+    const { health } = setup('domain');
+    await health.start();
+    health.egressFailed('mx.a.com', 'socks5://127.0.0.1:1080: ECONNREFUSED');
+    expect(health.state().smtp_egress.state).toBe('unknown');
   });
 
   it('degrades the identity on refusals about us from one operator, fails it from two', async () => {

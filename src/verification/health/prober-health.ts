@@ -14,10 +14,11 @@ import type { MailRoute } from '../dns/mail-route.js';
 import type { ProbeObserver } from '../smtp/prober.js';
 import type { IdentityEvidence } from './decide-identity.js';
 import { decideIdentity, decideRefusals } from './decide-identity.js';
-import { egressHint } from './decide-egress.js';
+import { egressHint, proxyHint } from './decide-egress.js';
 import { CONCERNS, mailboxVerificationAvailable, unknownConcern, type Concern, type ConcernHealth, type ProberHealthState } from './health-state.js';
 import { NxdomainWatch, type NxdomainWatchOptions } from './nxdomain-watch.js';
 import { ProbeEvidence, refusalIsAboutUs, type ProbeEvidenceOptions } from './probe-evidence.js';
+import { providerBlocksUs } from '../providers/provider-refusal.js';
 import { checkEgress, checkResolver, gatherIdentity, type HealthCheckDeps } from './run-checks.js';
 
 export interface ProberHealthDeps {
@@ -79,6 +80,8 @@ export function createProberHealth(deps: ProberHealthDeps): ProberHealth {
     smtp_egress: canaryEgress,
     identity: checksSmtp ? unknownConcern('not checked yet') : unknownConcern(`not used at depth ${deps.depth}`),
   };
+  /** The last time real probes found the SOCKS proxy failing, until a connection goes through again. */
+  let proxyFailure: { at: number; detail: string } | undefined;
   let running: Promise<void> | undefined;
   let lastCheck = -Infinity;
   /** The resolver alone, asked again before a negative answer is believed. */
@@ -99,6 +102,7 @@ export function createProberHealth(deps: ProberHealthDeps): ProberHealth {
   /** The egress as the canaries and real probes together say it is. */
   function egressState(): ConcernHealth {
     if (!checksSmtp) return canaryEgress;
+    if (proxyFailure) return { state: 'failed', evidence: [`real probes: ${proxyFailure.detail}`], hint: proxyHint(deps.checks.smtpPort), checkedAt: proxyFailure.at };
     const runtime = evidence.egress(now());
     if (!runtime.blocked) {
       // No canary answer to go by (no canary resolved): connections real probes made are proof enough.
@@ -110,7 +114,7 @@ export function createProberHealth(deps: ProberHealthDeps): ProberHealth {
     return {
       state: 'failed',
       evidence: runtime.failures.map((f) => `real probes: ${f.operator}: ${f.detail}`),
-      hint: egressHint(deps.checks.smtpPort),
+      hint: egressHint(deps.checks.smtpPort, deps.checks.via),
       checkedAt: now(),
     };
   }
@@ -129,7 +133,10 @@ export function createProberHealth(deps: ProberHealthDeps): ProberHealth {
     if (!checksSmtp) return;
     const [egress, identity] = await Promise.all([checkEgress(deps.checks, routes, now), gatherIdentity(deps.checks, now)]);
     canaryEgress = egress;
-    if (egress.state === 'ok') evidence.recordSuccess(now());
+    if (egress.state === 'ok') {
+      evidence.recordSuccess(now());
+      proxyFailure = undefined;
+    }
     identityDns = identity;
     publish('smtp_egress', egressState());
     publish('identity', identityState());
@@ -244,14 +251,24 @@ export function createProberHealth(deps: ProberHealthDeps): ProberHealth {
     connection(host, _address, connected, detail) {
       if (!checksSmtp) return;
       const wasBlocked = current.smtp_egress.state === 'failed';
+      if (connected) proxyFailure = undefined;
       evidence.recordConnection({ operator: operatorOf(host), connected, detail }, now());
       const next = egressState();
       if (next.state !== current.smtp_egress.state) publish('smtp_egress', next);
       // Tripped by real traffic: let the canaries confirm or clear it at once.
       if (!wasBlocked && next.state === 'failed') recheckSoon();
     },
+    egressFailed(_host, detail) {
+      if (!checksSmtp) return;
+      // Proof enough that the way out is closed now; the canaries (through the same proxy) confirm or clear it.
+      const wasBlocked = current.smtp_egress.state === 'failed';
+      proxyFailure = { at: now(), detail: detail.slice(0, 200) };
+      publish('smtp_egress', egressState());
+      if (!wasBlocked) recheckSoon();
+    },
     refusal(host, text) {
-      if (!checksSmtp || !refusalIsAboutUs(text)) return;
+      // About us by its words, or by the provider's own table of the replies it blocks us with.
+      if (!checksSmtp || !(refusalIsAboutUs(text) || providerBlocksUs(host, text))) return;
       evidence.recordRefusalAboutUs(operatorOf(host), text, now());
       publish('identity', identityState());
     },

@@ -22,8 +22,10 @@ export interface HealthDns {
 
 export interface HealthCheckDeps {
   dns: HealthDns;
-  /** Connect to one MX address and read its banner. */
+  /** Connect to one MX address and read its banner, the way a probe to that host would go (its proxy). */
   banner(host: string, address: string): Promise<BannerCheck>;
+  /** The proxy probes go through by default (`socks5://host:port`), for the operator's hints. */
+  via?: string;
   canaries: readonly string[];
   smtpPort: number;
   helo: string;

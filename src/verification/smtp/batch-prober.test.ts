@@ -188,7 +188,7 @@ describe('batching SMTP prober', () => {
 
   it('tells the health observer that the way out works at every round of a session, not only at connecting', async () => {
     const connections: boolean[] = [];
-    const prober = batching({ maxSessionsPerHost: 1, observer: { connection: (_h, _a, connected) => connections.push(connected), refusal: () => undefined } });
+    const prober = batching({ maxSessionsPerHost: 1, observer: { connection: (_h, _a, connected) => connections.push(connected), refusal: () => undefined, egressFailed: () => undefined } });
     // One after the other: each next probe is made as the last is answered, so the open session takes it.
     for (const address of ['a@one.com', 'b@two.com', 'c@three.com']) expect((await prober.probe(target('acceptAll'), [address], soon())).kind).toBe('replies');
     expect(world.smtp.acceptAll.connections).toBe(1);

@@ -10,8 +10,12 @@
  * replies (RFC 5321 §3.3: a transaction's replies are independent per recipient), or the failure
  * of the transaction it was in (with its partial replies), or `timeout` at its own deadline.
  * A session failure reaches only the probes of the transaction it broke: probes that were still
- * waiting go back to the queue for another session.
+ * waiting go back to the queue for another session. A session goes out the way a probe alone
+ * would (the same egress: EHLO name and SOCKS5 proxy per MX host); when the proxy fails it, every
+ * probe it took is `egress-failed`.
  */
+import type { SocksProxy } from '../../core/socks-proxy-url.js';
+import type { EgressChooser, SmtpEgress } from './egress.js';
 import { createHostLimiter, MAX_HOLD_MS, type HostLimiter } from './host-limiter.js';
 import { observeRefusals, openOnHost, probeFailure, type ProbeFailure } from './open-on-host.js';
 import { SESSIONS_PER_HOST, type ProbeObserver, type ProbeOutcome, type ProbeTarget, type SmtpProber } from './prober.js';
@@ -42,7 +46,12 @@ export const DEFAULT_SESSION_LIMITS: SessionLimits = {
 
 export interface BatchingProberOptions extends Partial<SessionLimits> {
   port: number;
+  /** EHLO name (MAILSURE_SMTP_HELO). */
   helo: string;
+  /** SOCKS5 proxy every session goes through (MAILSURE_SMTP_PROXY); default: direct. */
+  proxy?: SocksProxy;
+  /** Per MX host, the EHLO name and proxy to use instead of `helo` and `proxy` (as the prober's). */
+  egress?: EgressChooser;
   from: string;
   /** The limiter holding `maxSessionsPerHost`; default: this process's own. */
   limiter?: HostLimiter;
@@ -87,9 +96,10 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
   const limiter = options.limiter ?? createHostLimiter(limits.maxSessionsPerHost);
   const idleMs = options.idleMs ?? 50;
   const sessionMs = Math.min(options.sessionMs ?? MAX_HOLD_MS, MAX_HOLD_MS);
+  const fixed: SmtpEgress = { helo: options.helo, ...(options.proxy ? { proxy: options.proxy } : {}) };
+  const egressFor = options.egress ?? (() => fixed);
   const hostOptions = {
     port: options.port,
-    helo: options.helo,
     from: options.from,
     connectTimeoutMs: options.connectTimeoutMs ?? 5000,
     ...(options.observer ? { observer: options.observer } : {}),
@@ -156,7 +166,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     let round = claim(queue, holdUntil, budget, true);
     if (round.length === 0) return;
     const target = round[0]!.target;
-    const opened = await openOnHost(target, hostOptions, Math.min(holdUntil, latestDeadline(round)));
+    const opened = await openOnHost(target, { ...hostOptions, egress: egressFor(target.host) }, Math.min(holdUntil, latestDeadline(round)));
     if (opened.kind !== 'open') {
       for (const probe of round) probe.settle(opened);
       return;

@@ -3,6 +3,8 @@
  * unreachable), under a per-host concurrency limit, several recipients in one session.
  * Greylisting and other retries are the caller's: it owns the time budget and the verdict.
  */
+import type { SocksProxy } from '../../core/socks-proxy-url.js';
+import type { EgressChooser, SmtpEgress } from './egress.js';
 import { createHostLimiter, type HostLimiter } from './host-limiter.js';
 import { observeRefusals, openOnHost, probeFailure } from './open-on-host.js';
 import type { SmtpReply } from './smtp-reply.js';
@@ -12,6 +14,10 @@ export interface SmtpProberOptions {
   port: number;
   /** EHLO name (MAILSURE_SMTP_HELO). */
   helo: string;
+  /** SOCKS5 proxy every probe goes through (MAILSURE_SMTP_PROXY); default: direct. */
+  proxy?: SocksProxy;
+  /** Per MX host, the EHLO name and proxy to use instead of `helo` and `proxy` (a provider table's choice). */
+  egress?: EgressChooser;
   /** MAIL FROM address (MAILSURE_SMTP_FROM). */
   from: string;
   /** Concurrent sessions per MX host (default 2). */
@@ -30,6 +36,8 @@ export interface ProbeObserver {
   connection(host: string, address: string, connected: boolean, detail: string): void;
   /** A refusal of the probe itself (banner, HELO, MAIL or a policy reply to RCPT), with its text. */
   refusal(host: string, text: string): void;
+  /** The way out failed before any MX host was reached (the SOCKS proxy down or refusing us). */
+  egressFailed(host: string, detail: string): void;
 }
 
 export interface ProbeTarget {
@@ -49,7 +57,8 @@ export type ProbeOutcome =
       address: string;
     }
   | {
-      kind: 'refused' | 'timeout' | 'banner-reject' | 'protocol-error';
+      /** `egress-failed`: the proxy failed us; nothing is known of the host (never the domain's fault). */
+      kind: 'refused' | 'timeout' | 'banner-reject' | 'protocol-error' | 'egress-failed';
       detail: string;
       reply?: SmtpReply;
       /** Replies obtained before a timeout or protocol error. */
@@ -66,6 +75,8 @@ export const SESSIONS_PER_HOST = 2;
 export function createSmtpProber(options: SmtpProberOptions): SmtpProber {
   const limiter = options.limiter ?? createHostLimiter(options.maxSessionsPerHost ?? SESSIONS_PER_HOST);
   const connectTimeoutMs = options.connectTimeoutMs ?? 5000;
+  const fixed: SmtpEgress = { helo: options.helo, ...(options.proxy ? { proxy: options.proxy } : {}) };
+  const egressFor = options.egress ?? (() => fixed);
 
   return {
     async probe(target, recipients, deadline) {
@@ -80,7 +91,7 @@ export function createSmtpProber(options: SmtpProberOptions): SmtpProber {
   };
 
   async function tryAddresses(target: ProbeTarget, recipients: readonly string[], deadline: number): Promise<ProbeOutcome> {
-    const opened = await openOnHost(target, { port: options.port, helo: options.helo, from: options.from, connectTimeoutMs, ...(options.observer ? { observer: options.observer } : {}) }, deadline);
+    const opened = await openOnHost(target, { port: options.port, egress: egressFor(target.host), from: options.from, connectTimeoutMs, ...(options.observer ? { observer: options.observer } : {}) }, deadline);
     if (opened.kind !== 'open') return opened;
     const { session, address } = opened;
     const replies = new Map<string, RecipientReply>();

@@ -10,7 +10,13 @@
  *   requires them to agree, and the basic code is what the protocol acts on.
  * And one guard: a 5.1.x whose text names a block list or spam is treated as policy, since an
  * address is called invalid only on proof and such a reply contradicts itself.
+ *
+ * A provider profile's reply mapping (providers/profiles.ts), when given, is read before the
+ * standard rules: its "we block you" and "slow down" replies first (never proof against an
+ * address, whatever their code says), then its unknown-user replies (`550 5.4.1 Recipient address
+ * rejected: Access denied` at Microsoft 365 is proof; the same code elsewhere is not).
  */
+import type { ReplyMapping, ReplyPattern } from '../providers/profile.js';
 import { leadingEnhancedCode, type SmtpReply } from './smtp-reply.js';
 
 export type ReplyClass =
@@ -30,6 +36,11 @@ export interface ReplyClassification {
   class: ReplyClass;
   /** A temporary refusal that names greylisting: worth one retry within the time budget. */
   greylisted: boolean;
+  /**
+   * What a provider's own mapping recognised: `blocked`, it refuses us (the prober), not the
+   * recipient; `throttled`, it asks us to slow down (no immediate retry). Never proof either way.
+   */
+  signal?: 'blocked' | 'throttled';
 }
 
 type Reply = Pick<SmtpReply, 'code' | 'text'> & { enhanced?: string };
@@ -42,22 +53,46 @@ const NO_MAILBOX =
   /user unknown|unknown user|no such (user|mailbox|recipient|address)|does not exist|doesn'?t exist|doesn'?t have an? .{1,40}account|mailbox unavailable|mailbox not found|recipient rejected|recipient address rejected|invalid (recipient|mailbox|address)|user not found|address (not found|unknown|rejected)|unrouteable address|not a valid (mailbox|recipient)|no mailbox|recipient unknown|unknown recipient|recipient not found/i;
 const TOO_MANY = /too many recipients/i;
 
-export function classifyRcptReply(reply: Reply): ReplyClassification {
-  const enhanced = usableEnhanced(reply);
+export function classifyRcptReply(reply: Reply, mapping?: ReplyMapping): ReplyClassification {
   const greylisted = reply.code >= 400 && reply.code < 500 && GREYLIST.test(reply.text);
+  const signal = mapping && reply.code >= 400 ? providerSignal(reply, mapping) : undefined;
+  if (signal) return { class: refusalClass(reply), greylisted: false, signal };
+  const enhanced = usableEnhanced(reply);
   let decided = enhanced ? byEnhanced(enhanced) : byCodeAndText(reply);
+  if (mapping && reply.code >= 500 && reply.code < 600 && mapping.unknownUser.some((p) => replyMatches(p, reply))) decided = 'no-mailbox';
   if (decided === 'no-mailbox' && STRONG_BLOCK.test(reply.text)) decided = 'policy';
   return { class: decided, greylisted };
 }
 
 /**
- * A refusal of the envelope itself (EHLO/HELO or MAIL FROM): no recipient was ever judged, so it
- * can only mean our probe was refused (permanent) or should come back later.
+ * A refusal of the envelope itself (EHLO/HELO or MAIL FROM, or a refusing banner): no recipient
+ * was ever judged, so it can only mean our probe was refused (permanent) or should come back later.
  */
-export function classifyEnvelopeReply(reply: Reply): ReplyClassification {
+export function classifyEnvelopeReply(reply: Reply, mapping?: ReplyMapping): ReplyClassification {
   const temporary = reply.code >= 400 && reply.code < 500;
+  const signal = mapping && reply.code >= 400 ? providerSignal(reply, mapping) : undefined;
+  if (signal) return { class: refusalClass(reply), greylisted: false, signal };
   return { class: temporary ? 'temporary' : 'policy', greylisted: temporary && GREYLIST.test(reply.text) };
 }
+
+/** Whether a reply has the shape a profile's pattern describes (every field given must agree). */
+export function replyMatches(pattern: ReplyPattern, reply: Reply): boolean {
+  if (pattern.code !== undefined && pattern.code !== reply.code) return false;
+  if (pattern.enhanced !== undefined) {
+    const enhanced = reply.enhanced ?? leadingEnhancedCode(reply.text);
+    if (enhanced === undefined) return false;
+    if (pattern.enhanced.endsWith('.') ? !enhanced.startsWith(pattern.enhanced) : enhanced !== pattern.enhanced) return false;
+  }
+  return pattern.text === undefined || pattern.text.test(reply.text);
+}
+
+function providerSignal(reply: Reply, mapping: ReplyMapping): ReplyClassification['signal'] {
+  if (mapping.blocked.some((p) => replyMatches(p, reply))) return 'blocked';
+  if (mapping.slowDown.some((p) => replyMatches(p, reply))) return 'throttled';
+  return undefined;
+}
+
+const refusalClass = (reply: Reply): ReplyClass => (reply.code < 500 ? 'temporary' : 'policy');
 
 /** 452 4.5.3 "too many recipients": the transaction is full, not the mailbox (RFC 5321 §4.5.3.1.10). */
 export function isTooManyRecipients(reply: Reply): boolean {

@@ -10,6 +10,7 @@
  * transaction are independent per recipient (RFC 5321 §3.3), so sharing costs no accuracy.
  */
 import { classifyEnvelopeReply, classifyRcptReply, isTooManyRecipients, type ReplyClass } from './reply-class.js';
+import type { SocksProxy } from '../../core/socks-proxy-url.js';
 import { ehloKeywords, type ReplyLimits, type SmtpReply } from './smtp-reply.js';
 import { SmtpTransport, TransportError } from './smtp-transport.js';
 
@@ -29,6 +30,8 @@ export interface SessionOptions {
   /** Recipients per transaction (default 50, half of what RFC 5321 §4.5.3.1.8 guarantees). */
   batchSize?: number;
   limits?: ReplyLimits;
+  /** The SOCKS5 proxy to connect through (egress.ts chooses it). */
+  proxy?: SocksProxy;
 }
 
 export interface RecipientReply {
@@ -44,7 +47,8 @@ export interface RecipientReply {
   stage: 'rcpt' | 'mail' | 'helo' | 'local';
 }
 
-export type SessionFailure = 'refused' | 'unreachable' | 'connect-timeout' | 'timeout' | 'banner-reject' | 'protocol-error' | 'tls-failed';
+/** `proxy-failed`: the SOCKS proxy failed us; nothing was learnt about the target. */
+export type SessionFailure = 'refused' | 'unreachable' | 'connect-timeout' | 'timeout' | 'banner-reject' | 'protocol-error' | 'tls-failed' | 'proxy-failed';
 
 export type SessionResult =
   | { kind: 'replies'; replies: Map<string, RecipientReply>; tls: boolean; smtputf8: boolean }
@@ -385,6 +389,8 @@ export function sessionFailure(error: unknown, replies: Map<string, RecipientRep
       return { kind: error.kind, detail: error.message, ...partial };
     case 'tls':
       return { kind: 'tls-failed', detail: error.message, ...partial };
+    case 'proxy':
+      return { kind: 'proxy-failed', detail: error.message, ...partial };
     case 'closed':
     case 'protocol':
       return { kind: 'protocol-error', detail: error.message, ...partial };

@@ -5,33 +5,12 @@
  */
 import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { connect as tlsConnect, type TLSSocket } from 'node:tls';
+import type { SocksProxy } from '../../core/socks-proxy-url.js';
+import { connectThroughSocks } from './socks-connect.js';
 import { DEFAULT_REPLY_LIMITS, ReplyReader, type ReplyLimits, type SmtpReply } from './smtp-reply.js';
+import { TransportError } from './transport-error.js';
 
-export type TransportFailure =
-  /** Nothing listens (RST). */
-  | 'refused'
-  /** No route, host down, network down. */
-  | 'unreachable'
-  /** The TCP handshake did not finish within the connect timeout (the overall deadline not yet reached). */
-  | 'connect-timeout'
-  /** The overall deadline passed. */
-  | 'timeout'
-  /** The server closed the connection. */
-  | 'closed'
-  /** Unparseable, oversized or out-of-order data. */
-  | 'protocol'
-  /** The TLS handshake failed after STARTTLS was accepted. */
-  | 'tls';
-
-export class TransportError extends Error {
-  constructor(
-    readonly kind: TransportFailure,
-    detail: string,
-  ) {
-    super(detail);
-    this.name = 'TransportError';
-  }
-}
+export { TransportError, type TransportFailure } from './transport-error.js';
 
 export interface ConnectOptions {
   address: string;
@@ -40,6 +19,8 @@ export interface ConnectOptions {
   deadline: number;
   connectTimeoutMs: number;
   limits?: ReplyLimits;
+  /** Connect through this SOCKS5 proxy (`address` must then be an IP address). */
+  proxy?: SocksProxy;
 }
 
 /** Replies we hold unread: more than any pipelined batch of ours, far less than a flood. */
@@ -72,6 +53,15 @@ export class SmtpTransport {
     const remaining = options.deadline - Date.now();
     if (remaining <= 0) return Promise.reject(new TransportError('timeout', 'deadline reached before connecting'));
     const byDeadline = remaining <= options.connectTimeoutMs;
+    if (options.proxy) {
+      return connectThroughSocks({
+        proxy: options.proxy,
+        address: options.address,
+        port: options.port,
+        timeoutMs: Math.min(remaining, options.connectTimeoutMs),
+        onTimeout: byDeadline ? 'timeout' : 'connect-timeout',
+      }).then((socket) => new SmtpTransport(socket, options.deadline, options.limits ?? DEFAULT_REPLY_LIMITS));
+    }
     return new Promise((resolve, reject) => {
       const socket = netConnect({ host: options.address, port: options.port });
       socket.setNoDelay(true);

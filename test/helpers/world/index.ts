@@ -10,6 +10,7 @@
  */
 import { startDnsServer, type TestDnsServer } from './dns-server.js';
 import { defaultScenario, type DefaultScenario, type WorldSpec } from './scenario.js';
+import type { ProviderMode } from './provider-sims.js';
 import type { SmtpServerLog } from './smtp-log.js';
 import { startSmtpServers } from './smtp-servers.js';
 
@@ -31,7 +32,9 @@ export interface TestWorld<W extends WorldSpec = DefaultScenario> {
   smtpAddress(name: keyof W['smtp']): string;
   /** The DNS server, with the queries it received. */
   dns: TestDnsServer;
-  /** Clears SMTP logs, greylisting memory and the DNS query log. */
+  /** A simulated provider (provider-scenario.ts): block the prober, throttle it (after `after` more connections), or serve it normally. */
+  setProviderMode(name: keyof W['smtp'], mode: ProviderMode, after?: number): void;
+  /** Clears SMTP logs, greylisting memory, providers' modes and the DNS query log. */
   reset(): void;
   close(): Promise<void>;
 }
@@ -66,6 +69,9 @@ export async function startTestWorld(spec: WorldSpec = defaultScenario): Promise
       return server.address;
     },
     dns,
+    setProviderMode(name, mode, after) {
+      smtp.setProviderMode(name as string, mode, after);
+    },
     reset() {
       smtp.reset();
       dns.queries.length = 0;
@@ -83,4 +89,6 @@ export type { Zone, ZoneEntry, DnsBehaviour, MxRecord } from './dns-zone.js';
 export type { SmtpBehaviour, SmtpServerSpec } from './smtp-behaviour.js';
 export { REPLIES } from './smtp-behaviour.js';
 export type { SmtpServerLog, SmtpSessionLog } from './smtp-log.js';
+export type { ProviderMode, ProviderSimName } from './provider-sims.js';
+export { providerScenario, type ProviderScenario } from './provider-scenario.js';
 export type { TestDnsServer } from './dns-server.js';

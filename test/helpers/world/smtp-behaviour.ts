@@ -5,6 +5,7 @@
  * code alone, e.g. 5.1.1 for every 550, which cannot express a 550 5.7.1 policy block).
  */
 import { domainToASCII } from 'node:url';
+import { providerRcpt, type ProviderConnection, type ProviderSimName } from './provider-sims.js';
 
 export type SmtpBehaviour =
   /** Known recipients 250, unknown 550 5.1.1. */
@@ -30,7 +31,9 @@ export type SmtpBehaviour =
   /** 554 instead of a 220 banner, then closes. */
   | 'banner-reject'
   /** Hostile: a normal banner, then an endless multi-line reply to EHLO. */
-  | 'huge-reply';
+  | 'huge-reply'
+  /** A simulated large provider (`provider`): its own texts, its own blocks and throttles (provider-sims.ts). */
+  | 'provider';
 
 export interface SmtpServerSpec {
   /** A loopback address (127.0.0.0/8) of its own; every server shares the world's port. */
@@ -48,6 +51,10 @@ export interface SmtpServerSpec {
   starttls?: boolean;
   /** Advertise SMTPUTF8 (default true). */
   smtputf8?: boolean;
+  /** Which provider a `provider` server simulates. */
+  provider?: ProviderSimName;
+  /** Domains at which a `provider` server accepts every recipient (a gateway tenant without recipient validation). */
+  acceptAllDomains?: readonly string[];
 }
 
 export interface RcptReply {
@@ -61,6 +68,8 @@ export interface RcptContext {
   now: number;
   /** (client, recipient) → first attempt time; owned by the server so `reset()` can clear it. */
   greylist: Map<string, number>;
+  /** A `provider` server's view of this connection (its mode, past the throttle or not). */
+  provider?: ProviderConnection;
 }
 
 export const REPLIES = {
@@ -88,6 +97,12 @@ export function decideRcpt(spec: SmtpServerSpec, recipient: string, context: Rcp
       return REPLIES.policy;
     case 'client-blocked':
       return REPLIES.clientBlocked;
+    case 'provider': {
+      if (!spec.provider || !context.provider) throw new Error('a provider server needs its provider and state');
+      const domain = domainToASCII(recipient.slice(recipient.lastIndexOf('@') + 1).toLowerCase());
+      const acceptAll = (spec.acceptAllDomains ?? []).includes(domain);
+      return providerRcpt(spec.provider, context.provider, recipient, judgeMailbox(spec, recipient) === REPLIES.accepted, acceptAll);
+    }
     case 'greylist': {
       const key = `${context.clientAddress}|${recipient.toLowerCase()}`;
       const first = context.greylist.get(key);

@@ -4,6 +4,7 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
+import { newProviderState, providerConnect, providerMailFrom, type ProviderConnection, type ProviderMode, type ProviderSimState } from './provider-sims.js';
 import { DEFAULT_BANNER_DELAY_MS, decideRcpt, REPLIES, type SmtpServerSpec } from './smtp-behaviour.js';
 import { clearLog, emptyLog, type SmtpServerLog, type SmtpSessionLog } from './smtp-log.js';
 
@@ -19,8 +20,10 @@ export interface SmtpListener {
   /** Rejects with EADDRINUSE when the port is taken on this address. */
   listen(port: number): Promise<void>;
   close(): Promise<void>;
-  /** Forget the log and greylisting memory, between tests sharing one world. */
+  /** Forget the log and greylisting memory (and a provider's mode), between tests sharing one world. */
   reset(): void;
+  /** A `provider` server: block the prober, throttle it (after `after` more connections), or serve it normally. */
+  setProviderMode(mode: ProviderMode, after?: number): void;
 }
 
 /** A hostile server stops on its own after this much, in case a client never gives up. */
@@ -31,6 +34,7 @@ const STARTTLS = /(^|\n)STARTTLS\r?\n/i;
 export function createSmtpListener(name: string, spec: SmtpServerSpec, tls?: TlsPair): SmtpListener {
   const log = emptyLog(name, spec.address, spec.behaviour);
   const greylist = new Map<string, number>();
+  const provider = newProviderState();
   const sockets = new Set<Socket>();
 
   /** Each open connection's raw socket and end of session, by the client's address and port. */
@@ -49,7 +53,7 @@ export function createSmtpListener(name: string, spec: SmtpServerSpec, tls?: Tls
       connection.end();
     });
   };
-  const smtp = spec.behaviour === 'tarpit' || spec.behaviour === 'huge-reply' ? null : smtpServer(name, spec, log, greylist, tls, secured);
+  const smtp = spec.behaviour === 'tarpit' || spec.behaviour === 'huge-reply' ? null : smtpServer(name, spec, log, greylist, provider, tls, secured);
   const server: Server = smtp ? smtp.server : createServer((socket) => rawBehaviour(spec, socket));
 
   server.on('connection', (socket: Socket) => {
@@ -104,6 +108,11 @@ export function createSmtpListener(name: string, spec: SmtpServerSpec, tls?: Tls
     reset() {
       clearLog(log);
       greylist.clear();
+      Object.assign(provider, newProviderState());
+    },
+    setProviderMode(mode, after = 0) {
+      if (spec.behaviour !== 'provider') throw new Error(`SMTP server ${name} simulates no provider`);
+      Object.assign(provider, newProviderState(), { mode, connectionsBeforeThrottle: after });
     },
   };
 }
@@ -113,16 +122,18 @@ function smtpServer(
   spec: SmtpServerSpec,
   log: SmtpServerLog,
   greylist: Map<string, number>,
+  provider: ProviderSimState,
   tls: TlsPair | undefined,
   secured: (socket: Socket, remote: string) => void,
 ): SMTPServer {
   const starttls = spec.starttls === true;
   if (starttls && !tls) throw new Error(`SMTP server ${name}: starttls needs a certificate`);
   const sessions = new Map<string, SmtpSessionLog>();
+  const connections = new Map<string, ProviderConnection>();
   const sessionLog = (session: SMTPServerSession): SmtpSessionLog => {
     let entry = sessions.get(session.id);
     if (!entry) {
-      entry = { id: session.id, remoteAddress: session.remoteAddress, tls: false, mailFrom: [], rcpts: [] };
+      entry = { id: session.id, remoteAddress: session.remoteAddress, remotePort: session.remotePort, tls: false, mailFrom: [], rcpts: [] };
       sessions.set(session.id, entry);
       log.sessions.push(entry);
     }
@@ -149,6 +160,11 @@ function smtpServer(
     onConnect(session, callback) {
       sessionLog(session);
       if (spec.behaviour === 'banner-reject') return callback(fail(REPLIES.bannerReject));
+      if (spec.behaviour === 'provider') {
+        const { connection, refusal } = providerConnect(spec.provider!, provider);
+        connections.set(session.id, connection);
+        if (refusal) return callback(fail(refusal));
+      }
       if (spec.behaviour === 'slow-banner') {
         setTimeout(() => callback(), spec.bannerDelayMs ?? DEFAULT_BANNER_DELAY_MS).unref();
         return;
@@ -157,10 +173,12 @@ function smtpServer(
     },
     onMailFrom(address, session, callback) {
       sessionLog(session).mailFrom.push({ address: address.address, smtputf8: session.envelope.smtpUtf8 === true });
-      callback();
+      const connection = connections.get(session.id);
+      const refusal = connection ? providerMailFrom(spec.provider!, connection) : undefined;
+      callback(refusal ? fail(refusal) : undefined);
     },
     onRcptTo(address, session, callback) {
-      const reply = decideRcpt(spec, address.address, { clientAddress: session.remoteAddress, now: Date.now(), greylist });
+      const reply = decideRcpt(spec, address.address, { clientAddress: session.remoteAddress, now: Date.now(), greylist, ...(connections.has(session.id) ? { provider: connections.get(session.id)! } : {}) });
       sessionLog(session).rcpts.push({ address: address.address, code: reply.code });
       callback(reply.code < 300 ? null : fail(reply));
     },
@@ -175,6 +193,7 @@ function smtpServer(
     },
     onClose(session) {
       sessionLog(session);
+      connections.delete(session.id);
     },
   };
   const server = new SMTPServer(options);

@@ -4,6 +4,8 @@ import type { SmtpBehaviour } from './smtp-behaviour.js';
 export interface SmtpSessionLog {
   id: string;
   remoteAddress: string;
+  /** The client's port: with the address, the very connection (a proxy's outbound one, say). */
+  remotePort: number;
   /** Name given in EHLO/HELO (known once the client sent MAIL FROM, or the session closed). */
   helo?: string;
   /** `EHLO` or `HELO`. */

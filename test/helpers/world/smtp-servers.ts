@@ -3,6 +3,7 @@
  * MAILSURE_SMTP_PORT), so the port is chosen to be free on every address at once.
  */
 import { generate } from 'selfsigned';
+import type { ProviderMode } from './provider-sims.js';
 import type { SmtpServerSpec } from './smtp-behaviour.js';
 import { createSmtpListener, type SmtpListener, type TlsPair } from './smtp-listener.js';
 import type { SmtpServerLog } from './smtp-log.js';
@@ -14,6 +15,8 @@ export interface TestSmtpServers {
   logs: Record<string, SmtpServerLog>;
   specs: Record<string, SmtpServerSpec>;
   reset(): void;
+  /** A `provider` server: block, throttle (after `after` more connections) or serve the prober normally. */
+  setProviderMode(name: string, mode: ProviderMode, after?: number): void;
   close(): Promise<void>;
 }
 
@@ -47,6 +50,11 @@ export async function startSmtpServers(specs: Record<string, SmtpServerSpec>): P
       logs,
       specs,
       reset: () => listeners.forEach((listener) => listener.reset()),
+      setProviderMode(name, mode, after) {
+        const listener = listeners.find((l) => l.name === name);
+        if (!listener) throw new Error(`no SMTP server named ${name}`);
+        listener.setProviderMode(mode, after);
+      },
       close: async () => {
         await Promise.all(listeners.map((listener) => listener.close()));
       },

@@ -1,0 +1,199 @@
+/**
+ * The List API: submit a file or a stream, follow a list until it finishes (with progress from
+ * its counts), and fetch its results as a zip or unzipped. The key goes in the `api_key` header.
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fail, ok, type Result } from './errors.js';
+import { multipartFile } from './multipart.js';
+import { failureOf, retryAfterSeconds, type Exchange, type Transport } from './transport.js';
+import type { ListPage, ListResource, ListStatus, PurchaseRequest, SubmitParams, SubmittedList } from './types.js';
+import { unzipSingle } from './unzip.js';
+
+/** What a list is submitted from: a file path, its bytes, or a stream (sent once, never retried). */
+export type ListSource = string | Buffer | Readable;
+
+export interface Progress {
+  status: ListStatus;
+  /** Records done, over every service the list runs. */
+  done: number;
+  /** Records to do, over every service. */
+  total: number;
+  list: ListResource;
+}
+
+export interface WaitOptions {
+  /** Told at every poll. */
+  onProgress?: (progress: Progress) => void;
+  /** Between polls when the server does not say (it says 5 s). */
+  intervalMs?: number;
+  /**
+   * A list submitted with `report=true` stops in `Processed` once its reports are in, until it is
+   * purchased: true returns there too (otherwise waiting would not end before a purchase).
+   */
+  untilReport?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Lists end in one of these; `Results` is the only one with a results file. */
+export const FINISHED_STATUSES: readonly ListStatus[] = ['Results', 'Cancelled', 'Invalid', 'Error'];
+
+/** Files the results land in hold personal data: only their owner reads them. */
+const OWNER_ONLY = 0o600;
+
+export class ListsApi {
+  constructor(
+    private readonly transport: Transport,
+    private readonly apiKey: string,
+  ) {}
+
+  /** `POST /v5/list`: the file is streamed; `fileName` names a Buffer or stream (default: the path's name). */
+  async submit(source: ListSource, params: SubmitParams = {}, options: { fileName?: string } = {}): Promise<Result<SubmittedList & { location: string }>> {
+    const fileName = options.fileName ?? (typeof source === 'string' ? basename(source) : (params.name ?? 'list.csv'));
+    let file: { open(): Readable | Buffer; size?: number };
+    if (typeof source === 'string') {
+      const size = await stat(source).then((s) => s.size, (error: Error) => error);
+      if (size instanceof Error) return fail({ kind: 'network', message: `cannot read ${source}: ${size.message}`, cause: size });
+      file = { open: () => createReadStream(source), size };
+    } else if (Buffer.isBuffer(source)) {
+      file = { open: () => source, size: source.length };
+    } else {
+      file = { open: () => source };
+    }
+    const body = multipartFile('file', fileName, file);
+    const answer = await this.transport.json<SubmittedList>({
+      ...this.exchange('POST', '/v5/list', params),
+      body: { ...body, chunks: () => body.chunks(), replayable: typeof source === 'string' || Buffer.isBuffer(source) },
+    });
+    if (!answer.ok) return answer;
+    return ok({ ...answer.value.value, location: String(answer.value.headers.location ?? `/v5/list/${answer.value.value.list_id}`) });
+  }
+
+  /** `GET /v5/list/{id}`, with the seconds the server asks before the next poll (while unfinished). */
+  async status(listId: number | string): Promise<Result<ListResource & { retryAfter?: number }>> {
+    const answer = await this.transport.json<ListResource>(this.exchange('GET', `/v5/list/${encodeURIComponent(String(listId))}`));
+    if (!answer.ok) return answer;
+    const retryAfter = answer.value.headers['retry-after'] !== undefined ? retryAfterSeconds(answer.value.headers) : undefined;
+    return ok({ ...answer.value.value, ...(retryAfter !== undefined ? { retryAfter } : {}) });
+  }
+
+  /** `GET /v5/list`: this key's lists, newest first. */
+  async list(options: { page?: number; perPage?: number } = {}): Promise<Result<ListPage>> {
+    return valueOf(await this.transport.json<ListPage>(this.exchange('GET', '/v5/list', { page: options.page, per_page: options.perPage })));
+  }
+
+  /** `DELETE /v5/list/{id}`. */
+  async cancel(listId: number | string): Promise<Result<ListResource>> {
+    return valueOf(await this.transport.json<ListResource>(this.exchange('DELETE', `/v5/list/${encodeURIComponent(String(listId))}`)));
+  }
+
+  /** `POST /v5/list/{id}/purchase`: buy what `report=true` held back. */
+  async purchase(listId: number | string, request: PurchaseRequest = {}): Promise<Result<ListResource>> {
+    const json = Buffer.from(JSON.stringify(request));
+    return valueOf(
+      await this.transport.json<ListResource>({
+        ...this.exchange('POST', `/v5/list/${encodeURIComponent(String(listId))}/purchase`),
+        body: { contentType: 'application/json', length: json.length, replayable: true, chunks: async function* () { yield json; } },
+      }),
+    );
+  }
+
+  /** Polls until the list is finished (Results, Cancelled, Invalid or Error), as often as the server allows. */
+  async wait(listId: number | string, options: WaitOptions = {}): Promise<Result<ListResource>> {
+    for (;;) {
+      const current = await this.status(listId);
+      if (!current.ok) return current;
+      const { retryAfter, ...list } = current.value;
+      options.onProgress?.(progressOf(list));
+      if (FINISHED_STATUSES.includes(list.status) || (options.untilReport && awaitsPurchase(list))) return ok(list);
+      try {
+        await sleep(retryAfter !== undefined ? retryAfter * 1000 : (options.intervalMs ?? 5_000), undefined, options.signal ? { signal: options.signal } : {});
+      } catch (error) {
+        return fail({ kind: 'network', message: 'stopped waiting', cause: error });
+      }
+    }
+  }
+
+  /** `GET /v5/list/{id}/results` as a stream (401 until the list is in `Results`). */
+  async results(listId: number | string): Promise<Result<{ stream: Readable; fileName: string; size?: number }>> {
+    const answer = await this.transport.send(this.exchange('GET', `/v5/list/${encodeURIComponent(String(listId))}/results`, {}, 'application/zip'));
+    if (!answer.ok) return answer;
+    if (answer.value.status >= 300) return fail(await failureOf(answer.value));
+    const length = Number(answer.value.headers['content-length']);
+    return ok({
+      stream: answer.value.body,
+      fileName: fileNameOf(String(answer.value.headers['content-disposition'] ?? '')) ?? `list-${listId}.zip`,
+      ...(Number.isFinite(length) ? { size: length } : {}),
+    });
+  }
+
+  /** The results zip written to `path` (or into the directory `path` under the server's file name). */
+  async download(listId: number | string, path: string): Promise<Result<{ path: string; bytes: number }>> {
+    const results = await this.results(listId);
+    if (!results.ok) return results;
+    const target = (await isDirectory(path)) ? join(path, basename(results.value.fileName)) : path;
+    const partial = `${target}.part`;
+    try {
+      await pipeline(results.value.stream, createWriteStream(partial, { mode: OWNER_ONLY }));
+      await rename(partial, target);
+    } catch (error) {
+      await rm(partial, { force: true });
+      return fail({ kind: 'network', message: `the download failed: ${error instanceof Error ? error.message : String(error)}`, cause: error });
+    }
+    return ok({ path: target, bytes: (await stat(target)).size });
+  }
+
+  /** The results file unzipped into `directory`: the path of the one file the zip holds. */
+  async downloadAndUnzip(listId: number | string, directory: string): Promise<Result<{ path: string }>> {
+    await mkdir(directory, { recursive: true, mode: 0o700 });
+    const zip = await this.download(listId, join(directory, `.mailsure-${listId}-${process.pid}.zip`));
+    if (!zip.ok) return zip;
+    try {
+      return ok({ path: await unzipSingle(zip.value.path, directory, OWNER_ONLY) });
+    } catch (error) {
+      return fail({ kind: 'network', message: `the results zip cannot be read: ${error instanceof Error ? error.message : String(error)}`, cause: error });
+    } finally {
+      await rm(zip.value.path, { force: true });
+    }
+  }
+
+  private exchange(method: Exchange['method'], path: string, query: Exchange['query'] = {}, accept = 'application/json'): Exchange {
+    return { method, path, query, headers: { api_key: this.apiKey, accept } };
+  }
+}
+
+/** Progress over every service of the list: the sum of their counts. */
+export function progressOf(list: ListResource): Progress {
+  const services = Object.values(list.services).filter((s) => s !== undefined);
+  return {
+    status: list.status,
+    done: services.reduce((n, s) => n + s.completed_count, 0),
+    total: services.reduce((n, s) => n + s.input_count, 0),
+    list,
+  };
+}
+
+/** Every service has reported and the list waits in Processed: a report=true list before purchase. */
+export function awaitsPurchase(list: ListResource): boolean {
+  const services = Object.values(list.services).filter((s) => s !== undefined);
+  return list.status === 'Processed' && services.length > 0 && services.every((s) => s.status === 'Completed');
+}
+
+function valueOf<T>(result: Result<{ value: T }>): Result<T> {
+  return result.ok ? ok(result.value.value) : result;
+}
+
+/** RFC 6266: `filename*=UTF-8''…` first, else `filename="…"`. */
+function fileNameOf(disposition: string): string | undefined {
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (extended) return decodeURIComponent(extended[1]!);
+  return /filename="([^"]+)"/i.exec(disposition)?.[1];
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  return stat(path).then((s) => s.isDirectory(), () => false);
+}

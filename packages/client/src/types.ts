@@ -1,0 +1,28 @@
+/** Request and answer types of each operation, read from the generated OpenAPI types. */
+import type { operations } from './generated/openapi.js';
+
+type Op = keyof operations;
+type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
+type BodyOf<O extends Op> = NonNullable<operations[O]['requestBody']> extends { content: { 'application/json': infer B } } ? B : never;
+
+/** The query of an operation (without `api_key`: the client adds the key). */
+export type QueryOf<O extends Op> = NonNullable<operations[O]['parameters']['query']>;
+/** The JSON answer of an operation for status S. */
+export type AnswerOf<O extends Op, S extends keyof operations[O]['responses'] = 200 & keyof operations[O]['responses']> = JsonOf<operations[O]['responses'][S]>;
+
+export type VerifyAnswer = AnswerOf<'verifyEmail'>;
+export type VerifyOptions = Omit<QueryOf<'verifyEmail'>, 'email'>;
+export type EnrichQuery = QueryOf<'enrichPerson'>;
+export type EnrichmentRecord = AnswerOf<'enrichPerson'>;
+export type EnrichBulkRecord = BodyOf<'enrichBulk'>[number];
+export type EnrichBulkElement = AnswerOf<'enrichBulk'>[number];
+export type AppendQuery = QueryOf<'appendIdentity'>;
+export type AppendAnswer = AnswerOf<'appendIdentity'>;
+export type AppendBulkRecord = BodyOf<'appendIdentityBulk'>[number];
+export type SubmitParams = QueryOf<'submitList'>;
+export type SubmittedList = AnswerOf<'submitList', 202>;
+export type ListResource = AnswerOf<'getList'>;
+export type ListStatus = ListResource['status'];
+export type ListPage = AnswerOf<'listLists'>;
+export type PurchaseRequest = BodyOf<'purchaseList'>;
+export type ErrorBody = AnswerOf<'getList', 404>;

@@ -1,0 +1,151 @@
+/**
+ * `mailsure lists` (issue 15, item 4) run as a user runs it, against a real HTTPS server on
+ * loopback that it reaches by --url/--key/--ca or MAILSURE_URL/MAILSURE_KEY/MAILSURE_CA: submit
+ * with --wait and its progress (lines in a pipe, a bar in a pseudo-terminal), status, list,
+ * cancel, purchase, download; every error one line with the status and the message.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NewPerson } from '../../src/enrichment/person.js';
+import { CLI_TEST_TIMEOUT, ROOT, runCliAsync } from '../helpers/cli.js';
+import { startTlsTestApp, type TlsTestApp } from '../helpers/tls-app.js';
+
+const kate: NewPerson = {
+  personKey: 'P1',
+  firstName: 'Katherine',
+  middleName: null,
+  lastName: 'Doe',
+  address: '123 N Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701-1234',
+  fields: { age: '35-44' },
+  interests: [],
+  emails: ['kate@example.com'],
+};
+const FILE = ['email,first,last,street,city,state,zip', 'kate@example.com,Katherine,Doe,123 N Main St,Springfield,IL,62701', 'x@example.org,Ann,Roe,9 Elm St,Springfield,IL,62701'].join('\n');
+
+let server: TlsTestApp;
+let dir: string;
+let env: Record<string, string>;
+const cli = (...args: string[]) => runCliAsync(['lists', ...args], env, 240_000);
+
+beforeAll(async () => {
+  server = await startTlsTestApp();
+  dir = await mkdtemp(join(tmpdir(), 'mailsure-cli-lists-'));
+  await server.t.storage.people.upsert([kate]);
+  const key = (await server.t.key('cli', { services: 'verification,enrichment,email_append,lists', fields: 'age' })).key;
+  await writeFile(join(dir, 'cert.pem'), server.cert);
+  await writeFile(join(dir, 'people.csv'), FILE);
+  env = { MAILSURE_URL: `https://127.0.0.1:${server.port}`, MAILSURE_KEY: key, MAILSURE_CA: join(dir, 'cert.pem') };
+});
+afterAll(async () => {
+  await server?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('mailsure lists', () => {
+  it(
+    'submits with --wait, showing progress fed by the status counts, then shows, lists and downloads it',
+    async () => {
+      const rows = Array.from({ length: 2_000 }, (_, i) => `person${i}@example.com`);
+      await writeFile(join(dir, 'many.csv'), `email\n${rows.join('\n')}\n`);
+      const submitted = await cli('submit', join(dir, 'many.csv'), '--header', '--wait');
+      expect(submitted.stderr).toMatch(/^list \d+: \w+ \d+\/\d+\n/);
+      const id = /^list (\d+) submitted \((\d+) bytes\): \/v5\/list\/\1\n/.exec(submitted.stdout)?.[1];
+      expect(id, submitted.stdout).toBeDefined();
+      // Progress lines in a pipe: the last is the finished list's counts (two services ran).
+      expect(submitted.stderr.trim().split('\n').at(-1)).toBe(`list ${id}: Results 4000/4000`);
+      expect(submitted.stdout).toContain(`list ${id} many.csv: Results, 2000 records`);
+      expect(submitted.stdout).toContain('  email_validation: Completed 2000/2000');
+      expect(submitted.status).toBe(0);
+
+      const status = await cli('status', id!);
+      expect(status.stdout.split('\n')[0]).toMatch(new RegExp(`^list ${id} many.csv: Results, 2000 records, \\d+ bytes, created `));
+      const json = JSON.parse((await cli('status', id!, '--json')).stdout);
+      expect(json).toMatchObject({ list_id: Number(id), status: 'Results', records: 2000 });
+
+      const listed = await cli('list', '--per-page', '5');
+      expect(listed.stdout.split('\n')[0]).toMatch(/^ID\s+NAME\s+STATUS\s+RECORDS\s+CREATED$/);
+      expect(listed.stdout).toMatch(new RegExp(`\\n${id}\\s+many\\.csv\\s+Results\\s+2000\\s`));
+
+      const out = join(dir, 'results');
+      const unzipped = await cli('download', id!, '--out', out, '--unzip');
+      expect(unzipped.stdout).toBe(`results unzipped to ${join(out, `many-${id}-Service.csv`)}\n`);
+      const lines = (await readFile(join(out, `many-${id}-Service.csv`), 'utf8')).trim().split(/\r?\n/);
+      expect(lines).toHaveLength(2001);
+      const zipped = await cli('download', id!, '--out', dir);
+      expect(zipped.stdout).toMatch(new RegExp(`^results saved to ${join(dir, `many-${id}-Service.zip`).replace(/[.]/g, '\\.')} \\(\\d+ bytes\\)\\n$`));
+      expect(await readdir(dir)).toContain(`many-${id}-Service.zip`);
+    },
+    CLI_TEST_TIMEOUT,
+  );
+
+  it(
+    'purchases a --report list and cancels another, by flags instead of the environment',
+    async () => {
+      const flags = ['--url', env.MAILSURE_URL!, '--key', env.MAILSURE_KEY!, '--ca', env.MAILSURE_CA!];
+      const bare = { PATH: process.env.PATH ?? '' };
+      const run = (...args: string[]) => runCliAsync(['lists', ...flags, ...args], bare, 240_000);
+      const reported = await run('submit', join(dir, 'people.csv'), '--header', '--report', '--wait');
+      const id = /^list (\d+) submitted/.exec(reported.stdout)?.[1];
+      expect(reported.stdout).toContain(`list ${id} people.csv: Processed, 2 records`);
+      expect(reported.stdout).toContain('  email_append: Completed 2/2');
+      expect(reported.status).toBe(0);
+      const early = await run('download', id!, '--out', dir);
+      expect(early.stderr).toBe('mailsure: 401 The results are not ready (the list is Processed)\n');
+      expect(early.status).toBe(1);
+      const bought = await run('purchase', id!, '--fields', 'age', '--match-type', 'I');
+      expect(bought.stdout).toMatch(new RegExp(`^list ${id} people\\.csv: (Processing|Results), 2 records`));
+
+      const other = /^list (\d+) submitted/.exec((await run('submit', join(dir, 'people.csv'), '--header', '--report', '--wait')).stdout)?.[1];
+      const cancelled = await run('cancel', other!);
+      expect(cancelled.stdout).toMatch(new RegExp(`^list ${other} people\\.csv: Cancelled, 2 records`));
+      expect(cancelled.status).toBe(0);
+    },
+    CLI_TEST_TIMEOUT,
+  );
+
+  it(
+    'says what went wrong in one line with the status and message',
+    async () => {
+      const badKey = await runCliAsync(['lists', 'list'], { ...env, MAILSURE_KEY: 'not-a-key' });
+      expect(badKey).toMatchObject({ status: 1, stdout: '', stderr: 'mailsure: 401 Invalid API key\n' });
+      const missing = await cli('status', '987654');
+      expect(missing).toMatchObject({ status: 1, stderr: 'mailsure: 404 List not found\n' });
+      const wrongFile = await cli('submit', join(dir, 'people.csv'), '--name', 'people.pdf');
+      expect(wrongFile.status).toBe(1);
+      expect(wrongFile.stderr).toMatch(/^mailsure: 422 [^\n]*\.pdf[^\n]*\n$/);
+      const noKey = await runCliAsync(['lists', 'list'], { MAILSURE_URL: env.MAILSURE_URL!, MAILSURE_CA: env.MAILSURE_CA! });
+      expect(noKey).toMatchObject({ status: 1, stderr: 'mailsure: no API key: pass --key KEY or set MAILSURE_KEY\n' });
+      const untrusted = await runCliAsync(['lists', 'list'], { MAILSURE_URL: env.MAILSURE_URL!, MAILSURE_KEY: env.MAILSURE_KEY! });
+      expect(untrusted.status).toBe(1);
+      expect(untrusted.stderr).toMatch(/^mailsure: network: [^\n]*certificate[^\n]*\n$/i);
+    },
+    CLI_TEST_TIMEOUT,
+  );
+
+  it(
+    'draws a progress bar in a terminal',
+    async () => {
+      const rows = Array.from({ length: 500 }, (_, i) => `tty${i}@example.com`);
+      await writeFile(join(dir, 'tty.csv'), `email\n${rows.join('\n')}\n`);
+      const command = `node bin/mailsure.js lists submit ${join(dir, 'tty.csv')} --header --wait`;
+      // util-linux `script` runs the command on a pseudo-terminal and copies what it drew.
+      const screen = await new Promise<string>((resolve, reject) => {
+        const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', TERM: 'xterm', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.once('error', reject);
+        child.once('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`exit ${code}: ${output}`))));
+      });
+      const id = /list (\d+) submitted/.exec(screen)?.[1];
+      expect(screen).toMatch(new RegExp(`list ${id} \\[[█░]+\\] 100% 1000/1000 records \\| Results`));
+      expect(screen).toContain(`list ${id} tty.csv: Results, 500 records`);
+    },
+    CLI_TEST_TIMEOUT,
+  );
+});

@@ -1,0 +1,166 @@
+/**
+ * The List API with its files in an object store (MAILSURE_LIST_STORE) on a real S3-protocol
+ * server on loopback (s3rver): submit, process, download (streamed by default, a 302 to a
+ * short-lived link with MAILSURE_LIST_STORE_REDIRECT), cancellation and retention deleting the
+ * objects. The credentials come from the standard AWS environment variables, as in production.
+ */
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepExpiredLists } from '../../src/lists/pipeline/retention.js';
+import { freePort } from '../integration/list-server.js';
+import { makeTestApp } from '../helpers/app.js';
+import { multipart } from '../helpers/multipart.js';
+import { S3_TEST_CREDENTIALS, S3_TEST_REGION, startTestS3, type TestS3 } from '../helpers/s3-server.js';
+import { unzip } from '../helpers/unzip.js';
+
+const CSV = 'Email,Name\nann@example.com,Ann\nnot-an-address,Bob\n';
+
+/** A loopback port nothing listens on. */
+const closedPort = freePort;
+
+let s3: TestS3;
+let client: S3Client;
+const saved: Record<string, string | undefined> = {};
+let run = 0;
+
+beforeAll(async () => {
+  s3 = await startTestS3();
+  client = new S3Client({ endpoint: s3.endpoint, region: S3_TEST_REGION, forcePathStyle: true, credentials: S3_TEST_CREDENTIALS });
+  // The AWS credential chain reads the process's environment, as it does in production.
+  for (const [name, value] of Object.entries(s3.env(''))) {
+    if (!name.startsWith('AWS_')) continue;
+    saved[name] = process.env[name];
+    process.env[name] = value;
+  }
+});
+afterAll(async () => {
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  client?.destroy();
+  await s3?.close();
+});
+
+async function appOnStore(more: Record<string, string> = {}) {
+  const prefix = `api-${++run}`;
+  const storeEnv = Object.fromEntries(Object.entries(s3.env(prefix)).filter(([name]) => name.startsWith('MAILSURE_')));
+  const t = await makeTestApp({ env: { ...storeEnv, ...more } });
+  const key = (await t.key('acme', { services: 'verification,lists' })).key;
+  const submit = async () => {
+    const { payload, headers } = multipart([{ name: 'file', filename: 'people.csv', content: CSV }]);
+    const res = await t.app.inject({ method: 'POST', url: '/v5/list?header=true', headers: { ...headers, api_key: key }, payload });
+    expect(res.statusCode).toBe(202);
+    return (res.json() as { list_id: number }).list_id;
+  };
+  const get = (path: string) => t.app.inject({ url: path, headers: { api_key: key } });
+  const del = (id: number, k = key) => t.app.inject({ method: 'DELETE', url: `/v5/list/${id}`, headers: { api_key: k } });
+  const objects = async () =>
+    ((await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `${prefix}/` }))).Contents ?? [])
+      .map((o) => o.Key!.slice(prefix.length + 1))
+      .sort();
+  return { t, submit, get, del, objects };
+}
+
+describe('lists with MAILSURE_LIST_STORE on an S3-protocol server', () => {
+  it('stores the upload and results as objects, streams the download, and keeps no working copy once done', async () => {
+    const { t, submit, get, objects } = await appOnStore();
+    try {
+      const id = await submit();
+      await t.lists.idle();
+      expect((await get(`/v5/list/${id}`)).json()).toMatchObject({ status: 'Results', records: 2 });
+      expect(await objects()).toEqual([`lists/${id}/results.zip`, `lists/${id}/upload.csv`]);
+      const results = await get(`/v5/list/${id}/results`);
+      expect(results.statusCode).toBe(200);
+      expect(results.headers['content-type']).toBe('application/zip');
+      expect(results.headers['content-disposition']).toContain(`filename="people-${id}-Service.zip"`);
+      const text = (await unzip(results.rawPayload))[`people-${id}-Service.csv`]!;
+      expect(text.split(/\r?\n/)[0]).toBe('Email,Name,Validation Status,Validation Code,Domain Type,Role Account,Duplicate,Valid Email');
+      expect(await readdir(join(t.dataDir, 'lists'))).toEqual(['incoming']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers the results with a 302 to a short-lived link when MAILSURE_LIST_STORE_REDIRECT is on', async () => {
+    const { t, submit, get } = await appOnStore({ MAILSURE_LIST_STORE_REDIRECT: '1' });
+    try {
+      const id = await submit();
+      await t.lists.idle();
+      const answer = await get(`/v5/list/${id}/results`);
+      expect(answer.statusCode).toBe(302);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      const link = String(answer.headers.location);
+      expect(link).toMatch(new RegExp(`^${s3.endpoint}/${s3.bucket}/api-\\d+/lists/${id}/results\\.zip\\?.*X-Amz-Expires=300`));
+      const fetched = await fetch(link);
+      expect(fetched.status).toBe(200);
+      expect(fetched.headers.get('content-disposition')).toContain(`filename="people-${id}-Service.zip"`);
+      expect(Object.keys(await unzip(Buffer.from(await fetched.arrayBuffer())))).toEqual([`people-${id}-Service.csv`]);
+      // Not ready yet, or gone: the same answers as a streamed download.
+      await t.storage.lists.update(id, { status: 'Processing' });
+      expect((await get(`/v5/list/${id}/results`)).statusCode).toBe(401);
+      await t.storage.lists.update(id, { status: 'Results' });
+      await t.files.remove(id);
+      expect((await get(`/v5/list/${id}/results`)).json()).toEqual({ error_code: 404, error_msg: 'Results file not found' });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('cancellation deletes the list’s objects, only for the key that owns it', async () => {
+    const { t, submit, get, objects, del } = await appOnStore();
+    try {
+      const id = await submit();
+      await t.lists.idle();
+      // Cancelled while its results are being written: whatever was stored by then goes.
+      await t.storage.lists.update(id, { status: 'Processing' });
+      expect(await objects()).toHaveLength(2);
+      expect((await del(id, (await t.key('other', { services: 'verification,lists' })).key)).statusCode).toBe(404);
+      expect(await objects()).toHaveLength(2);
+      expect((await del(id)).json()).toMatchObject({ status: 'Cancelled' });
+      expect(await objects()).toEqual([]);
+      expect((await get(`/v5/list/${id}`)).json()).toMatchObject({ status: 'Cancelled' });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('retention deletes the objects of expired lists; their status stays readable', async () => {
+    const { t, submit, get, objects } = await appOnStore();
+    try {
+      const id = await submit();
+      await t.lists.idle();
+      const sweep = (now: number) =>
+        sweepExpiredLists({ store: t.storage.lists, files: t.files, retentionDays: 30, clock: { now: () => now } });
+      expect(await sweep(Date.now())).toBe(0);
+      expect(await objects()).toHaveLength(2);
+      expect(await sweep(Date.now() + 31 * 86_400_000)).toBe(1);
+      expect(await objects()).toEqual([]);
+      expect((await get(`/v5/list/${id}/results`)).json()).toEqual({ error_code: 404, error_msg: 'Results file not found' });
+      expect((await get(`/v5/list/${id}`)).json()).toMatchObject({ status: 'Results', records: 2 });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses to start on a store it cannot use, saying which and what to check', async () => {
+    const check = 'check MAILSURE_LIST_STORE, MAILSURE_LIST_STORE_ENDPOINT, MAILSURE_LIST_STORE_REGION, MAILSURE_LIST_STORE_PATH_STYLE and the AWS credentials';
+    const env = (store: string) => ({ ...Object.fromEntries(Object.entries(s3.env('x')).filter(([name]) => name.startsWith('MAILSURE_'))), MAILSURE_LIST_STORE: store });
+    const dataDir = await mkdtemp(join(tmpdir(), 'mailsure-s3-refused-'));
+    try {
+      await expect(makeTestApp({ dataDir, env: env('s3://no-such-bucket/x') })).rejects.toThrow(
+        `cannot use the object store s3://no-such-bucket/x at ${s3.endpoint} (HTTP 404: no such bucket); ${check}`,
+      );
+      const closed = await closedPort();
+      await expect(makeTestApp({ dataDir, env: { ...env(`s3://${s3.bucket}`), MAILSURE_LIST_STORE_ENDPOINT: `http://127.0.0.1:${closed}` } })).rejects.toThrow(
+        new RegExp(`^cannot use the object store s3://${s3.bucket} at http://127\\.0\\.0\\.1:${closed} \\(.*ECONNREFUSED.*\\); `),
+      );
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+

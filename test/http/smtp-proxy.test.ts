@@ -1,0 +1,176 @@
+/**
+ * MAILSURE_SMTP_PROXY end to end (issue 21): verdicts over HTTP come from probes that went
+ * through a real SOCKS5 proxy on loopback (the proxy was asked for the MX's IP address; the SMTP
+ * server saw the proxy's outbound connection), the prober-health egress check goes the same way,
+ * and a proxy that is down or refuses us never makes an address invalid: the verdict stops at
+ * what DNS proved (20, legacy `unknown`), `/readyz` says the egress failed and why.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { HealthTuning } from '../../src/container.js';
+import { proxyHint } from '../../src/verification/health/decide-egress.js';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { multipart } from '../helpers/multipart.js';
+import { closedPort } from '../helpers/world/egress.js';
+import { startTestWorld, type TestWorld } from '../helpers/world/index.js';
+import { startSocksProxy, type TestSocksProxy } from '../helpers/world/socks-proxy.js';
+
+let world: TestWorld;
+let proxy: TestSocksProxy;
+const apps: TestApp[] = [];
+const proxies: TestSocksProxy[] = [];
+
+beforeAll(async () => {
+  world = await startTestWorld();
+  proxy = await startSocksProxy();
+});
+afterEach(async () => {
+  world.reset();
+  proxy.reset();
+  await Promise.all([...apps.splice(0).map((a) => a.close()), ...proxies.splice(0).map((p) => p.close())]);
+});
+afterAll(async () => {
+  await Promise.all([proxy.close(), world.close()]);
+});
+
+async function startApp(env: Record<string, string>, health: HealthTuning = {}): Promise<{ t: TestApp; key: string; legacy: string }> {
+  const t = await makeTestApp({ env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox', MAILSURE_SMTP_HELO: 'probe.mailsure-test.com', ...env }, health });
+  apps.push(t);
+  await t.health.start();
+  return { t, key: (await t.key('k')).key, legacy: (await t.key('legacy', { variant: 'email_validation' })).key };
+}
+
+async function ev(t: TestApp, key: string, email: string) {
+  const res = await t.app.inject({ url: `/v5/ev?email=${encodeURIComponent(email)}&api_key=${key}` });
+  expect(res.statusCode).toBe(200);
+  const body = res.json() as Record<string, { status: string; status_code: number }>;
+  return body.safe_to_send ?? body.email_validation;
+}
+
+async function egress(t: TestApp) {
+  const res = await t.app.inject({ url: '/readyz' });
+  expect(res.statusCode).toBe(200);
+  const body = res.json() as { prober: { mailbox_verification: string; smtp_egress: { state: string; evidence: string[]; hint?: string } } };
+  return { ...body.prober.smtp_egress, mailbox: body.prober.mailbox_verification };
+}
+
+const allSessions = () => Object.values(world.smtp).flatMap((log) => log.sessions);
+const connections = () => Object.values(world.smtp).reduce((n, log) => n + log.connections, 0);
+
+describe('MAILSURE_SMTP_PROXY: probes go through the proxy', () => {
+  it('gives the same verdicts as a direct probe, and every SMTP session came from the proxy', async () => {
+    const { t, key } = await startApp({ MAILSURE_SMTP_PROXY: proxy.url });
+    const health = await egress(t);
+    expect(health.state).toBe('ok');
+    expect(health.evidence).toEqual([`mx.canary-mail.com [127.0.0.23]:${world.smtpPort} via socks5://127.0.0.1:${proxy.port}: banner received`]);
+
+    expect(await ev(t, key, world.addresses.known)).toMatchObject({ status: 'safetosend', status_code: 50 });
+    expect(await ev(t, key, world.addresses.unknown)).toMatchObject({ status: 'invalid', status_code: 400 });
+    expect(await ev(t, key, `alice@${world.domains.starttls}`)).toMatchObject({ status_code: 50 });
+    expect(world.smtp.starttls.sessions.every((s) => s.tls)).toBe(true);
+
+    // The proxy's side: CONNECTs to IP addresses, every one granted and opened from its own address.
+    expect(proxy.requests.length).toBeGreaterThanOrEqual(4);
+    for (const request of proxy.requests) {
+      expect(request.destination).toMatch(/^127\.0\.0\.\d+$/);
+      expect(request).toMatchObject({ port: world.smtpPort, reply: 'REQUEST_GRANTED', outbound: { localAddress: proxy.outboundAddress } });
+    }
+    // The SMTP servers' side: each session is one of the proxy's outbound connections, and nothing came directly.
+    const sessions = allSessions();
+    expect(sessions.length).toBe(proxy.requests.length);
+    const opened = new Set(proxy.requests.map((r) => `${r.outbound!.localAddress}:${r.outbound!.localPort}`));
+    for (const session of sessions) expect(opened.has(`${session.remoteAddress}:${session.remotePort}`)).toBe(true);
+    expect(connections()).toBe(proxy.requests.length);
+  });
+
+  it('authenticates with the credentials of the URL', async () => {
+    const authed = await startSocksProxy({ outboundAddress: '127.0.0.241', auth: { username: 'probe', password: 'p@ss:word' } });
+    proxies.push(authed);
+    const { t, key } = await startApp({ MAILSURE_SMTP_PROXY: authed.url });
+    expect((await egress(t)).state).toBe('ok');
+    expect(await ev(t, key, world.addresses.known)).toMatchObject({ status_code: 50 });
+    expect(authed.authFailures).toBe(0);
+    expect(authed.requests.every((r) => r.username === 'probe')).toBe(true);
+    expect(world.smtp.mailboxes.sessions.map((s) => s.remoteAddress)).toEqual(['127.0.0.241']);
+  });
+
+  it('keeps the target policy: an MX on a private address is not probed through the proxy either', async () => {
+    const direct = await startApp({ MAILSURE_ALLOW_PRIVATE_TARGETS: '0' });
+    const expected = await ev(direct.t, direct.key, world.addresses.unknown);
+    expect(expected?.status_code).not.toBe(400);
+    world.reset();
+    const { t, key } = await startApp({ MAILSURE_ALLOW_PRIVATE_TARGETS: '0', MAILSURE_SMTP_PROXY: proxy.url });
+    expect(await ev(t, key, world.addresses.unknown)).toEqual(expected);
+    expect(proxy.requests).toEqual([]);
+    expect(connections()).toBe(0);
+  });
+});
+
+describe('a proxy that is down or refuses us', () => {
+  it('at start: the egress fails with the proxy hint, and no verdict is invalid (20, legacy unknown)', async () => {
+    const port = await closedPort(['127.0.0.1']);
+    const { t, key, legacy } = await startApp({ MAILSURE_SMTP_PROXY: `socks5://127.0.0.1:${port}` });
+    const health = await egress(t);
+    expect(health.state).toBe('failed');
+    expect(health.mailbox).toBe('unavailable');
+    expect(health.hint).toBe(proxyHint(world.smtpPort));
+    expect(health.evidence).toHaveLength(1);
+    expect(health.evidence[0]).toMatch(
+      new RegExp(`^mx\\.canary-mail\\.com \\[127\\.0\\.0\\.23\\]:${world.smtpPort} via socks5://127\\.0\\.0\\.1:${port}: the proxy failed: socks5://127\\.0\\.0\\.1:${port}: ECONNREFUSED`),
+    );
+    for (const email of [world.addresses.known, world.addresses.unknown, `alice@${world.domains.refused}`]) {
+      expect(await ev(t, key, email)).toMatchObject({ status: 'valid', status_code: 20 });
+      expect(await ev(t, legacy, email)).toMatchObject({ status: 'unknown', status_code: 20 });
+    }
+    expect(connections()).toBe(0);
+  });
+
+  it('in a list: the rows are 20 and counted as SMTP Egress Blocked, none invalid but the one DNS proved', async () => {
+    const port = await closedPort(['127.0.0.1']);
+    const { t, key } = await startApp({ MAILSURE_SMTP_PROXY: `socks5://127.0.0.1:${port}` });
+    const { payload, headers } = multipart([{ name: 'file', filename: 'list.csv', content: `${world.addresses.known}\n${world.addresses.unknown}\ncarol@${world.domains.nxdomain}\n` }]);
+    const submitted = await t.app.inject({ method: 'POST', url: '/v5/list', headers: { ...headers, api_key: key }, payload });
+    expect(submitted.statusCode).toBe(202);
+    const { list_id } = submitted.json() as { list_id: number };
+    await t.lists.idle();
+    const status = (await t.app.inject({ url: `/v5/list/${list_id}`, headers: { api_key: key } })).json() as {
+      services: { email_validation: { reporting: { status_codes: Record<string, number>; verification_limited?: Record<string, number> } } };
+    };
+    const report = status.services.email_validation.reporting;
+    expect(report.status_codes).toEqual({ '20': 2, '310': 1 });
+    expect(report.verification_limited).toMatchObject({ 'Limited Records': 2, 'SMTP Egress Blocked': 2 });
+    expect(connections()).toBe(0);
+  });
+
+  it('with the wrong password: the same, and the password is in no evidence', async () => {
+    const authed = await startSocksProxy({ auth: { username: 'probe', password: 'right' } });
+    proxies.push(authed);
+    const { t, key } = await startApp({ MAILSURE_SMTP_PROXY: `socks5://probe:wrong-password@127.0.0.1:${authed.port}` });
+    const health = await egress(t);
+    expect(health.state).toBe('failed');
+    expect(health.evidence).toEqual([
+      `mx.canary-mail.com [127.0.0.23]:${world.smtpPort} via socks5://probe@127.0.0.1:${authed.port}: the proxy failed: socks5://probe@127.0.0.1:${authed.port}: Socks5 Authentication failed`,
+    ]);
+    expect(JSON.stringify(health)).not.toContain('wrong-password');
+    expect(await ev(t, key, world.addresses.unknown)).toMatchObject({ status_code: 20 });
+    expect(authed.authFailures).toBeGreaterThanOrEqual(1);
+    expect(connections()).toBe(0);
+  });
+
+  it('going down after the check: the next probe is 20, not 400 or 420, and the egress turns failed', async () => {
+    const flaky = await startSocksProxy();
+    proxies.push(flaky);
+    const { t, key, legacy } = await startApp({ MAILSURE_SMTP_PROXY: flaky.url }, { recheckMinMs: 0 });
+    expect((await egress(t)).state).toBe('ok');
+    expect(await ev(t, key, world.addresses.knownToo)).toMatchObject({ status_code: 50 });
+    await flaky.close();
+
+    expect(await ev(t, legacy, world.addresses.unknown)).toMatchObject({ status: 'unknown', status_code: 20 });
+    expect(await ev(t, key, `bob@${world.domains.refused}`)).toMatchObject({ status: 'valid', status_code: 20 });
+    // The probe told prober health at once; the check it asked for (through the same proxy) agrees.
+    await t.health.checkNow();
+    const health = await egress(t);
+    expect(health.state).toBe('failed');
+    expect(health.hint).toBe(proxyHint(world.smtpPort));
+    expect(world.smtp.mailboxes.sessions.map((s) => s.remoteAddress)).toEqual([flaky.outboundAddress]);
+  });
+});
