@@ -26,6 +26,13 @@ import { evaluateMatcher, type EvaluatedMatcher, type EvaluationReport } from '.
 import { createExactIdentityMatcher } from '../test/evaluation/identity/exact-matcher.js';
 import { loadNicknamePairs } from '../test/evaluation/identity/nickname-corpus.js';
 import {
+  addNameFormHouseholds,
+  nameFormHouseholds,
+  nameFormPeopleCount,
+  nameFormVariants,
+  writeNameFormPeople,
+} from '../test/evaluation/identity/name-form-population.js';
+import {
   addressText,
   docsSection,
   failureLines,
@@ -78,22 +85,31 @@ try {
   const file = join(dir, 'people.ndjson');
   const out = createWriteStream(file);
   await writeDataset({ count, seed: args.seed, today: TODAY, people: out });
+  const nameForms = nameFormHouseholds({ people: count, seed: args.seed, today: TODAY });
+  const nameFormPeople = nameFormPeopleCount(nameForms);
+  writeNameFormPeople(out, nameForms);
   out.end();
   await finished(out);
-  console.log(`generated ${count.toLocaleString('en-US')} people (seed ${args.seed}) in ${seconds(t)}`);
+  console.log(
+    `generated ${count.toLocaleString('en-US')} people and ${nameForms.length} name-form households of ${nameFormPeople} (seed ${args.seed}) in ${seconds(t)}`,
+  );
 
   t = performance.now();
   storage = await openStorage({ dataDir: dir });
   const imported = await importPeople(storage, file);
-  if (imported.status !== 'finished' || imported.committed !== count)
-    throw new Error(`the import did not load every person (${imported.committed}/${count})`);
+  if (imported.status !== 'finished' || imported.committed !== count + nameFormPeople)
+    throw new Error(`the import did not load every person (${imported.committed}/${count + nameFormPeople})`);
   console.log(`imported into SQLite (${dir}) in ${seconds(t)}`);
 
   const people = () => generatePeople({ count, seed: args.seed, today: TODAY, activity: false });
   const households = new Map<string, string>();
   for (const { person, truth } of people()) households.set(person.person_id, truth.householdId);
+  addNameFormHouseholds(households, nameForms);
   const nicknames = loadNicknamePairs(NICKNAMES);
-  const variants = () => generateQueryVariants(people(), { seed: args.seed, perPerson, nicknames });
+  const variants = function* () {
+    yield* generateQueryVariants(people(), { seed: args.seed, perPerson, nicknames });
+    yield* nameFormVariants(people(), nameForms, { seed: args.seed, nicknames });
+  };
 
   const chosen = await chooseMatcher(storage, args.matcher);
   t = performance.now();

@@ -28,8 +28,25 @@ export const KIND_WEIGHTS = {
   'wrong-address': 4,
 } as const;
 
-export type VariantKind = keyof typeof KIND_WEIGHTS;
-export const VARIANT_KINDS = Object.keys(KIND_WEIGHTS) as VariantKind[];
+/** The kinds query-variants.ts draws by weight. */
+export type WeightedKind = keyof typeof KIND_WEIGHTS;
+export const VARIANT_KINDS = Object.keys(KIND_WEIGHTS) as WeightedKind[];
+
+/** The name-form kinds (name-form-variants.ts), on a stream of their own. */
+export const NAME_FORM_KINDS = [
+  'swapped',
+  'middle-name',
+  'double-surname',
+  'surname-part',
+  'surname-particle',
+  'surname-joined',
+  'trap-swap',
+  'trap-same-names',
+  'trap-middle-first',
+] as const;
+export type NameFormKind = (typeof NAME_FORM_KINDS)[number];
+
+export type VariantKind = WeightedKind | NameFormKind;
 
 /** What each kind sends, and what it expects (for reports). */
 export const VARIANT_DESCRIPTIONS: Readonly<Record<VariantKind, string>> = {
@@ -54,4 +71,21 @@ export const VARIANT_DESCRIPTIONS: Readonly<Record<VariantKind, string>> = {
   moved: "the person's name at a fresh address: nobody",
   stranger: 'an unrelated first and last name at a real address: nobody',
   'wrong-address': "a real name at another household's address (last names far apart): nobody",
+  swapped:
+    'first and last name exchanged (`Smith John`), the middle name kept or not, a fifth without the street (name + ZIP+4): the person',
+  'middle-name':
+    'the middle name as first name (`Robert Smith`, or `Robert J Smith`) where nobody else in the household has that first name: the person, or the household only when another member has the same middle name',
+  'double-surname':
+    'another surname joined to the surname, either order, hyphenated or spaced (`Smith-Jones` for Smith; a spouse’s double name for the other spouse): the person',
+  'surname-part':
+    'one part of a compound or maiden-and-married surname (`Garcia` for Garcia-Lopez; `Jones` or `Smith` for Smith-Jones): the person',
+  'surname-particle': 'a surname with its particles dropped (`Cruz` for De La Cruz, `Berg` for Van der Berg): the person',
+  'surname-joined':
+    'a compound surname or one with particles written joined or cut otherwise (`GarciaLopez`, `Garcia Lopez`, `Delacruz`): the person',
+  'trap-swap':
+    'two people whose names swap into each other (`Scott Thomas`, `Thomas Scott`): one’s name swapped is the other’s as written, so the other; and one asked as written',
+  'trap-same-names':
+    'a parent and a child with the same first and middle names, `Sr` and `Jr`: the middle name as first name without a suffix, or `J Robert`, the household only; with the suffix, or the full name, that one',
+  'trap-middle-first':
+    'a parent whose middle name is a child’s first name (John Robert and Robert): `Robert Smith` the child; `J Robert Smith` and `John Smith` the parent',
 };

@@ -154,8 +154,12 @@ describe('generateQueryVariants', () => {
       'household-unknown': (v, p) => {
         expect(v.expect).toEqual({ household: p.truth.householdId });
         expect([v.query.last, v.query.street]).toEqual([p.person.last_name, p.person.address]);
-        for (const m of membersOf.get(p.truth.householdId)!)
+        for (const m of membersOf.get(p.truth.householdId)!) {
           expect(editDistance(key(v.query.first), key(m.person.first_name))).toBeGreaterThan(2);
+          // Not a middle name either: `Robert Smith` at John Robert Smith's is John by his middle name.
+          if ((m.person.middle_name ?? '').length > 1)
+            expect(editDistance(key(v.query.first), key(m.person.middle_name!))).toBeGreaterThan(2);
+        }
       },
       moved: (v, p) => {
         expect(v.expect).toEqual({});

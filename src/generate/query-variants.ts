@@ -15,9 +15,9 @@
  *   the address agreeing nobody else can be meant, and a surname is keyed wrongly as often as a
  *   given name (the generator never puts near-identical surnames at one address);
  * - first + last + ZIP+4 without a street expects the person: a ZIP+4 is one side of a block;
- * - an unknown first name at the household's address with its last name expects the household
- *   only; a person who moved, a stranger at a real address and a real name at another household's
- *   address expect nothing;
+ * - an unknown first name (nobody's first or middle name in the household) at the household's
+ *   address with its last name expects the household only; a person who moved, a stranger at a
+ *   real address and a real name at another household's address expect nothing;
  * - a first name cut to its initial (`J Smith`, no middle name) expects the person when nobody
  *   else in the household has that initial, and the household only when somebody does (`J Smith`
  *   at John and Jane Smith's is either of them: claiming one is a guess). Unlike the nickname and
@@ -29,10 +29,10 @@ import type { GeneratedPerson } from './people.js';
 import { rankWeights, Rng, WeightedTable } from './random.js';
 import { nameLists } from './reference-data.js';
 import { capitalise, editDistance, exactQuery, key, KEYBOARD_NEIGHBOURS, withoutKeys } from './query-edits.js';
-import { KIND_WEIGHTS, VARIANT_KINDS, type VariantKind } from './query-kinds.js';
+import { KIND_WEIGHTS, VARIANT_KINDS, type VariantKind, type WeightedKind } from './query-kinds.js';
 import type { Gender } from './records.js';
 
-export { VARIANT_DESCRIPTIONS, VARIANT_KINDS, type VariantKind } from './query-kinds.js';
+export { NAME_FORM_KINDS, VARIANT_DESCRIPTIONS, VARIANT_KINDS, type NameFormKind, type VariantKind } from './query-kinds.js';
 
 export interface QueryExpectation {
   /** `person_id` the matcher should return as an Individual match. */
@@ -104,7 +104,7 @@ class VariantMaker {
   private readonly byGender: Readonly<Record<Gender, WeightedTable<string>>>;
   private readonly lastNames: WeightedTable<string>;
   private readonly nicknames = new Map<string, string[]>();
-  private readonly builders: Record<VariantKind, Builder>;
+  private readonly builders: Record<WeightedKind, Builder>;
 
   constructor(
     readonly rng: Rng,
@@ -206,6 +206,15 @@ class VariantMaker {
     return others.some((m) => {
       const other = key(m.person.first_name);
       return editDistance(k, other) <= edits || (this.nicknames.get(other) ?? []).includes(k);
+    });
+  }
+
+  /** Whether a first name could be taken for a member's full middle name: equal, a nickname, or two edits away. */
+  private closeToMiddle(c: Context, first: string): boolean {
+    const k = key(first);
+    return c.household.members.some((m) => {
+      const middle = key(m.person.middle_name ?? '');
+      return middle.length > 1 && (editDistance(k, middle) <= 2 || (this.nicknames.get(middle) ?? []).includes(k));
     });
   }
 
@@ -330,11 +339,14 @@ class VariantMaker {
     return [query, { individual: m.person.person_id, household: c.household.id }];
   }
 
-  /** A first name nobody in the household has (nor a nickname or near spelling of one). */
+  /**
+   * A first name nobody in the household has (nor a nickname or near spelling of one), not even as
+   * a middle name: `Robert Smith` at John Robert Smith's is John going by his middle name.
+   */
   private unknownMember(c: Context): [IdentityQuery, QueryExpectation] | undefined {
     for (let tries = 0; tries < 20; tries++) {
       const first = this.firstNames.draw(this.rng);
-      if (this.closeToMember(c, first)) continue;
+      if (this.closeToMember(c, first) || this.closeToMiddle(c, first)) continue;
       return [{ ...withoutKeys(exactQuery(c.item.person), 'middle'), first }, { household: c.household.id }];
     }
     return undefined;

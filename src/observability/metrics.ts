@@ -13,8 +13,8 @@ export interface Metrics {
   verdicts: Counter<'code' | 'status' | 'depth'>;
   verdictLimits: Counter<'limit'>;
   dnsMailRoutes: Counter<'outcome'>;
-  smtpProbes: Counter<'outcome'>;
-  smtpReplies: Counter<'class'>;
+  smtpProbes: Counter<'provider' | 'outcome'>;
+  smtpReplies: Counter<'provider' | 'class'>;
   cacheLookups: Counter<'cache' | 'result'>;
   listRecords: Counter;
   listStateChanges: Counter<'status'>;
@@ -81,13 +81,13 @@ export function createMetrics(): Metrics {
     smtpProbes: new Counter({
       name: 'mailsure_smtp_probes_total',
       help: 'SMTP probe sessions, by outcome (replies, refused, timeout, banner-reject, protocol-error, egress-failed).',
-      labelNames: ['outcome'],
+      labelNames: ['provider', 'outcome'],
       registers,
     }),
     smtpReplies: new Counter({
       name: 'mailsure_smtp_recipient_replies_total',
       help: 'Replies to RCPT TO, by class (accepted, no-mailbox, mailbox-full, policy, rejected-other, temporary).',
-      labelNames: ['class'],
+      labelNames: ['provider', 'class'],
       registers,
     }),
     cacheLookups: new Counter({

@@ -1,11 +1,12 @@
 /**
  * Decorators that count what verification does without touching it: verdicts from the service,
  * sessions and replies from the prober, hits and misses from the fact caches, outcomes from DNS.
- * Only bounded labels (codes, kinds, classes): never an address or a domain.
+ * Only bounded labels (codes, kinds, classes, provider profile ids): never an address or a domain.
  */
 import type { FactCache } from '../verification/fact-cache.js';
 import type { MailRoute } from '../verification/dns/mail-route.js';
 import { statusesFor } from '../verification/render.js';
+import { profileForHost } from '../verification/providers/index.js';
 import type { SmtpProber } from '../verification/smtp/prober.js';
 import type { VerifyService } from '../verification/verify-service.js';
 import type { Metrics } from './metrics.js';
@@ -25,9 +26,11 @@ export function observeProbes(inner: SmtpProber, metrics: Metrics): SmtpProber {
   return {
     async probe(target, recipients, deadline) {
       const outcome = await inner.probe(target, recipients, deadline);
-      metrics.smtpProbes.inc({ outcome: outcome.kind });
+      // The provider profile the MX host belongs to: a bounded set of ids, never a host name.
+      const provider = profileForHost(target.host).id;
+      metrics.smtpProbes.inc({ provider, outcome: outcome.kind });
       const replies = outcome.kind === 'replies' ? outcome.replies : outcome.partial;
-      for (const reply of replies?.values() ?? []) metrics.smtpReplies.inc({ class: reply.class });
+      for (const reply of replies?.values() ?? []) metrics.smtpReplies.inc({ provider, class: reply.class });
       return outcome;
     },
   };

@@ -84,9 +84,9 @@ describe('GET /metrics', () => {
     expect(m.get('mailsure_verdicts_total{code="50",status="safetosend",depth="mailbox"}')).toBe(3);
     expect(m.get('mailsure_verdicts_total{code="400",status="invalid",depth="mailbox"}')).toBe(2);
     expect(m.get('mailsure_verdicts_total{code="310",status="invalid",depth="mailbox"}')).toBe(1);
-    expect(m.get('mailsure_smtp_recipient_replies_total{class="no-mailbox"}')).toBeGreaterThanOrEqual(2);
-    expect(m.get('mailsure_smtp_recipient_replies_total{class="accepted"}')).toBeGreaterThanOrEqual(3);
-    expect(m.get('mailsure_smtp_probes_total{outcome="replies"}')).toBeGreaterThanOrEqual(1);
+    expect(m.get('mailsure_smtp_recipient_replies_total{provider="default",class="no-mailbox"}')).toBeGreaterThanOrEqual(2);
+    expect(m.get('mailsure_smtp_recipient_replies_total{provider="default",class="accepted"}')).toBeGreaterThanOrEqual(3);
+    expect(m.get('mailsure_smtp_probes_total{provider="default",outcome="replies"}')).toBeGreaterThanOrEqual(1);
     expect(m.get('mailsure_dns_mail_routes_total{outcome="nxdomain"}')).toBeGreaterThanOrEqual(1);
     // Two domains, each looked up once (the domain stage keeps what it learnt); the one domain
     // probed five times learns whether it accepts all once and reads it from the cache after.
@@ -113,7 +113,7 @@ describe('GET /metrics', () => {
     expect(listId).toBeGreaterThan(0);
     // Bounded label names only: ours, and the process metrics' own (heap space, Node version, GC kind).
     const labelNames = new Set([...text.matchAll(/[{,]([a-z_]+)="/g)].map((match) => match[1]));
-    const allowed = ['method', 'route', 'status', 'code', 'depth', 'limit', 'outcome', 'class', 'cache', 'result', 'concern', 'state', 'le', 'space', 'version', 'major', 'minor', 'patch', 'kind', 'type'];
+    const allowed = ['method', 'route', 'status', 'code', 'depth', 'limit', 'outcome', 'class', 'provider', 'cache', 'result', 'concern', 'state', 'le', 'space', 'version', 'major', 'minor', 'patch', 'kind', 'type'];
     expect([...labelNames].filter((name) => !allowed.includes(name!))).toEqual([]);
   });
 

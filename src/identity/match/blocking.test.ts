@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { blocksFor, personBlockingColumns } from './blocking.js';
 import { blockId } from './candidate-block.js';
 import type { IdentityFeatures } from './features.js';
+import { lastNamePhonetic, surnameGroups } from '../name/index.js';
 
 const base: IdentityFeatures = {
   first: 'kate',
   middle: '',
   last: 'obrien',
+  lastGroups: [{ full: 'obrien', core: 'obrien' }],
   suffix: '',
   lastPhonetic: 'APRN',
   street: { number: '12', preDirectional: 'N', name: 'MAIN', suffix: 'ST', unitType: 'APT', unitId: '4' },
@@ -25,8 +27,48 @@ describe('blocksFor', () => {
     ]);
   });
 
-  it('asks for the last-name code + ZIP5 only when there is no street (first + last + ZIP+4)', () => {
-    expect(blocksFor({ ...base, street: undefined })).toEqual([{ kind: 'phonetic-zip', zip5: '63101', lastPhonetic: 'APRN' }]);
+  it('asks for the name codes + ZIP5 only when there is no street (first + last + ZIP+4), the first name’s too (swapped)', () => {
+    expect(blocksFor({ ...base, street: undefined })).toEqual([
+      { kind: 'phonetic-zip', zip5: '63101', lastPhonetic: 'APRN' },
+      { kind: 'phonetic-zip', zip5: '63101', lastPhonetic: lastNamePhonetic('kate') },
+    ]);
+    // An initial has no code worth a lookup.
+    expect(blocksFor({ ...base, first: 'k', street: undefined })).toEqual([{ kind: 'phonetic-zip', zip5: '63101', lastPhonetic: 'APRN' }]);
+  });
+
+  it('asks without a street for each word of a compound surname, and its core without particles', () => {
+    const garciaLopez = {
+      ...base,
+      first: 'k',
+      last: 'garcialopez',
+      lastGroups: surnameGroups('Garcia-Lopez'),
+      lastPhonetic: lastNamePhonetic('garcialopez'),
+      street: undefined,
+    };
+    expect(blocksFor(garciaLopez).map((b) => (b.kind === 'phonetic-zip' ? b.lastPhonetic : ''))).toEqual([
+      ...new Set([lastNamePhonetic('garcialopez'), lastNamePhonetic('garcia'), lastNamePhonetic('lopez')]),
+    ]);
+    const delaCruz = {
+      ...base,
+      first: 'k',
+      last: 'delacruz',
+      lastGroups: surnameGroups('De La Cruz'),
+      lastPhonetic: lastNamePhonetic('delacruz'),
+      street: undefined,
+    };
+    expect(blocksFor(delaCruz).map((b) => (b.kind === 'phonetic-zip' ? b.lastPhonetic : ''))).toEqual([
+      ...new Set([lastNamePhonetic('delacruz'), lastNamePhonetic('cruz')]),
+    ]);
+  });
+
+  it('adds no block for other name forms when the house number brings in the whole address', () => {
+    const garciaLopez = {
+      ...base,
+      last: 'garcialopez',
+      lastGroups: surnameGroups('Garcia-Lopez'),
+      lastPhonetic: lastNamePhonetic('garcialopez'),
+    };
+    expect(blocksFor(garciaLopez)).toHaveLength(2);
   });
 
   it('asks for state + house number when the query has no ZIP, and nothing without a state', () => {

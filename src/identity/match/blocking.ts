@@ -9,11 +9,32 @@ export function blocksFor(q: IdentityFeatures): CandidateBlock[] {
   const house = q.street?.number ?? '';
   if (q.zip5 !== '') {
     if (house !== '') blocks.push({ kind: 'zip-house', zip5: q.zip5, houseNumber: house });
-    if (q.lastPhonetic !== '') blocks.push({ kind: 'phonetic-zip', zip5: q.zip5, lastPhonetic: q.lastPhonetic });
+    for (const code of nameCodes(q, house === '')) blocks.push({ kind: 'phonetic-zip', zip5: q.zip5, lastPhonetic: code });
   } else if (house !== '' && q.state !== '') {
     blocks.push({ kind: 'state-house', state: q.state, houseNumber: house });
   }
   return blocks;
+}
+
+/**
+ * The last-name codes to look up with the ZIP: the query's own, and — only when no house number
+ * brings in everybody at the address anyway — those of the other forms its names may take: the
+ * first name (for `Smith John`, swapped) and each word of a compound surname (`Garcia-Lopez` →
+ * `Garcia`, `Lopez`; `De La Cruz` → `Cruz`). The reverse (a query of `Garcia` for a stored
+ * `Garcia-Lopez`) has no code to look up: it is found through the address only.
+ */
+function nameCodes(q: IdentityFeatures, otherForms: boolean): string[] {
+  // A last name without a code (another script) keys nothing, its other forms included.
+  if (q.lastPhonetic === '') return [];
+  const codes = new Set<string>([q.lastPhonetic]);
+  if (otherForms) {
+    if (q.first.length > 1) codes.add(lastNamePhonetic(q.first));
+    if (q.lastGroups.length > 1 || q.lastGroups.some((g) => g.core !== g.full)) {
+      for (const group of q.lastGroups) codes.add(lastNamePhonetic(group.core)).add(lastNamePhonetic(group.full));
+    }
+  }
+  codes.delete('');
+  return [...codes];
 }
 
 /** Stored with every person so that each block kind is one indexed lookup. */

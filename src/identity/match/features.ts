@@ -5,13 +5,15 @@
 import type { PersonRecord } from '../../enrichment/person.js';
 import { normalizeCity, normalizeState } from '../../enrichment/person-key.js';
 import { parseStreet, type ParsedStreet } from '../address/index.js';
-import { lastNamePhonetic, normalizePersonName } from '../name/index.js';
+import { lastNamePhonetic, normalizePersonName, surnameGroups, type SurnameGroup } from '../name/index.js';
 import type { IdentityQuery } from './types.js';
 
 export interface IdentityFeatures {
   first: string;
   middle: string;
   last: string;
+  /** The words of the last name (`garcia`, `lopez`; `delacruz` with its core `cruz`): see surnameGroups. */
+  lastGroups: readonly SurnameGroup[];
   /** Jr, Sr, III…: father and son share everything else. */
   suffix: string;
   lastPhonetic: string;
@@ -69,6 +71,7 @@ function features(
     first: name.first,
     middle: name.middle,
     last: name.last,
+    lastGroups: surnameGroups(last),
     suffix: name.suffix ?? '',
     lastPhonetic: lastNamePhonetic(name.last),
     street: street === undefined || street.trim() === '' ? undefined : parseStreet(street),

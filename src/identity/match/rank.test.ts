@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PersonRecord } from '../../enrichment/person.js';
 import { MAX_MATCHES, rankMatches } from './rank.js';
-import type { Scored } from './score.js';
+import type { NameForm, Scored } from './score.js';
 
 const person = (id: number): PersonRecord => ({
   id,
@@ -18,6 +18,10 @@ const person = (id: number): PersonRecord => ({
   emails: [],
 });
 const scored = (id: number, type: Scored['type'], confidence: number) => ({ person: person(id), score: { type, confidence } });
+const other = (id: number, confidence: number, nameForm: NameForm) => ({
+  person: person(id),
+  score: { type: 'Individual' as const, confidence, nameForm },
+});
 const summary = (matches: ReturnType<typeof rankMatches>) => matches.map((m) => [m.person.id, m.type, m.confidence]);
 
 describe('rankMatches', () => {
@@ -74,5 +78,33 @@ describe('rankMatches', () => {
     ]);
     expect(ranked.at(-1)!.person.id).toBe(6);
     expect(rankMatches([])).toEqual([]);
+  });
+
+  it('never lets a name in another form outrank one as written, whatever the weights', () => {
+    // John Robert Smith by his middle name (0.82) beside Robert Smith as written by a typo (0.77).
+    expect(summary(rankMatches([other(1, 0.82, 'middle-as-first'), scored(2, 'Individual', 0.77)]))).toEqual([
+      [2, 'Individual', 0.77],
+      [1, 'Household', 0.82],
+    ]);
+    // Scott Thomas beside Thomas Scott: the swap is the household.
+    expect(summary(rankMatches([other(1, 0.95, 'swapped'), scored(2, 'Individual', 0.9)]))[0]).toEqual([2, 'Individual', 0.9]);
+  });
+
+  it('lets a name in another form be the Individual when nobody agrees as written, and keeps ties a household', () => {
+    expect(summary(rankMatches([other(1, 0.85, 'surname-part'), scored(2, 'Household', 0.65)]))).toEqual([
+      [1, 'Individual', 0.85],
+      [2, 'Household', 0.65],
+    ]);
+    // Father and son, both John Robert Smith, asked for `Robert Smith`.
+    expect(summary(rankMatches([other(1, 0.82, 'middle-as-first'), other(2, 0.82, 'middle-as-first')]))).toEqual([
+      [1, 'Household', 0.82],
+      [2, 'Household', 0.82],
+    ]);
+    // Among other forms, the best still wins.
+    expect(summary(rankMatches([other(1, 0.82, 'middle-as-first'), other(2, 0.87, 'surname-particle')]))[0]).toEqual([
+      2,
+      'Individual',
+      0.87,
+    ]);
   });
 });

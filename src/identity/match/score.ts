@@ -5,10 +5,16 @@
  *
  * - the address must be the same place (house number, street, unit where both give one, and the
  *   ZIP or the city and state; or, for a query without a street, the ZIP+4);
- * - the last name must agree (exactly, or one slip of the keyboard apart);
+ * - the last name must agree (exactly, one slip of the keyboard apart, or in another form of a
+ *   compound surname or one with particles: see name-forms.ts);
  * - then Individual when the first name agrees too (exactly, by nickname, within a typo, or as
  *   an initial) and nothing that tells two people apart disagrees (middle name, Jr/Sr);
  *   Household otherwise.
+ *
+ * Two name forms stand in for the usual agreement: a person who goes by the middle name
+ * (`Robert Smith` for John Robert Smith) and the first and last names swapped (`Smith John`).
+ * A match through any form other than the name as written carries `nameForm`, and the ranking
+ * never lets it outrank a match through the name as written (rank.ts).
  *
  * Disagreement never passes a gate by weight alone: precision comes from the gates, the weights
  * only order what passed.
@@ -16,11 +22,16 @@
 import type { ParsedStreet } from '../address/index.js';
 import { firstNamesAgree, generationOf, jaroWinkler, oneSlipApart } from '../name/index.js';
 import type { IdentityFeatures } from './features.js';
+import { goesByMiddleName, lastAgreement, namesSwapped, type NameForm } from './name-forms.js';
 import type { MatchType } from './types.js';
+
+export type { NameForm } from './name-forms.js';
 
 export interface Scored {
   type: MatchType;
   confidence: number;
+  /** Set when the names agreed only in another form than as written (name-forms.ts). */
+  nameForm?: NameForm;
 }
 
 /** Jaro–Winkler at or above which two street names are the same name mistyped (or one slip apart). */
@@ -31,35 +42,54 @@ const WEIGHT = {
   address: 0.4,
   unit: 0.05,
   lastExact: 0.2,
+  lastParticle: 0.17,
+  lastPart: 0.15,
   lastTypo: 0.12,
   firstExact: 0.25,
   firstNickname: 0.2,
+  firstMiddle: 0.17,
   firstTypo: 0.17,
   firstInitial: 0.1,
+  /** Both names, each in the other's place. */
+  swapped: 0.3,
   middle: 0.05,
   email: 0.05,
 } as const;
 
+const LAST_WEIGHT = { exact: WEIGHT.lastExact, particle: WEIGHT.lastParticle, part: WEIGHT.lastPart, typo: WEIGHT.lastTypo } as const;
+
 export function scoreCandidate(q: IdentityFeatures, c: IdentityFeatures): Scored | undefined {
   const place = samePlace(q, c);
   if (place === 'different') return undefined;
-  const last = lastAgreement(q.last, c.last);
-  if (last === 'none') return undefined;
-
-  let confidence = WEIGHT.address + (place === 'same-unit' ? WEIGHT.unit : 0) + (last === 'exact' ? WEIGHT.lastExact : WEIGHT.lastTypo);
-  const sharedEmail = q.emails.some((e) => c.emails.includes(e));
-  if (sharedEmail) confidence += WEIGHT.email;
-
+  let confidence = WEIGHT.address + (place === 'same-unit' ? WEIGHT.unit : 0);
+  if (q.emails.some((e) => c.emails.includes(e))) confidence += WEIGHT.email;
+  const sameGeneration = !differ(generationOf(q.suffix) || undefined, generationOf(c.suffix) || undefined);
+  const last = lastAgreement(q, c);
+  if (last === 'none') {
+    // `Smith John`: a column mix-up in the source file, both names in the other's place.
+    if (!sameGeneration || conflicts(q.middle, c.middle) || !namesSwapped(q, c)) return undefined;
+    confidence += WEIGHT.swapped + (q.middle !== '' && c.middle !== '' ? WEIGHT.middle : 0);
+    return { type: 'Individual', confidence: round(Math.min(1, confidence)), nameForm: 'swapped' };
+  }
+  confidence += LAST_WEIGHT[last];
   const first = firstAgreement(q.first, c.first);
-  const distinguishing = conflicts(q.middle, c.middle) || differ(generationOf(q.suffix) || undefined, generationOf(c.suffix) || undefined);
-  // An initial or a typo in both names at once is too little to call it the same person.
+  if (first === 'none') {
+    // `Robert Smith` for John Robert Smith, with the surname as written: the person may go by it.
+    if (last === 'exact' && sameGeneration && goesByMiddleName(q, c)) {
+      return { type: 'Individual', confidence: round(Math.min(1, confidence + WEIGHT.firstMiddle)), nameForm: 'middle-as-first' };
+    }
+    return { type: 'Household', confidence: round(confidence) };
+  }
+  // An initial or a typo in the first name is too little beside a last name that is not as
+  // written (a typo, or another form of it).
   const weakFirst = first === 'initial' || first === 'typo';
-  const individual = first !== 'none' && !distinguishing && !(weakFirst && last === 'typo');
+  const individual = sameGeneration && !conflicts(q.middle, c.middle) && !(weakFirst && last !== 'exact');
   if (!individual) return { type: 'Household', confidence: round(confidence) };
-
   confidence += { exact: WEIGHT.firstExact, nickname: WEIGHT.firstNickname, typo: WEIGHT.firstTypo, initial: WEIGHT.firstInitial }[first];
   if (q.middle !== '' && c.middle !== '') confidence += WEIGHT.middle;
-  return { type: 'Individual', confidence: round(Math.min(1, confidence)) };
+  const scored: Scored = { type: 'Individual', confidence: round(Math.min(1, confidence)) };
+  if (last === 'particle' || last === 'part') scored.nameForm = last === 'particle' ? 'surname-particle' : 'surname-part';
+  return scored;
 }
 
 type Place = 'same-unit' | 'same' | 'different';
@@ -88,12 +118,6 @@ function sameStreet(q: ParsedStreet, c: ParsedStreet): Place {
   // Another apartment is another household; a unit left out is only missing.
   if (differ(q.unitId, c.unitId)) return 'different';
   return q.unitId !== undefined && q.unitId === c.unitId ? 'same-unit' : 'same';
-}
-
-function lastAgreement(q: string, c: string): 'exact' | 'typo' | 'none' {
-  if (q === '' || c === '') return 'none';
-  if (q === c) return 'exact';
-  return oneSlipApart(q, c) ? 'typo' : 'none';
 }
 
 function firstAgreement(q: string, c: string): 'exact' | 'nickname' | 'typo' | 'initial' | 'none' {

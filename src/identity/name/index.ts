@@ -4,3 +4,4 @@ export { NAME_SUFFIXES, generationOf } from './name-suffixes.js';
 export { nameVariants, firstNamesAgree, type FirstNameAgreement } from './nicknames.js';
 export { lastNamePhonetic } from './phonetic.js';
 export { jaroWinkler, oneSlipApart } from './similarity.js';
+export { SURNAME_PARTICLES, surnameGroups, surnameFormsAgree, type SurnameGroup, type SurnameFormAgreement } from './surname-forms.js';

@@ -125,13 +125,17 @@ export function docsSection(d: DocsInput): string {
   const intro =
     `Written by \`${command}\` (edit the script, not this section, and rerun it after a matcher change). ` +
     'The figures here come from this run only; the targets below are asserted by ' +
-    '`src/identity/evaluation/targets.test.ts`, which runs the same evaluation (import, variants, matcher) on 2,500 ' +
-    'people of another seed and also holds the `first-initial` kind to the Individual precision target. ' +
-    `${d.people.toLocaleString('en-US')} generated people (seed \`${d.seed}\`) are imported into a temporary SQLite store ` +
-    `by the code \`mailsure import people\` runs; ${d.report.variants.toLocaleString('en-US')} queries with known truth ` +
-    `(${d.perPerson} per person, \`src/generate/query-variants.ts\`) are matched by the ${d.matcher}. ` +
+    '`test/evaluation/identity/targets.test.ts`, which runs the same evaluation (import, variants, matcher) on 2,500 ' +
+    'people of another seed, holds the `first-initial` kind to the Individual precision target, and each name-form ' +
+    'kind to 95 % recall with no wrong Individual. ' +
+    `${d.people.toLocaleString('en-US')} generated people (seed \`${d.seed}\`) and the name-form households ` +
+    '(`src/generate/name-form-households.ts`: compound and double surnames, particles, and the traps) are imported ' +
+    `into a temporary SQLite store by the code \`mailsure import people\` runs; ${d.report.variants.toLocaleString('en-US')} ` +
+    `queries with known truth (${d.perPerson} per person, \`src/generate/query-variants.ts\`, and the name forms of ` +
+    '`src/generate/name-form-variants.ts`) are matched by the ' +
+    `${d.matcher}. ` +
     'An Individual match claims the person asked for; a Household match claims somebody else at the same address with ' +
-    'the same last name. Definitions are in `src/identity/evaluation/evaluate-matcher.ts`; a query is "as expected" ' +
+    'the same last name. Definitions are in `test/evaluation/identity/evaluate-matcher.ts`; a query is "as expected" ' +
     'when it got no wrong match and missed nothing expected.' +
     (d.baseline
       ? ' The "exact lookup" rows run the same queries through the lookup enrichment used before the identity matcher ' +
@@ -161,7 +165,7 @@ export function docsSection(d: DocsInput): string {
     '',
     wrap(
       'Component accuracy of the address parser on the public corpora in `test/fixtures/corpora` ' +
-        '(`measureAddressAccuracy()` in `src/identity/address/address-accuracy.ts`); where a last column is shown, it is ' +
+        '(`measureAddressAccuracy()` in `test/evaluation/address/address-accuracy.ts`); where a last column is shown, it is ' +
         'the `parse-address` package (`parseLocation`) alone on the same rows, scored the same way: the baseline ours improves on ' +
         '(it consults parse-address only as a second opinion):',
     ),

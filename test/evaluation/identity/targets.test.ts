@@ -12,7 +12,7 @@ import { finished } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importPeople } from '../../../src/cli/import/import-people.js';
 import { generatePeople } from '../../../src/generate/people.js';
-import { generateQueryVariants, VARIANT_KINDS, type QueryVariant } from '../../../src/generate/query-variants.js';
+import { generateQueryVariants, NAME_FORM_KINDS, VARIANT_KINDS, type QueryVariant } from '../../../src/generate/query-variants.js';
 import { writeDataset } from '../../../src/generate/write-dataset.js';
 import type { Storage } from '../../../src/storage/interfaces.js';
 import { openStorage } from '../../../src/storage/open-storage.js';
@@ -21,6 +21,13 @@ import type { IdentityMatcher } from '../../../src/identity/match/types.js';
 import { evaluateMatcher, type EvaluationReport } from './evaluate-matcher.js';
 import { corpusUrl } from '../../fixtures/corpora.js';
 import { loadNicknamePairs } from './nickname-corpus.js';
+import {
+  addNameFormHouseholds,
+  nameFormHouseholds,
+  nameFormPeopleCount,
+  nameFormVariants,
+  writeNameFormPeople,
+} from './name-form-population.js';
 
 const PEOPLE = 2_500;
 const SEED = 'targets';
@@ -39,19 +46,29 @@ beforeAll(async () => {
   const file = join(dir, 'people.ndjson');
   const out = createWriteStream(file);
   await writeDataset({ count: PEOPLE, seed: SEED, today: TODAY, people: out });
+  const nameForms = nameFormHouseholds({ people: PEOPLE, seed: SEED, today: TODAY });
+  writeNameFormPeople(out, nameForms);
   out.end();
   await finished(out);
   storage = await openStorage({ dataDir: dir });
   const write = process.stdout.write;
   process.stdout.write = (() => true) as never;
   try {
-    expect(await importPeople(storage, file, { stream: quiet })).toMatchObject({ status: 'finished', committed: PEOPLE, rejected: 0 });
+    expect(await importPeople(storage, file, { stream: quiet })).toMatchObject({
+      status: 'finished',
+      committed: PEOPLE + nameFormPeopleCount(nameForms),
+      rejected: 0,
+    });
   } finally {
     process.stdout.write = write;
   }
   const people = [...generatePeople({ count: PEOPLE, seed: SEED, today: TODAY, activity: false })];
   households = new Map(people.map(({ person, truth }) => [person.person_id, truth.householdId]));
-  variants = [...generateQueryVariants(people, { seed: SEED, perPerson: 2, nicknames })];
+  addNameFormHouseholds(households, nameForms);
+  variants = [
+    ...generateQueryVariants(people, { seed: SEED, perPerson: 2, nicknames }),
+    ...nameFormVariants(people, nameForms, { seed: SEED, nicknames }),
+  ];
   matcher = createIdentityMatcher({ people: storage.people });
   report = await evaluateMatcher(matcher, variants, { households });
 }, 60_000);
@@ -65,7 +82,7 @@ describe(`identity matching on ${PEOPLE.toLocaleString('en-US')} generated peopl
   it('ran every query, of every kind', () => {
     expect(report.variants).toBe(variants.length);
     expect(report.variants).toBeGreaterThan(4_900);
-    expect(report.kinds.map((k) => k.kind).sort()).toEqual([...VARIANT_KINDS].sort());
+    expect(report.kinds.map((k) => k.kind).sort()).toEqual([...VARIANT_KINDS, ...NAME_FORM_KINDS].sort());
     // Enough claims that one wrong Individual in 200 would show.
     expect(report.individual.precision.total).toBeGreaterThan(3_500);
     expect(report.household.precision.total).toBeGreaterThan(1_500);
@@ -86,6 +103,26 @@ describe(`identity matching on ${PEOPLE.toLocaleString('en-US')} generated peopl
     expect(initials.individual.precision.total).toBeGreaterThan(200);
     expect(initials.individual.precision.value).toBeGreaterThanOrEqual(0.995);
     expect(initials.household.precision.value).toBeGreaterThanOrEqual(0.99);
+  });
+
+  it('finds the name forms real files carry, each at ≥ 95 % recall, and names no wrong Individual through them', () => {
+    for (const kind of NAME_FORM_KINDS) {
+      const row = report.kinds.find((k) => k.kind === kind)!;
+      expect(row.variants, kind).toBeGreaterThanOrEqual(30);
+      expect(row.individual.recall.value, kind).toBeGreaterThanOrEqual(0.95);
+      expect(row.individual.precision.hits, `${kind}: wrong Individuals`).toBe(row.individual.precision.total);
+      expect(row.household.precision.hits, `${kind}: wrong Household matches`).toBe(row.household.precision.total);
+    }
+    // The traps expect the household only where two members fit alike: those must stay Household.
+    const alike = variants.filter((v) => v.kind.startsWith('trap-') && v.expect.individual === undefined);
+    expect(alike.length).toBeGreaterThan(10);
+  });
+
+  it('keeps every other kind free of wrong Individuals', () => {
+    for (const kind of VARIANT_KINDS) {
+      const row = report.kinds.find((k) => k.kind === kind)!;
+      expect(row.individual.precision.hits, `${kind}: wrong Individuals`).toBe(row.individual.precision.total);
+    }
   });
 
   it('would fail a matcher that calls every Household match Individual', async () => {
