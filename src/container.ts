@@ -36,8 +36,10 @@ import { createProberHealth, type ProberHealth, type ProberHealthDeps } from './
 import { checkBanner } from './verification/smtp/banner-check.js';
 import { singleEgress, type EgressChooser } from './verification/smtp/egress.js';
 import { createMemoryFactCache, type FactCache } from './verification/fact-cache.js';
-import { createSmtpProber, SESSIONS_PER_HOST } from './verification/smtp/prober.js';
-import { createVerifyService, type VerifyService } from './verification/verify-service.js';
+import { createBatchingProber, DEFAULT_SESSION_LIMITS } from './verification/smtp/batch-prober.js';
+import { createHostLimiter } from './verification/smtp/host-limiter.js';
+import { createSmtpProber, SESSIONS_PER_HOST, type SmtpProber } from './verification/smtp/prober.js';
+import { createVerifyService, type VerifyDeps, type VerifyService } from './verification/verify-service.js';
 import { createMetrics, type Metrics } from './observability/metrics.js';
 import { observeListStore } from './observability/observed-list-store.js';
 import { countMailRoute, observeCache, observeProbes, observeVerdicts } from './observability/observed-verification.js';
@@ -120,11 +122,11 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
   const { enrichmentClock = clock, callbackDelayScale, ...verificationTuning } = tuning;
   const metrics = config.metrics ? createMetrics() : undefined;
   const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock });
-  const { verify, health: proberHealth } = createVerification(config, storage, clock, logger, verificationTuning, redis ? { redis } : undefined, metrics);
+  const { verify, listVerify, health: proberHealth } = createVerification(config, storage, clock, logger, verificationTuning, redis ? { redis } : undefined, metrics);
   const people = createPeopleServices(storage, enrichmentClock, tuning.activityPresenceTtlMs !== undefined ? { activityPresenceTtlMs: tuning.activityPresenceTtlMs } : {});
   // Every list state change and callback is logged (and counted) here, whoever makes it.
   const listStore = observeListStore(storage.lists, { logger, clock, ...(metrics ? { metrics } : {}) });
-  const lists = createListProcessing(config, { lists: listStore, keys: storage.keys, usage: storage.usage }, { verify, ...people }, clock, logger, {
+  const lists = createListProcessing(config, { lists: listStore, keys: storage.keys, usage: storage.usage }, { verify: listVerify, ...people }, clock, logger, {
     ...processing,
     ...(callbackDelayScale !== undefined ? { callbackDelayScale } : {}),
   }, listFiles.files);
@@ -259,7 +261,7 @@ function createVerification(
   tuning: { greylistRetryMs?: number; listPresenceTtlMs?: number; activityPresenceTtlMs?: number; health?: HealthTuning } = {},
   shared?: { redis: Redis; prefix?: string },
   metrics?: Metrics,
-): { verify: VerifyService; health: ProberHealth } {
+): { verify: VerifyService; listVerify: VerifyService; health: ProberHealth } {
   const { health: healthTuning, ...verifyTuning } = tuning;
   const prefix = shared?.prefix ?? 'mailsure';
   const cache = <V>(name: string): FactCache<V> => {
@@ -276,16 +278,21 @@ function createVerification(
     addresses: cache<AddressAnswer>('address'),
     nameServers: cache<string[]>('ns'),
   });
+  // One per-host session limit for both probers (and, in scale-out, every process).
   const limiter = shared
     ? createRedisHostLimiter(shared.redis, SESSIONS_PER_HOST, { prefix: `${prefix}:smtp-sessions`, ...(logger ? { logger } : {}) })
-    : undefined;
-  const prober = createSmtpProber({ port: config.smtpPort, helo: config.smtpHelo, from: config.smtpFrom, observer: health, egress: egressOf(config), ...(limiter ? { limiter } : {}) });
-  const verify = createVerifyService({
+    : createHostLimiter(SESSIONS_PER_HOST);
+  const identity = { port: config.smtpPort, helo: config.smtpHelo, from: config.smtpFrom, egress: egressOf(config), observer: health, limiter };
+  const observed = (prober: SmtpProber) => (metrics ? observeProbes(prober, metrics) : prober);
+  // A real-time call gets a session of its own; a list's probes for one MX host share sessions.
+  const prober = observed(createSmtpProber(identity));
+  const batchProber = observed(createBatchingProber({ ...identity, ...DEFAULT_SESSION_LIMITS }));
+  const catchAll = cache<CatchAllFact>('catch-all');
+  const verifyDeps: Omit<VerifyDeps, 'prober'> = {
     depth: config.verifyDepth,
     dns,
     health,
-    prober: metrics ? observeProbes(prober, metrics) : prober,
-    catchAll: cache<CatchAllFact>('catch-all'),
+    catchAll,
     policy: storage.policy,
     clientLists: storage.clientLists,
     allowPrivateTargets: config.allowPrivateTargets,
@@ -295,8 +302,12 @@ function createVerification(
     engagement: createEngagement(storage.activity, clock, tuning.activityPresenceTtlMs),
     ...(logger ? { logger } : {}),
     ...verifyTuning,
-  });
-  return { verify: metrics ? observeVerdicts(verify, metrics, config.verifyDepth) : verify, health };
+  };
+  const verifyWith = (probing: SmtpProber) => {
+    const service = createVerifyService({ ...verifyDeps, prober: probing });
+    return metrics ? observeVerdicts(service, metrics, config.verifyDepth) : service;
+  };
+  return { verify: verifyWith(prober), listVerify: verifyWith(batchProber), health };
 }
 
 export type VerificationConfig = Pick<

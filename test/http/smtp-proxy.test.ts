@@ -10,6 +10,7 @@ import type { HealthTuning } from '../../src/container.js';
 import { proxyHint } from '../../src/verification/health/decide-egress.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { multipart } from '../helpers/multipart.js';
+import { unzip } from '../helpers/unzip.js';
 import { closedPort } from '../helpers/world/egress.js';
 import { startTestWorld, type TestWorld } from '../helpers/world/index.js';
 import { startSocksProxy, type TestSocksProxy } from '../helpers/world/socks-proxy.js';
@@ -102,6 +103,74 @@ describe('MAILSURE_SMTP_PROXY: probes go through the proxy', () => {
     expect(await ev(t, key, world.addresses.unknown)).toEqual(expected);
     expect(proxy.requests).toEqual([]);
     expect(connections()).toBe(0);
+  });
+});
+
+/** Uploads a list, waits for it, and gives each row's Validation Code and the list's report. */
+async function runList(t: TestApp, emails: string[]) {
+  const key = (await t.key('lists', { services: 'verification,lists', variant: 'email_validation' })).key;
+  const { payload, headers } = multipart([{ name: 'file', filename: 'list.csv', content: `Email\n${emails.join('\n')}\n` }]);
+  const submitted = await t.app.inject({ method: 'POST', url: '/v5/list?header=true', headers: { ...headers, api_key: key }, payload });
+  expect(submitted.statusCode).toBe(202);
+  const { list_id } = submitted.json() as { list_id: number };
+  await t.lists.idle();
+  const results = await t.app.inject({ url: `/v5/list/${list_id}/results`, headers: { api_key: key } });
+  expect(results.statusCode).toBe(200);
+  const lines = Object.values(await unzip(results.rawPayload))[0]!.trim().split(/\r?\n/);
+  const code = lines[0]!.split(',').indexOf('Validation Code');
+  const rows = new Map(lines.slice(1).map((line) => [line.split(',')[0]!, Number(line.split(',')[code])]));
+  const status = (await t.app.inject({ url: `/v5/list/${list_id}`, headers: { api_key: key } })).json() as {
+    services: { email_validation: { reporting: { status_codes: Record<string, number>; verification_limited?: Record<string, number> } } };
+  };
+  return { rows, report: status.services.email_validation.reporting };
+}
+
+describe('MAILSURE_SMTP_PROXY: a list at depth mailbox (batched probes)', () => {
+  const mailboxRows = () => [world.addresses.known, world.addresses.knownToo, world.addresses.unknown, ...Array.from({ length: 20 }, (_, i) => `user${i}@${world.domains.mailboxOk}`)];
+
+  it('its shared sessions go through the proxy: the SMTP servers saw only the proxy connect, fewer sessions than rows', async () => {
+    const { t } = await startApp({ MAILSURE_SMTP_PROXY: proxy.url });
+    expect((await egress(t)).state).toBe('ok');
+    const emails = mailboxRows();
+    const { rows } = await runList(t, emails);
+    expect(rows.get(world.addresses.known)).toBe(50);
+    expect(rows.get(world.addresses.knownToo)).toBe(50);
+    expect(rows.get(world.addresses.unknown)).toBe(400);
+    expect(rows.size).toBe(emails.length);
+
+    for (const request of proxy.requests) {
+      expect(request.destination).toMatch(/^127\.0\.0\.\d+$/);
+      expect(request).toMatchObject({ port: world.smtpPort, reply: 'REQUEST_GRANTED', outbound: { localAddress: proxy.outboundAddress } });
+    }
+    const sessions = allSessions();
+    const opened = new Set(proxy.requests.map((r) => `${r.outbound!.localAddress}:${r.outbound!.localPort}`));
+    for (const session of sessions) expect(opened.has(`${session.remoteAddress}:${session.remotePort}`)).toBe(true);
+    expect(connections()).toBe(proxy.requests.length);
+    // Batched: the probes shared sessions (each through the proxy), far fewer than one per row.
+    const probed = sessions.filter((s) => s.rcpts.length > 0);
+    expect(probed.length).toBeGreaterThan(0);
+    expect(probed.length).toBeLessThan(emails.length / 2);
+    expect(probed.flatMap((s) => s.rcpts.map((r) => r.address))).toEqual(expect.arrayContaining(emails));
+  });
+
+  it('the proxy going down after the check: the rows are 20 and SMTP Egress Blocked, never invalid, and the egress turns failed', async () => {
+    const flaky = await startSocksProxy();
+    proxies.push(flaky);
+    const { t } = await startApp({ MAILSURE_SMTP_PROXY: flaky.url }, { recheckMinMs: 0 });
+    expect((await egress(t)).state).toBe('ok');
+    await flaky.close();
+    const before = connections(); // the start-up egress check's canary, through the proxy while it was up
+
+    const emails = [...mailboxRows(), `alice@${world.domains.refused}`];
+    const { rows, report } = await runList(t, emails);
+    for (const email of emails) expect([email, rows.get(email)]).toEqual([email, 20]);
+    expect(report.status_codes).toEqual({ '20': emails.length });
+    expect(report.verification_limited).toMatchObject({ 'Limited Records': emails.length, 'SMTP Egress Blocked': emails.length });
+    // The batched probes told prober health (the proxy hint), and nothing reached an MX.
+    const health = await egress(t);
+    expect(health.state).toBe('failed');
+    expect(health.hint).toBe(proxyHint(world.smtpPort));
+    expect(connections()).toBe(before);
   });
 });
 

@@ -13,6 +13,8 @@ import { createRedisFactCache } from '../../src/storage/redis/redis-fact-cache.j
 import { createRedisHostLimiter } from '../../src/storage/redis/redis-host-limiter.js';
 import { createCachedDnsClient } from '../../src/verification/dns/cached-dns-client.js';
 import type { AddressAnswer, DnsClient, MailRoute } from '../../src/verification/dns/mail-route.js';
+import { createBatchingProber } from '../../src/verification/smtp/batch-prober.js';
+import { startTestWorld } from '../helpers/world/index.js';
 
 const url = process.env.MAILSURE_TEST_REDIS_URL;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -124,14 +126,56 @@ describe.skipIf(!url)(`verification state shared through Redis${url ? '' : ' (sk
     second!();
     third!();
 
-    // A process that died holding a slot: the slot is free once the holder's deadline and margin pass.
-    const short = createRedisHostLimiter(await connect(), 1, { prefix: `${prefix}:dead`, holdMarginMs: 100, retryIntervalMs: 10 });
+    // A process that died holding a slot: the slot is free once the longest hold and the margin pass.
+    const short = createRedisHostLimiter(await connect(), 1, { prefix: `${prefix}:dead`, maxHoldMs: 300, holdMarginMs: 100, retryIntervalMs: 10 });
     const held = await short.acquire('mx.example.net', Date.now() + 300);
     expect(held).not.toBeNull();
-    const survivor = createRedisHostLimiter(await connect(), 1, { prefix: `${prefix}:dead`, holdMarginMs: 100, retryIntervalMs: 10 });
+    const survivor = createRedisHostLimiter(await connect(), 1, { prefix: `${prefix}:dead`, maxHoldMs: 300, holdMarginMs: 100, retryIntervalMs: 10 });
     expect(await survivor.acquire('mx.example.net', Date.now() + 100)).toBeNull();
     const started = Date.now();
     expect(await survivor.acquire('mx.example.net', Date.now() + 3_000)).not.toBeNull();
     expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('a slot is held past the deadline its holder waited with: a newcomer with a short deadline does not push it out', async () => {
+    const prefix = `mailsure-test:${randomUUID()}`;
+    const holder = createRedisHostLimiter(await connect(), 1, { prefix, holdMarginMs: 100, retryIntervalMs: 10 });
+    const other = createRedisHostLimiter(await connect(), 1, { prefix, holdMarginMs: 100, retryIntervalMs: 10 });
+    // A list's shared session: a slot got within a probe's deadline, held for longer.
+    const held = await holder.acquire('mx.example.net', Date.now() + 100);
+    expect(held).not.toBeNull();
+    await sleep(400); // past that deadline and the margin, far within MAX_HOLD_MS
+    expect(await other.acquire('mx.example.net', Date.now() + 100)).toBeNull();
+    held!();
+    expect(await other.acquire('mx.example.net', Date.now() + 2_000)).not.toBeNull();
+  });
+
+  it('two processes’ batching probers hold the per-host limit together, STARTTLS included', async () => {
+    const world = await startTestWorld();
+    try {
+      const prefix = `mailsure-test:${randomUUID()}`;
+      const probers = await Promise.all(
+        [0, 1].map(async () =>
+          createBatchingProber({
+            port: world.smtpPort,
+            helo: 'probe.mailsure.com',
+            from: 'verify@mailsure.com',
+            rcptsPerSession: 5,
+            limiter: createRedisHostLimiter(await connect(), 2, { prefix, retryIntervalMs: 10 }),
+          }),
+        ),
+      );
+      for (const name of ['starttls', 'acceptAll'] as const) {
+        const target = { host: `mx-${name}.world`, addresses: [world.smtpAddress(name)] };
+        const outcomes = await Promise.all(
+          Array.from({ length: 100 }, (_, i) => probers[i % 2]!.probe(target, [`user${i}@${world.domains.acceptAll}`], Date.now() + 20_000)),
+        );
+        expect(outcomes.every((outcome) => outcome.kind === 'replies')).toBe(true);
+        expect(world.smtp[name].connections).toBeGreaterThanOrEqual(20);
+        expect(world.smtp[name].maxActive).toBeLessThanOrEqual(2);
+      }
+    } finally {
+      await world.close();
+    }
   });
 });

@@ -6,8 +6,15 @@
 
 export type Release = () => void;
 
+/** The longest any session holds its slot: the real-time timeout's cap, and a list's shared session's life. */
+export const MAX_HOLD_MS = 30_000;
+
 export interface HostLimiter {
-  /** A release function, or null when the deadline passed while waiting. */
+  /**
+   * A release function, or null when the deadline passed while waiting. The slot must be given
+   * back within MAX_HOLD_MS of getting it: a shared limiter lets a slot go by itself after that
+   * (a process that died holding one).
+   */
   acquire(host: string, deadline: number): Promise<Release | null>;
   /** Sessions running for a host right now (tests, metrics). */
   active(host: string): number;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestWorld, type TestWorld } from '../../../test/helpers/world/index.js';
 import { createSmtpProber, type ProbeOutcome, type SmtpProber } from './prober.js';
 import { runSmtpSession } from './smtp-session.js';
+import { openConnections } from '../../../test/helpers/world/open-connections.js';
 
 let world: TestWorld;
 let prober: SmtpProber;
@@ -175,6 +176,27 @@ describe('SMTP prober against the test world', () => {
     const loose = createSmtpProber({ port: world.smtpPort, helo: 'probe.mailsure.com', from: 'verify@mailsure.com', maxSessionsPerHost: 10 });
     await Promise.all(Array.from({ length: 10 }, (_, i) => loose.probe(target('acceptAll'), [`user${i}@${world.domains.acceptAll}`], soon(5000))));
     expect(world.smtp.acceptAll.maxActive).toBeGreaterThan(2);
+  });
+
+  it('holds the per-host limit over STARTTLS too, and the server sees every session end', async () => {
+    const limited = createSmtpProber({ port: world.smtpPort, helo: 'probe.mailsure.com', from: 'verify@mailsure.com', maxSessionsPerHost: 2 });
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => limited.probe(target('starttls'), [`user${i}@${world.domains.starttls}`], soon(5000))),
+    );
+    expect(outcomes.every((outcome) => outcome.kind === 'replies' && outcome.tls)).toBe(true);
+    expect(world.smtp.starttls.connections).toBe(10);
+    expect(world.smtp.starttls.maxActive).toBe(2);
+    await until(() => world.smtp.starttls.active === 0);
+  });
+
+  it('closes every connection after QUIT, STARTTLS or not (the kernel holds none open)', async () => {
+    for (const name of ['starttls', 'acceptAll'] as const) {
+      await Promise.all(Array.from({ length: 6 }, (_, i) => prober.probe(target(name), [`user${i}@${world.domains.acceptAll}`], soon(5000))));
+      const open = () => openConnections(world.smtpAddress(name), world.smtpPort);
+      if ((await open()) === null) continue; // no /proc/net/tcp: nothing to read the truth from
+      for (let i = 0; i < 200 && (await open()) !== 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(await open()).toBe(0);
+    }
   });
 
   it('limits per host, not globally: another host is not held up', async () => {

@@ -4,10 +4,11 @@
  * Greylisting and other retries are the caller's: it owns the time budget and the verdict.
  */
 import type { SocksProxy } from '../../core/socks-proxy-url.js';
-import { describeVia, type EgressChooser, type SmtpEgress } from './egress.js';
+import type { EgressChooser, SmtpEgress } from './egress.js';
 import { createHostLimiter, type HostLimiter } from './host-limiter.js';
+import { observeRefusals, openOnHost, probeFailure } from './open-on-host.js';
 import type { SmtpReply } from './smtp-reply.js';
-import { runSmtpSession, type RecipientReply, type SessionResult } from './smtp-session.js';
+import { sessionFailure, type RecipientReply } from './smtp-session.js';
 
 export interface SmtpProberOptions {
   port: number;
@@ -90,69 +91,20 @@ export function createSmtpProber(options: SmtpProberOptions): SmtpProber {
   };
 
   async function tryAddresses(target: ProbeTarget, recipients: readonly string[], deadline: number): Promise<ProbeOutcome> {
-    const failures: string[] = [];
-    let connectTimedOut = false;
-    const egress = egressFor(target.host);
-    const via = egress.proxy ? { proxy: egress.proxy } : {};
-    for (const address of target.addresses) {
-      const session = (startTls: boolean) =>
-        runSmtpSession({ address, port: options.port, hostname: target.host, helo: egress.helo, from: options.from, recipients, deadline, connectTimeoutMs, startTls, ...via });
-      let result: SessionResult = await session(true);
-      // A server that offers STARTTLS and then fails the handshake (old ciphers, broken
-      // certificate chain) still takes plaintext mail; senders fall back the same way.
-      if (result.kind === 'tls-failed') result = await session(false);
-      if (options.observer) observe(options.observer, target.host, address, result);
-      switch (result.kind) {
-        case 'replies':
-          return { ...result, address };
-        case 'proxy-failed':
-          // The same proxy would fail the next address too: our egress, not this host.
-          return { kind: 'egress-failed', detail: result.detail };
-        case 'refused':
-        case 'unreachable':
-        case 'connect-timeout':
-          connectTimedOut ||= result.kind === 'connect-timeout';
-          failures.push(`${address}${egress.proxy ? ` ${describeVia(egress)}` : ''}: ${result.detail}`);
-          continue;
-        case 'tls-failed':
-          return { kind: 'protocol-error', detail: result.detail };
-        case 'timeout':
-        case 'banner-reject':
-        case 'protocol-error': {
-          const { kind, detail, reply, partial } = result;
-          return { kind, detail, ...(reply ? { reply } : {}), ...(partial ? { partial } : {}) };
-        }
-      }
+    const opened = await openOnHost(target, { port: options.port, egress: egressFor(target.host), from: options.from, connectTimeoutMs, ...(options.observer ? { observer: options.observer } : {}) }, deadline);
+    if (opened.kind !== 'open') return opened;
+    const { session, address } = opened;
+    const replies = new Map<string, RecipientReply>();
+    try {
+      await session.ask(recipients, replies);
+    } catch (error) {
+      session.close();
+      return probeFailure(sessionFailure(error, replies));
     }
-    if (failures.length === 0) return { kind: 'refused', detail: `${target.host} has no addresses` };
-    return { kind: connectTimedOut ? 'timeout' : 'refused', detail: failures.join('; ') };
-  }
-}
-
-/** Connections that got a banner, and refusals of the probe, for the health observer. */
-function observe(observer: ProbeObserver, host: string, address: string, result: SessionResult): void {
-  switch (result.kind) {
-    case 'replies':
-      observer.connection(host, address, true, 'connected');
-      for (const reply of result.replies.values()) {
-        if (reply.class === 'policy' && reply.stage !== 'local') observer.refusal(host, `${reply.code} ${reply.enhanced ? `${reply.enhanced} ` : ''}${reply.text}`);
-      }
-      return;
-    case 'banner-reject':
-      observer.connection(host, address, true, result.detail);
-      observer.refusal(host, result.detail);
-      return;
-    case 'refused':
-    case 'unreachable':
-    case 'connect-timeout':
-      observer.connection(host, address, false, `${result.kind}: ${result.detail}`);
-      return;
-    case 'proxy-failed':
-      observer.egressFailed(host, result.detail);
-      return;
-    default:
-      // Timed out or broke off: before the banner, the way out is in doubt; after it, it worked.
-      observer.connection(host, address, result.bannerSeen === true, result.bannerSeen ? 'connected' : `no banner: ${result.detail}`);
+    observeRefusals(options.observer, target.host, replies.values());
+    const outcome: ProbeOutcome = { kind: 'replies', replies, tls: session.tls, smtputf8: session.smtputf8, address };
+    await session.end();
+    return outcome;
   }
 }
 

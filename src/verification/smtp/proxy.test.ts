@@ -9,6 +9,7 @@ import { closedPort, startSilentListeners } from '../../../test/helpers/world/eg
 import { startTestWorld, type TestWorld } from '../../../test/helpers/world/index.js';
 import { startSocksProxy, type TestSocksProxy } from '../../../test/helpers/world/socks-proxy.js';
 import { checkBanner } from './banner-check.js';
+import { createBatchingProber } from './batch-prober.js';
 import { egressByProvider, singleEgress } from './egress.js';
 import { createSmtpProber, type ProbeObserver, type ProbeOutcome } from './prober.js';
 import { SmtpTransport, TransportError } from './smtp-transport.js';
@@ -188,6 +189,57 @@ describe('probes through a SOCKS5 proxy', () => {
     expect(open.requests.map((r) => r.destination)).toEqual([world.smtpAddress('mailboxes')]);
     expect(authed.requests.map((r) => r.destination)).toEqual([world.smtpAddress('acceptAll')]);
     expect(singleEgress({ helo: 'x' })('any.host')).toEqual({ helo: 'x' });
+  });
+});
+
+describe('batched probes (lists) through a SOCKS5 proxy', () => {
+  const batching = (proxy: SocksProxy, observer?: ProbeObserver) =>
+    createBatchingProber({ port: world.smtpPort, helo: 'probe.mailsure.com', from: 'verify@mailsure.com', proxy, connectTimeoutMs: 2000, ...(observer ? { observer } : {}) });
+
+  it('share one session through the proxy: one CONNECT for the IP, the SMTP server saw the proxy connect', async () => {
+    const { known, knownToo, unknown } = world.addresses;
+    const p = batching(proxyOf(open.url));
+    const outcomes = await Promise.all([known, knownToo, unknown].map((address) => p.probe(target('mailboxes'), [address], soon())));
+    expect(outcomes.map((o) => replies(o).replies.values().next().value?.class)).toEqual(['accepted', 'accepted', 'no-mailbox']);
+
+    expect(open.requests).toHaveLength(1);
+    expect(open.requests[0]).toMatchObject({ destination: world.smtpAddress('mailboxes'), port: world.smtpPort, reply: 'REQUEST_GRANTED' });
+    const sessions = world.smtp.mailboxes.sessions;
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]).toMatchObject({ remoteAddress: '127.0.0.240', remotePort: open.requests[0]!.outbound!.localPort, helo: 'probe.mailsure.com' });
+    expect(sessions[0]!.rcpts.map((r) => r.address).sort()).toEqual([known, knownToo, unknown].sort());
+  });
+
+  it('go out the way the chooser says for their MX host', async () => {
+    const chooser = egressByProvider(
+      { helo: 'probe.mailsure.com', proxy: proxyOf(open.url) },
+      (host) => (host === 'mx-acceptAll.world' ? 'accept-all-provider' : undefined),
+      new Map([['accept-all-provider', { helo: 'other.mailsure.com', proxy: proxyOf(authed.url) }]]),
+    );
+    const p = createBatchingProber({ port: world.smtpPort, helo: 'unused.mailsure.com', from: 'verify@mailsure.com', egress: chooser });
+    await Promise.all([
+      p.probe(target('mailboxes'), [world.addresses.known], soon()).then(replies),
+      p.probe(target('acceptAll'), [`bob@${world.domains.acceptAll}`], soon()).then(replies),
+    ]);
+    expect(world.smtp.mailboxes.sessions[0]).toMatchObject({ remoteAddress: '127.0.0.240', helo: 'probe.mailsure.com' });
+    expect(world.smtp.acceptAll.sessions[0]).toMatchObject({ remoteAddress: '127.0.0.241', helo: 'other.mailsure.com' });
+  });
+
+  it('a proxy that is down: every probe of the batch is egress-failed (never the host refusing), no address tried, the observer told', async () => {
+    const port = await closedPort(['127.0.0.1']);
+    const { seen, observer } = recordingObserver();
+    const twoAddresses = { host: 'mx-mailboxes.world', addresses: [world.smtpAddress('mailboxes'), world.smtpAddress('acceptAll')] };
+    const p = batching({ host: '127.0.0.1', port }, observer);
+    const { known, knownToo, unknown } = world.addresses;
+    const outcomes = await Promise.all([known, knownToo, unknown].map((address) => p.probe(twoAddresses, [address], soon())));
+    for (const outcome of outcomes) {
+      expect(outcome.kind).toBe('egress-failed');
+      expect(outcome.kind !== 'replies' && outcome.detail).toMatch(new RegExp(`^socks5://127\\.0\\.0\\.1:${port}: ECONNREFUSED: `));
+    }
+    expect(seen.egressFailures.length).toBeGreaterThanOrEqual(1);
+    expect(seen.egressFailures.every((failure) => failure.startsWith(`mx-mailboxes.world socks5://127.0.0.1:${port}: `))).toBe(true);
+    expect(seen.connections).toEqual([]);
+    expect(world.smtp.mailboxes.connections + world.smtp.acceptAll.connections).toBe(0);
   });
 });
 

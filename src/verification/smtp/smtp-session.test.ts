@@ -2,54 +2,11 @@
  * Session edge cases against scripted servers on 127.0.0.1 (real sockets): what the test world's
  * well-behaved smtp-server cannot be made to do.
  */
-import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runSmtpSession, type SessionOptions } from './smtp-session.js';
+import { closeScripted, scripted, type Script } from '../../../test/helpers/scripted-smtp.js';
+import { openSmtpSession, runSmtpSession, type RecipientReply, type SessionOptions } from './smtp-session.js';
 
-type Script = (command: string, reply: (text: string) => void, socket: Socket) => void;
-
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
-});
-
-/** A server that sends `banner`, then hands each command line to `script`. */
-async function scripted(script: Script, banner = '220 scripted ESMTP', ehlo = ['250-scripted', '250 PIPELINING']): Promise<{ port: number; chunks: string[] }> {
-  const chunks: string[] = [];
-  const sockets = new Set<Socket>();
-  const server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('error', () => undefined);
-    const reply = (text: string) => void (socket.destroyed || socket.write(`${text}\r\n`));
-    if (banner) reply(banner);
-    let buffer = '';
-    socket.on('data', (chunk) => {
-      chunks.push(chunk.toString('latin1'));
-      buffer += chunk.toString('latin1');
-      let at: number;
-      while ((at = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, at);
-        buffer = buffer.slice(at + 2);
-        if (/^EHLO /i.test(line)) ehlo.forEach(reply);
-        else if (/^QUIT/i.test(line)) {
-          reply('221 bye');
-          socket.end();
-        } else script(line, reply, socket);
-      }
-    });
-  });
-  server.on('close', () => sockets.forEach((socket) => socket.destroy()));
-  const origClose = server.close.bind(server);
-  server.close = ((cb?: (err?: Error) => void) => {
-    sockets.forEach((socket) => socket.destroy());
-    return origClose(cb);
-  }) as Server['close'];
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return { port: address.port, chunks };
-}
+afterEach(closeScripted);
 
 /** MAIL and RSET succeed; RCPT is up to `rcpt`. */
 const envelope =
@@ -73,11 +30,99 @@ const options = (port: number, extra: Partial<SessionOptions> = {}): SessionOpti
 });
 
 describe('SMTP session', () => {
-  it('pipelines the RCPTs of a batch when PIPELINING is offered', async () => {
+  it('pipelines MAIL FROM and the RCPTs of a batch when PIPELINING is offered', async () => {
     const { port, chunks } = await scripted(envelope(() => '250 2.1.5 ok'));
     const result = await runSmtpSession(options(port, { recipients: ['a@x.com', 'b@x.com', 'c@x.com'] }));
     expect(result.kind).toBe('replies');
-    expect(chunks.find((chunk) => chunk.startsWith('RCPT'))).toBe('RCPT TO:<a@x.com>\r\nRCPT TO:<b@x.com>\r\nRCPT TO:<c@x.com>\r\n');
+    expect(chunks.find((chunk) => chunk.startsWith('MAIL'))).toBe('MAIL FROM:<verify@mailsure.com>\r\nRCPT TO:<a@x.com>\r\nRCPT TO:<b@x.com>\r\nRCPT TO:<c@x.com>\r\n');
+  });
+
+  it('pipelined: a refused MAIL FROM is what every recipient gets, never the RCPT replies that follow it', async () => {
+    const { port } = await scripted((command, reply) => {
+      if (/^MAIL/i.test(command)) reply('550 5.7.1 sender refused');
+      else if (/^RCPT/i.test(command)) reply('503 5.5.1 Error: need MAIL command');
+    });
+    const result = await runSmtpSession(options(port, { recipients: ['a@x.com', 'b@x.com'] }));
+    if (result.kind !== 'replies') throw new Error(result.detail);
+    expect([...result.replies.values()]).toEqual([
+      expect.objectContaining({ class: 'policy', stage: 'mail', code: 550 }),
+      expect.objectContaining({ class: 'policy', stage: 'mail', code: 550 }),
+    ]);
+  });
+
+  describe('askAll: several transactions in one pipeline', () => {
+    async function askAll(port: number, groups: string[][]) {
+      const opened = await openSmtpSession(options(port));
+      if (opened.kind !== 'open') throw new Error(opened.detail);
+      const replies = groups.map(() => new Map<string, RecipientReply>());
+      const answered: number[] = [];
+      await opened.session.askAll(groups, replies, (index) => answered.push(index), 2);
+      await opened.session.end();
+      return { answered, classes: replies.map((map) => [...map].map(([address, reply]) => `${address} ${reply.class} ${reply.stage}`)) };
+    }
+
+    it('writes every transaction at once and judges each by its own replies', async () => {
+      const { port, chunks } = await scripted(envelope((address) => (address.startsWith('a') ? '250 ok' : '550 5.1.1 no such user')));
+      const { answered, classes } = await askAll(port, [['a@x.com', 'b@x.com', 'a2@x.com'], ['a@y.com']]);
+      expect(answered).toEqual([0, 1]);
+      expect(classes).toEqual([['a@x.com accepted rcpt', 'b@x.com no-mailbox rcpt', 'a2@x.com accepted rcpt'], ['a@y.com accepted rcpt']]);
+      // Two transactions for the first group (two RCPTs each at most), one for the second, one write.
+      expect(chunks.find((chunk) => chunk.startsWith('MAIL'))).toBe(
+        ['MAIL FROM:<verify@mailsure.com>', 'RCPT TO:<a@x.com>', 'RCPT TO:<b@x.com>', 'RSET', 'MAIL FROM:<verify@mailsure.com>', 'RCPT TO:<a2@x.com>', 'RSET', 'MAIL FROM:<verify@mailsure.com>', 'RCPT TO:<a@y.com>', ''].join('\r\n'),
+      );
+    });
+
+    it('a refused MAIL FROM is its transaction’s answer only; the next transaction is judged on its own', async () => {
+      let mails = 0;
+      const { port } = await scripted((command, reply) => {
+        if (/^MAIL/i.test(command)) reply(++mails === 1 ? '550 5.7.1 not now' : '250 ok');
+        else if (/^RCPT/i.test(command)) reply(mails === 1 ? '503 5.5.1 need MAIL' : '250 ok');
+        else reply('250 ok');
+      });
+      const { answered, classes } = await askAll(port, [['a@x.com'], ['a@y.com']]);
+      expect(answered).toEqual([0, 1]);
+      expect(classes).toEqual([['a@x.com policy mail'], ['a@y.com accepted rcpt']]);
+    });
+
+    it('a 421 answers the group it came in (temporary) and leaves the later groups unanswered', async () => {
+      let rcpts = 0;
+      const { port } = await scripted(envelope(() => (++rcpts === 2 ? '421 4.7.0 closing' : '250 ok')));
+      const { answered, classes } = await askAll(port, [['a@x.com'], ['a@y.com'], ['a@z.com']]);
+      expect(answered).toEqual([0, 1]);
+      expect(classes).toEqual([['a@x.com accepted rcpt'], ['a@y.com temporary rcpt'], []]);
+    });
+
+    it('too many recipients: asked again in a transaction of its own after the pipeline', async () => {
+      let inTransaction = 0;
+      const { port } = await scripted((command, reply) => {
+        if (/^(MAIL|RSET)/i.test(command)) {
+          inTransaction = 0;
+          reply('250 ok');
+        } else reply(++inTransaction > 1 ? '452 4.5.3 too many recipients' : '250 ok');
+      });
+      const { answered, classes } = await askAll(port, [['a@x.com', 'b@x.com'], ['a@y.com']]);
+      expect(answered.sort()).toEqual([0, 1]);
+      expect(classes).toEqual([['a@x.com accepted rcpt', 'b@x.com accepted rcpt'], ['a@y.com accepted rcpt']]);
+    });
+  });
+
+  it('an open session asks again and again: one transaction per ask, RSET and MAIL FROM between them', async () => {
+    const { port, chunks } = await scripted(envelope((address) => (address.startsWith('a') ? '250 ok' : '550 5.1.1 no such user')));
+    const opened = await openSmtpSession(options(port));
+    if (opened.kind !== 'open') throw new Error(opened.detail);
+    const replies = new Map<string, RecipientReply>();
+    await opened.session.ask(['a@x.com', 'b@x.com'], replies);
+    await opened.session.ask(['a@y.com'], replies);
+    await opened.session.end();
+    expect([...replies].map(([address, reply]) => [address, reply.class])).toEqual([
+      ['a@x.com', 'accepted'],
+      ['b@x.com', 'no-mailbox'],
+      ['a@y.com', 'accepted'],
+    ]);
+    const sent = chunks.join('');
+    expect(sent.match(/^MAIL FROM/gm)).toHaveLength(2);
+    expect(sent.match(/^RSET/gm)).toHaveLength(1);
+    expect(sent).toMatch(/QUIT\r\n$/);
   });
 
   it('one RCPT at a time without PIPELINING', async () => {
@@ -161,8 +206,8 @@ describe('SMTP session', () => {
   });
 
   it('a single endless line is a protocol error, not a memory problem', async () => {
-    const { port } = await scripted(() => undefined, '');
-    servers.at(-1)!.on('connection', (socket) => {
+    const { port, server } = await scripted(() => undefined, '');
+    server.on('connection', (socket) => {
       const chunk = `220-${'y'.repeat(16 * 1024)}`;
       const pump = () => {
         while (!socket.destroyed && socket.write(chunk));

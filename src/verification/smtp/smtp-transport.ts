@@ -34,7 +34,7 @@ export class SmtpTransport {
   private readonly replies: SmtpReply[] = [];
   private waiter: (() => void) | undefined;
   private failure: TransportError | undefined;
-  private readonly deadlineTimer: NodeJS.Timeout;
+  private deadlineTimer: NodeJS.Timeout;
   private secure = false;
 
   private constructor(
@@ -85,6 +85,19 @@ export class SmtpTransport {
 
   get tls(): boolean {
     return this.secure;
+  }
+
+  /** False once the conversation has failed or was closed (by either side). */
+  get alive(): boolean {
+    return this.failure === undefined;
+  }
+
+  /** Moves the deadline of what is left of the conversation (a session given more work). */
+  setDeadline(deadline: number): void {
+    if (this.failure) return;
+    clearTimeout(this.deadlineTimer);
+    this.deadlineTimer = setTimeout(() => this.fail(new TransportError('timeout', 'deadline reached')), Math.max(0, deadline - Date.now()));
+    this.deadlineTimer.unref();
   }
 
   /** The next reply, in order; rejects with a TransportError once the conversation has failed. */

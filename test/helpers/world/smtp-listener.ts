@@ -28,13 +28,32 @@ export interface SmtpListener {
 
 /** A hostile server stops on its own after this much, in case a client never gives up. */
 const HOSTILE_LIMIT = 16 * 1024 * 1024;
+const QUIT = /(^|\n)QUIT\r?\n/i;
+const STARTTLS = /(^|\n)STARTTLS\r?\n/i;
 
 export function createSmtpListener(name: string, spec: SmtpServerSpec, tls?: TlsPair): SmtpListener {
   const log = emptyLog(name, spec.address, spec.behaviour);
   const greylist = new Map<string, number>();
   const provider = newProviderState();
   const sockets = new Set<Socket>();
-  const smtp = spec.behaviour === 'tarpit' || spec.behaviour === 'huge-reply' ? null : smtpServer(name, spec, log, greylist, provider, tls);
+
+  /** Each open connection's raw socket and end of session, by the client's address and port. */
+  const open = new Map<string, { raw: Socket; end: () => void }>();
+  // smtp-server takes every listener off the plain socket at STARTTLS, ours included (so the
+  // count once missed every STARTTLS session's end): from then on the TLS socket that onSecure
+  // hands over carries the session's QUIT and close.
+  const secured = (secure: Socket, remote: string) => {
+    const connection = open.get(remote);
+    if (!connection) return;
+    sockets.delete(connection.raw);
+    sockets.add(secure);
+    secure.on('data', (chunk: Buffer) => QUIT.test(chunk.toString('latin1')) && connection.end());
+    secure.once('close', () => {
+      sockets.delete(secure);
+      connection.end();
+    });
+  };
+  const smtp = spec.behaviour === 'tarpit' || spec.behaviour === 'huge-reply' ? null : smtpServer(name, spec, log, greylist, provider, tls, secured);
   const server: Server = smtp ? smtp.server : createServer((socket) => rawBehaviour(spec, socket));
 
   server.on('connection', (socket: Socket) => {
@@ -42,6 +61,7 @@ export function createSmtpListener(name: string, spec: SmtpServerSpec, tls?: Tls
     log.connections++;
     log.active++;
     log.maxActive = Math.max(log.maxActive, log.active);
+    const remote = `${socket.remoteAddress}:${socket.remotePort}`;
     // A session ends at QUIT, as far as the server is concerned. Counting until the socket's
     // close event instead would race with the client's next connection: the client may release
     // its slot and reconnect before this process has processed the old socket's FIN.
@@ -49,13 +69,15 @@ export function createSmtpListener(name: string, spec: SmtpServerSpec, tls?: Tls
     const end = () => {
       if (ended) return;
       ended = true;
+      open.delete(remote);
       log.active--;
     };
+    open.set(remote, { raw: socket, end });
     const watch = (chunk: Buffer) => {
       const text = chunk.toString('latin1');
-      if (/(^|\n)QUIT\r?\n/i.test(text)) end();
+      if (QUIT.test(text)) end();
       // After STARTTLS the bytes are ciphertext (and belong to the TLS layer): stop looking.
-      if (/(^|\n)STARTTLS\r?\n/i.test(text)) socket.off('data', watch);
+      if (STARTTLS.test(text)) socket.off('data', watch);
     };
     if (smtp) socket.on('data', watch);
     socket.once('close', () => {
@@ -101,7 +123,8 @@ function smtpServer(
   log: SmtpServerLog,
   greylist: Map<string, number>,
   provider: ProviderSimState,
-  tls?: TlsPair,
+  tls: TlsPair | undefined,
+  secured: (socket: Socket, remote: string) => void,
 ): SMTPServer {
   const starttls = spec.starttls === true;
   if (starttls && !tls) throw new Error(`SMTP server ${name}: starttls needs a certificate`);
@@ -163,6 +186,10 @@ function smtpServer(
       // Probes never send DATA; anything that does gets nothing delivered.
       stream.resume();
       stream.once('end', () => callback(fail({ code: 554, message: '5.7.1 the test world delivers nothing' })));
+    },
+    onSecure(socket, session, callback) {
+      secured(socket as Socket, `${session.remoteAddress}:${session.remotePort}`);
+      callback();
     },
     onClose(session) {
       sessionLog(session);

@@ -163,6 +163,11 @@ describe('test world SMTP', () => {
     await client.send('MAIL FROM:<verify@mailsure.com>');
     expect(await client.send(`RCPT TO:<${world.addresses.starttlsKnown}>`)).toEqual(['250 Accepted']);
     expect(world.smtp.starttls.sessions[0]?.tls).toBe(true);
+    expect(world.smtp.starttls.active).toBe(1);
+    expect(await client.send('QUIT')).toEqual([expect.stringMatching(/^221 /)]);
+    // The session's end is counted after STARTTLS too (smtp-server swaps the socket under it).
+    for (let i = 0; i < 200 && world.smtp.starttls.active > 0; i++) await sleep(10);
+    expect(world.smtp.starttls.active).toBe(0);
   });
 
   it('banner-reject: 554 instead of a banner, then closes', async () => {

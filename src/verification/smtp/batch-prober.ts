@@ -1,0 +1,333 @@
+/**
+ * Mailbox probes that share sessions: probes for one MX host wait in that host's queue, and each
+ * session (at most `maxSessionsPerHost` at once, through the same host limiter as every other
+ * probe, so the limit holds across the real-time route, lists and, in scale-out, processes) takes
+ * whatever is waiting, asks it one transaction per domain (RSET + MAIL FROM between them), answers
+ * each probe as its transaction ends, and takes more while it has RCPTs left, until its queue
+ * stays empty for `idleMs`. Then QUIT, and the slot is given back.
+ *
+ * Each probe gets exactly the outcome it would get from a session of its own: its recipients'
+ * replies (RFC 5321 §3.3: a transaction's replies are independent per recipient), or the failure
+ * of the transaction it was in (with its partial replies), or `timeout` at its own deadline.
+ * A session failure reaches only the probes of the transaction it broke: probes that were still
+ * waiting go back to the queue for another session. A session goes out the way a probe alone
+ * would (the same egress: EHLO name and SOCKS5 proxy per MX host); when the proxy fails it, every
+ * probe it took is `egress-failed`.
+ */
+import type { SocksProxy } from '../../core/socks-proxy-url.js';
+import type { EgressChooser, SmtpEgress } from './egress.js';
+import { createHostLimiter, MAX_HOLD_MS, type HostLimiter } from './host-limiter.js';
+import { observeRefusals, openOnHost, probeFailure, type ProbeFailure } from './open-on-host.js';
+import { SESSIONS_PER_HOST, type ProbeObserver, type ProbeOutcome, type ProbeTarget, type SmtpProber } from './prober.js';
+import { sessionFailure, type RecipientReply, type SmtpSession } from './smtp-session.js';
+
+/** How much one session carries: plain numbers, so a provider profile can set them per host. */
+export interface SessionLimits {
+  /** Concurrent sessions per MX host (the limiter's own figure; default 2). */
+  maxSessionsPerHost: number;
+  /** RCPTs one session sends before it QUITs (default 100). */
+  rcptsPerSession: number;
+  /** RCPTs per transaction (default 50, half of what RFC 5321 §4.5.3.1.8 guarantees). */
+  rcptsPerTransaction: number;
+  /**
+   * One domain per transaction (RSET + MAIL FROM between domains; default true): receivers
+   * route and count a transaction by its recipients' domain (hosted tenants), so each domain is
+   * asked as it would be alone. A profile of a receiver that does not may turn it off.
+   */
+  transactionPerDomain: boolean;
+}
+
+export const DEFAULT_SESSION_LIMITS: SessionLimits = {
+  maxSessionsPerHost: SESSIONS_PER_HOST,
+  rcptsPerSession: 100,
+  rcptsPerTransaction: 50,
+  transactionPerDomain: true,
+};
+
+export interface BatchingProberOptions extends Partial<SessionLimits> {
+  port: number;
+  /** EHLO name (MAILSURE_SMTP_HELO). */
+  helo: string;
+  /** SOCKS5 proxy every session goes through (MAILSURE_SMTP_PROXY); default: direct. */
+  proxy?: SocksProxy;
+  /** Per MX host, the EHLO name and proxy to use instead of `helo` and `proxy` (as the prober's). */
+  egress?: EgressChooser;
+  from: string;
+  /** The limiter holding `maxSessionsPerHost`; default: this process's own. */
+  limiter?: HostLimiter;
+  connectTimeoutMs?: number;
+  observer?: ProbeObserver;
+  /** How long a session with nothing to ask waits for more before it QUITs (default 50 ms). */
+  idleMs?: number;
+  /** The longest one session lives, and holds its slot (default and at most MAX_HOLD_MS, 30 s). */
+  sessionMs?: number;
+}
+
+interface Probe {
+  target: ProbeTarget;
+  recipients: readonly string[];
+  deadline: number;
+  /** The replies of the transaction it is in, once sent (for partial answers at its deadline). */
+  asked?: Map<string, RecipientReply>;
+  claimed: boolean;
+  done: boolean;
+  settle(outcome: ProbeOutcome): void;
+}
+
+interface HostQueue {
+  key: string;
+  waiting: Probe[];
+  /** Sessions of this process for the queue: waiting for a slot, open, or about to close. */
+  sessions: number;
+  /** Sessions waiting for work: woken by the next probe. */
+  idle: Set<() => void>;
+}
+
+export function createBatchingProber(options: BatchingProberOptions): SmtpProber {
+  const limits: SessionLimits = {
+    maxSessionsPerHost: options.maxSessionsPerHost ?? DEFAULT_SESSION_LIMITS.maxSessionsPerHost,
+    rcptsPerSession: options.rcptsPerSession ?? DEFAULT_SESSION_LIMITS.rcptsPerSession,
+    rcptsPerTransaction: options.rcptsPerTransaction ?? DEFAULT_SESSION_LIMITS.rcptsPerTransaction,
+    transactionPerDomain: options.transactionPerDomain ?? DEFAULT_SESSION_LIMITS.transactionPerDomain,
+  };
+  for (const [name, value] of Object.entries(limits)) {
+    if (typeof value === 'number' && !(Number.isInteger(value) && value >= 1)) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+  }
+  const limiter = options.limiter ?? createHostLimiter(limits.maxSessionsPerHost);
+  const idleMs = options.idleMs ?? 50;
+  const sessionMs = Math.min(options.sessionMs ?? MAX_HOLD_MS, MAX_HOLD_MS);
+  const fixed: SmtpEgress = { helo: options.helo, ...(options.proxy ? { proxy: options.proxy } : {}) };
+  const egressFor = options.egress ?? (() => fixed);
+  const hostOptions = {
+    port: options.port,
+    from: options.from,
+    connectTimeoutMs: options.connectTimeoutMs ?? 5000,
+    ...(options.observer ? { observer: options.observer } : {}),
+  };
+  const queues = new Map<string, HostQueue>();
+
+  return {
+    probe(target, recipients, deadline) {
+      if (deadline <= Date.now()) return Promise.resolve({ kind: 'timeout', detail: 'deadline reached before probing' });
+      const key = `${target.host.toLowerCase()} ${target.addresses.join(',')}`;
+      let queue = queues.get(key);
+      if (!queue) {
+        queue = { key, waiting: [], sessions: 0, idle: new Set() };
+        queues.set(key, queue);
+      }
+      const hostQueue = queue;
+      return new Promise<ProbeOutcome>((resolve) => {
+        const timer = setTimeout(() => probe.settle(timedOut(probe)), deadline - Date.now());
+        const probe: Probe = {
+          target,
+          recipients,
+          deadline,
+          claimed: false,
+          done: false,
+          settle(outcome) {
+            if (probe.done) return;
+            probe.done = true;
+            clearTimeout(timer);
+            resolve(outcome);
+          },
+        };
+        hostQueue.waiting.push(probe);
+        if (hostQueue.idle.size > 0) for (const wake of hostQueue.idle) wake();
+        else if (hostQueue.sessions < limits.maxSessionsPerHost) void runSession(hostQueue);
+      });
+    },
+  };
+
+  /** One session's life: a slot, a connection, rounds of transactions while there is work. */
+  async function runSession(queue: HostQueue): Promise<void> {
+    queue.sessions++;
+    try {
+      const waitUntil = latestDeadline(open(queue));
+      if (waitUntil <= Date.now()) return;
+      const release = await limiter.acquire(queue.key.slice(0, queue.key.indexOf(' ')), waitUntil);
+      if (!release) return; // every waiting probe has timed out by its own deadline meanwhile
+      // The session lives at most `sessionMs` from its slot (within the limiter's MAX_HOLD_MS).
+      const holdUntil = Date.now() + sessionMs;
+      try {
+        await converse(queue, holdUntil);
+      } finally {
+        release();
+      }
+    } finally {
+      queue.sessions--;
+      const left = open(queue).length;
+      if (left > 0 && queue.sessions < limits.maxSessionsPerHost) void runSession(queue);
+      else if (left === 0 && queue.sessions === 0) queues.delete(queue.key);
+    }
+  }
+
+  async function converse(queue: HostQueue, holdUntil: number): Promise<void> {
+    let budget = limits.rcptsPerSession;
+    let round = claim(queue, holdUntil, budget, true);
+    if (round.length === 0) return;
+    const target = round[0]!.target;
+    const opened = await openOnHost(target, { ...hostOptions, egress: egressFor(target.host) }, Math.min(holdUntil, latestDeadline(round)));
+    if (opened.kind !== 'open') {
+      for (const probe of round) probe.settle(opened);
+      return;
+    }
+    const { session, address } = opened;
+    let first = true;
+    try {
+      while (round.length > 0) {
+        budget -= round.reduce((sum, probe) => sum + probe.recipients.length, 0);
+        if (!(await ask(session, address, target, round, first, holdUntil))) break;
+        first = false;
+        round = [];
+        if (!session.usable || budget <= 0) break;
+        // The probes just answered make their callers' next probes within a few promise turns:
+        // one turn of the event loop lets them all arrive, so the next round carries them all.
+        await nextTurn();
+        round = claim(queue, holdUntil, budget, false);
+        if (round.length > 0) continue;
+        await idle(queue);
+        await nextTurn();
+        if (session.usable) round = claim(queue, holdUntil, budget, false);
+      }
+    } finally {
+      // Probes taken but not asked (the session broke or ended first) wait for another session.
+      unclaim(queue, round);
+    }
+    await session.end();
+  }
+
+  /**
+   * The round's probes, a transaction per domain (or one for all), all written at once where the
+   * server pipelines, each probe answered as its transaction's replies are read. False when the
+   * session is over before the round is: the probes of the transaction that broke have their
+   * failure, the rest are left unanswered in `round`.
+   */
+  async function ask(session: SmtpSession, address: string, target: ProbeTarget, round: Probe[], first: boolean, holdUntil: number): Promise<boolean> {
+    const groups = transactions(round.filter((probe) => !probe.done));
+    if (groups.length === 0) return true;
+    // A session refused or closed after its first round says nothing to the probes that were
+    // not in it: they get a session of their own. (The first round gets the refusal of the
+    // greeting, as a probe alone would.)
+    if (!first && !session.usable) return false;
+    const replies = groups.map(() => new Map<string, RecipientReply>());
+    groups.forEach((group, index) => group.forEach((probe) => (probe.asked = replies[index])));
+    session.setDeadline(Math.min(holdUntil, latestDeadline(groups.flat())));
+    const answered = new Set<number>();
+    const settle = (index: number) => {
+      // Replies on a session opened earlier prove the way out works now, as a new connection
+      // would: the egress breaker counts failures only since the last such proof, and a long
+      // session's probes would otherwise leave other hosts' failures unanswered.
+      if (answered.size === 0 && !first) options.observer?.connection(target.host, address, true, 'connected');
+      answered.add(index);
+      observeRefusals(options.observer, target.host, replies[index]!.values());
+      for (const probe of groups[index]!) probe.settle({ kind: 'replies', replies: ownReplies(probe), tls: session.tls, smtputf8: session.smtputf8, address });
+    };
+    try {
+      await session.askAll(
+        groups.map((group) => group.flatMap((probe) => probe.recipients)),
+        replies,
+        settle,
+        limits.rcptsPerTransaction,
+      );
+    } catch (error) {
+      session.close();
+      const broken = groups.findIndex((_, index) => !answered.has(index));
+      if (broken >= 0) {
+        const failed = probeFailure(sessionFailure(error, replies[broken]!));
+        for (const probe of groups[broken]!) probe.settle(withOwnPartial(failed, probe));
+      }
+      return false;
+    }
+    return answered.size === groups.length;
+  }
+
+  function transactions(round: Probe[]): Probe[][] {
+    if (!limits.transactionPerDomain) return [round];
+    const byDomain = new Map<string, Probe[]>();
+    for (const probe of round) {
+      const first = probe.recipients[0] ?? '';
+      const domain = first.slice(first.lastIndexOf('@') + 1).toLowerCase();
+      const group = byDomain.get(domain);
+      if (group) group.push(probe);
+      else byDomain.set(domain, [probe]);
+    }
+    return [...byDomain.values()];
+  }
+
+  /**
+   * Waiting probes this session may take: in arrival order, as many as its RCPTs left allow
+   * (a fresh session takes at least one, however many recipients it has), and only those whose
+   * deadline falls before the session's slot runs out.
+   */
+  function claim(queue: HostQueue, holdUntil: number, budget: number, fresh: boolean): Probe[] {
+    const taken: Probe[] = [];
+    let left = budget;
+    const keep: Probe[] = [];
+    for (const probe of queue.waiting) {
+      if (probe.done) continue;
+      const fits = probe.recipients.length <= left || (fresh && taken.length === 0);
+      // (A probe whose deadline lies past any session's life, which no caller makes, still gets
+      // a fresh session: its answer then comes by the session's end at the latest.)
+      if (fits && (probe.deadline <= holdUntil || (fresh && taken.length === 0))) {
+        probe.claimed = true;
+        taken.push(probe);
+        left -= probe.recipients.length;
+      } else keep.push(probe);
+    }
+    queue.waiting = keep;
+    return taken;
+  }
+
+  /** Probes a session took but did not ask go back to the front of the queue. */
+  function unclaim(queue: HostQueue, probes: Probe[]): void {
+    const back = probes.filter((probe) => !probe.done);
+    for (const probe of back) probe.claimed = false;
+    if (back.length > 0) queue.waiting.unshift(...back);
+  }
+
+  /** Until a probe arrives for the queue, or `idleMs` pass. */
+  function idle(queue: HostQueue): Promise<void> {
+    if (open(queue).length > 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        queue.idle.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, idleMs);
+      timer.unref();
+      queue.idle.add(wake);
+    });
+  }
+}
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+function open(queue: HostQueue): Probe[] {
+  return queue.waiting.filter((probe) => !probe.done);
+}
+
+function latestDeadline(probes: readonly Probe[]): number {
+  return probes.reduce((latest, probe) => Math.max(latest, probe.deadline), 0);
+}
+
+function timedOut(probe: Probe): ProbeOutcome {
+  if (!probe.claimed) return { kind: 'timeout', detail: 'no free session slot before the deadline' };
+  const partial = ownReplies(probe);
+  return { kind: 'timeout', detail: 'deadline reached', ...(partial.size > 0 ? { partial } : {}) };
+}
+
+function withOwnPartial(failed: ProbeFailure, probe: Probe): ProbeFailure {
+  const { partial: _all, ...rest } = failed;
+  const partial = ownReplies(probe);
+  return partial.size > 0 ? { ...rest, partial } : rest;
+}
+
+function ownReplies(probe: Probe): Map<string, RecipientReply> {
+  const own = new Map<string, RecipientReply>();
+  for (const recipient of probe.recipients) {
+    const reply = probe.asked?.get(recipient);
+    if (reply) own.set(recipient, reply);
+  }
+  return own;
+}

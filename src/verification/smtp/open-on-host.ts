@@ -1,0 +1,102 @@
+/**
+ * An SMTP session with one MX host: its addresses in order (the next one on refused or
+ * unreachable), STARTTLS when offered with a fall back to plaintext when the handshake fails
+ * (senders fall back the same way), and what each attempt showed reported to the health observer.
+ * The way out (EHLO name, SOCKS5 proxy) is the egress chosen for the host; a proxy that fails
+ * ends the attempt at once (`egress-failed`): the same proxy would fail the next address too.
+ * Shared by the one-probe-one-session prober and the batching prober.
+ */
+import { describeVia, type SmtpEgress } from './egress.js';
+import type { ProbeObserver, ProbeOutcome, ProbeTarget } from './prober.js';
+import { openSmtpSession, type OpenResult, type RecipientReply, type SessionFailed, type SmtpSession } from './smtp-session.js';
+
+export interface HostSessionOptions {
+  port: number;
+  /** EHLO name and proxy for this host (the prober's `EgressChooser`). */
+  egress: SmtpEgress;
+  from: string;
+  connectTimeoutMs: number;
+  observer?: ProbeObserver;
+}
+
+export type ProbeFailure = Exclude<ProbeOutcome, { kind: 'replies' }>;
+
+export async function openOnHost(
+  target: ProbeTarget,
+  options: HostSessionOptions,
+  deadline: number,
+): Promise<{ kind: 'open'; session: SmtpSession; address: string } | ProbeFailure> {
+  const failures: string[] = [];
+  let connectTimedOut = false;
+  const { egress } = options;
+  const via = egress.proxy ? { proxy: egress.proxy } : {};
+  for (const address of target.addresses) {
+    const open = (startTls: boolean) =>
+      openSmtpSession({ address, port: options.port, hostname: target.host, helo: egress.helo, from: options.from, deadline, connectTimeoutMs: options.connectTimeoutMs, startTls, ...via });
+    let result: OpenResult = await open(true);
+    // A server that offers STARTTLS and then fails the handshake (old ciphers, broken
+    // certificate chain) still takes plaintext mail.
+    if (result.kind === 'tls-failed') result = await open(false);
+    if (options.observer) observeOpen(options.observer, target.host, address, result);
+    switch (result.kind) {
+      case 'open':
+        return { kind: 'open', session: result.session, address };
+      case 'refused':
+      case 'unreachable':
+      case 'connect-timeout':
+        connectTimedOut ||= result.kind === 'connect-timeout';
+        failures.push(`${address}${egress.proxy ? ` ${describeVia(egress)}` : ''}: ${result.detail}`);
+        continue;
+      case 'proxy-failed':
+        // The same proxy would fail the next address too: our egress, not this host.
+        return { kind: 'egress-failed', detail: result.detail };
+      default:
+        return probeFailure(result);
+    }
+  }
+  if (failures.length === 0) return { kind: 'refused', detail: `${target.host} has no addresses` };
+  return { kind: connectTimedOut ? 'timeout' : 'refused', detail: failures.join('; ') };
+}
+
+/** A session that broke off (timeout, protocol error, tls) as the probe's outcome, with what was answered. */
+export function probeFailure(result: SessionFailed): ProbeFailure {
+  if (result.kind === 'tls-failed') return { kind: 'protocol-error', detail: result.detail };
+  if (result.kind === 'proxy-failed') return { kind: 'egress-failed', detail: result.detail };
+  if (result.kind === 'refused' || result.kind === 'unreachable' || result.kind === 'connect-timeout') {
+    return { kind: result.kind === 'connect-timeout' ? 'timeout' : 'refused', detail: result.detail };
+  }
+  const { kind, detail, reply, partial } = result;
+  return { kind, detail, ...(reply ? { reply } : {}), ...(partial ? { partial } : {}) };
+}
+
+/** Refusals of the probe itself among a session's replies (a policy reply that was sent, not ours). */
+export function observeRefusals(observer: ProbeObserver | undefined, host: string, replies: Iterable<RecipientReply>): void {
+  if (!observer) return;
+  for (const reply of replies) {
+    if (reply.class === 'policy' && reply.stage !== 'local') observer.refusal(host, `${reply.code} ${reply.enhanced ? `${reply.enhanced} ` : ''}${reply.text}`);
+  }
+}
+
+/** Connections that got a banner, and banner refusals, for the health observer. */
+function observeOpen(observer: ProbeObserver, host: string, address: string, result: OpenResult): void {
+  switch (result.kind) {
+    case 'open':
+      observer.connection(host, address, true, 'connected');
+      return;
+    case 'banner-reject':
+      observer.connection(host, address, true, result.detail);
+      observer.refusal(host, result.detail);
+      return;
+    case 'refused':
+    case 'unreachable':
+    case 'connect-timeout':
+      observer.connection(host, address, false, `${result.kind}: ${result.detail}`);
+      return;
+    case 'proxy-failed':
+      observer.egressFailed(host, result.detail);
+      return;
+    default:
+      // Timed out or broke off: before the banner, the way out is in doubt; after it, it worked.
+      observer.connection(host, address, result.bannerSeen === true, result.bannerSeen ? 'connected' : `no banner: ${result.detail}`);
+  }
+}
