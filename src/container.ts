@@ -2,6 +2,7 @@
  * The composition root: configuration in, wired services out. The only place that decides which
  * implementation of a store or limiter a process uses.
  */
+import { isDatabaseTimeout } from './storage/postgres/open-postgres.js';
 import { Redis } from 'ioredis';
 import { createKeyAuthenticator, type KeyAuthenticator } from './accounts/key-authenticator.js';
 import { createUsageMeter, type UsageMeter } from './accounts/usage-meter.js';
@@ -227,6 +228,8 @@ function createListProcessing(
     logger,
     chunk: { ...services, scheduler: createDomainScheduler({ concurrency: 64, perDomain: 4 }), verifyTimeoutMs: tuning.verifyTimeoutMs ?? 10_000 },
     onFinished: (list) => callbacks.send(list.id),
+    // A locked or stalled database pauses a list; it never ends it in Error.
+    isTransient: isDatabaseTimeout,
     ...(tuning.worker ? { worker: tuning.worker } : {}),
   });
   if (config.redisUrl) {

@@ -131,6 +131,35 @@ describe('list runner', () => {
     expect(finished).toEqual([id]);
   });
 
+  it('waits out a dependency that does not answer in time and finishes the list whole, never in Error', async () => {
+    const id = await submit(300);
+    class StalledDatabase extends Error {}
+    const commitChunk = storage.lists.commitChunk.bind(storage.lists);
+    let refusals = 2;
+    storage.lists.commitChunk = (listId, chunk) => (refusals-- > 0 ? Promise.reject(new StalledDatabase('lock timeout')) : commitChunk(listId, chunk));
+    const finished: number[] = [];
+    const run = createListRunner({
+      waitMs: 20,
+      store: storage.lists,
+      keys: storage.keys,
+      usage: storage.usage,
+      files: createDirectoryListFiles(dataDir),
+      clock: systemClock,
+      logger,
+      chunk: { verify: { verify: async (input) => valid(input) }, ...unused, scheduler: createDomainScheduler({ concurrency: 8, perDomain: 2 }), verifyTimeoutMs: 1_000 },
+      onFinished: (list) => finished.push(list.id),
+      chunksInFlight: 1,
+      isTransient: (error) => error instanceof StalledDatabase,
+      transientRetryMs: 5,
+    });
+    await run.run(id);
+    const list = (await storage.lists.get(id))!;
+    expect(refusals).toBeLessThan(0);
+    expect(list.status).toBe('Results');
+    expect(list.services.email_validation).toMatchObject({ status: 'Completed', inputCount: 300, completedCount: 300 });
+    expect(finished).toEqual([id]);
+  });
+
   it('stops at the next chunk when the list is cancelled', async () => {
     const id = await submit(400);
     let calls = 0;

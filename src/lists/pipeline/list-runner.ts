@@ -40,7 +40,16 @@ export interface ListRunnerDeps {
   worker?: string;
   /** How often a worker looks at work another one holds (default 1 s). */
   waitMs?: number;
+  /**
+   * Whether a failure is a dependency that did not answer in time (a locked or stalled
+   * database): the list waits and goes on from where it stands, never ends in Error for it.
+   */
+  isTransient?: (error: unknown) => boolean;
+  /** The first wait after such a failure (default 1 s), doubled each time up to 30 s. */
+  transientRetryMs?: number;
 }
+
+const MAX_TRANSIENT_WAIT_MS = 30_000;
 
 export interface ListRunner {
   run(listId: number): Promise<void>;
@@ -70,7 +79,11 @@ export function createListRunner(deps: ListRunnerDeps): ListRunner {
 
   const fail = async (listId: number, error: unknown) => {
     deps.logger.error({ err: error, list_id: listId }, 'list failed');
-    finished(await applyEvent(store, listId, { type: 'failed' }, () => ({ error: 'An internal error stopped the list; it can be submitted again' })));
+    finished(
+      await applyEvent(store, listId, { type: 'failed' }, () => ({
+        error: 'An internal error stopped the list; it can be submitted again',
+      })),
+    );
   };
 
   /** Parses once, whichever worker gets there first; the others wait for its plan. */
@@ -83,7 +96,9 @@ export function createListRunner(deps: ListRunnerDeps): ListRunner {
     }
     const plan = await leases.hold(list.id, PARSE_STEP, () => parseList(list, key, deps.files));
     if (!plan.ok) return finished(await applyEvent(store, list.id, { type: 'parse_failed' }, () => ({ error: plan.reason })));
-    const services = Object.fromEntries(plan.value.services.map((s) => [s, { status: 'Pending' as const, inputCount: plan.value.layout.records }]));
+    const services = Object.fromEntries(
+      plan.value.services.map((s) => [s, { status: 'Pending' as const, inputCount: plan.value.layout.records }]),
+    );
     return store.update(list.id, { plan: plan.value, records: plan.value.layout.records, services }, ['Pending']);
   }
 
@@ -97,7 +112,11 @@ export function createListRunner(deps: ListRunnerDeps): ListRunner {
     for (const service of plan.services) {
       const counts = perService(service);
       const reporting =
-        service === 'email_validation' ? validationReport(counts) : service === 'email_append' ? appendReport(counts) : intelligenceReport(counts, plan.intelligenceColumns);
+        service === 'email_validation'
+          ? validationReport(counts)
+          : service === 'email_append'
+            ? appendReport(counts)
+            : intelligenceReport(counts, plan.intelligenceColumns);
       current = await applyEvent(store, list.id, { type: 'service_completed', service }, (l) => ({
         services: { ...l.services, [service]: { ...l.services[service]!, completedCount: done, reporting } },
       }));
@@ -126,45 +145,61 @@ export function createListRunner(deps: ListRunnerDeps): ListRunner {
     finished(await applyEvent(store, list.id, { type: 'results_written' }));
   }
 
+  /** One pass over the list; 'retry' when a dependency did not answer in time. */
+  async function runOnce(listId: number): Promise<'retry' | undefined> {
+    const slot = takeSlot();
+    const leases = createLeases(store, slot === 0 ? worker : `${worker}#${slot}`, deps.clock);
+    try {
+      let list = await store.get(listId);
+      if (!list || isFinished(list.status)) return;
+      const key = await deps.keys.findById(list.keyId);
+      if (!key) throw new Error(`list ${listId}: key ${list.keyId} is gone`);
+      if (list.plan === null) {
+        list = await parse(list, key, leases);
+        if (!list) return;
+      }
+      const plan = list.plan as ListPlan;
+      // Waiting for a purchase: nothing to do until it comes (a polling worker asks often).
+      if (list.status === 'Processed' && list.report && list.purchase === null) return;
+      for (const service of plan.services) {
+        if (list.services[service]?.status === 'Pending')
+          list = (await applyEvent(store, listId, { type: 'service_started', service })) ?? list;
+      }
+      if (list.status === 'Pending' || list.status === 'Processed') {
+        const ran = await runListChunks(list, plan, {
+          store,
+          leases,
+          chunk: deps.chunk,
+          files: deps.files,
+          chunksInFlight: deps.chunksInFlight ?? 4,
+          stopping: () => stopping,
+          ...(deps.waitMs !== undefined ? { waitMs: deps.waitMs } : {}),
+        });
+        if (ran === 'stopped') return;
+        list = await complete(list, plan);
+        if (!list) return;
+      }
+      if (list.status === 'Processing') await deliver(list, plan, leases);
+    } catch (error) {
+      if (stopping) deps.logger.warn({ err: error, list_id: listId }, 'list interrupted by shutdown; it resumes at the next start');
+      else if (deps.isTransient?.(error)) return 'retry';
+      else await fail(listId, error);
+    } finally {
+      slots.delete(slot);
+    }
+    return undefined;
+  }
+
   return {
     async run(listId) {
-      const slot = takeSlot();
-      const leases = createLeases(store, slot === 0 ? worker : `${worker}#${slot}`, deps.clock);
-      try {
-        let list = await store.get(listId);
-        if (!list || isFinished(list.status)) return;
-        const key = await deps.keys.findById(list.keyId);
-        if (!key) throw new Error(`list ${listId}: key ${list.keyId} is gone`);
-        if (list.plan === null) {
-          list = await parse(list, key, leases);
-          if (!list) return;
-        }
-        const plan = list.plan as ListPlan;
-        // Waiting for a purchase: nothing to do until it comes (a polling worker asks often).
-        if (list.status === 'Processed' && list.report && list.purchase === null) return;
-        for (const service of plan.services) {
-          if (list.services[service]?.status === 'Pending') list = (await applyEvent(store, listId, { type: 'service_started', service })) ?? list;
-        }
-        if (list.status === 'Pending' || list.status === 'Processed') {
-          const ran = await runListChunks(list, plan, {
-            store,
-            leases,
-            chunk: deps.chunk,
-            files: deps.files,
-            chunksInFlight: deps.chunksInFlight ?? 4,
-            stopping: () => stopping,
-            ...(deps.waitMs !== undefined ? { waitMs: deps.waitMs } : {}),
-          });
-          if (ran === 'stopped') return;
-          list = await complete(list, plan);
-          if (!list) return;
-        }
-        if (list.status === 'Processing') await deliver(list, plan, leases);
-      } catch (error) {
-        if (stopping) deps.logger.warn({ err: error, list_id: listId }, 'list interrupted by shutdown; it resumes at the next start');
-        else await fail(listId, error);
-      } finally {
-        slots.delete(slot);
+      let waitMs = deps.transientRetryMs ?? 1_000;
+      while ((await runOnce(listId)) === 'retry' && !stopping) {
+        deps.logger.warn(
+          { list_id: listId, wait_ms: waitMs },
+          `list ${listId} waits: a dependency did not answer in time; it goes on in ${waitMs / 1000} s`,
+        );
+        await sleep(waitMs);
+        waitMs = Math.min(MAX_TRANSIENT_WAIT_MS, waitMs * 2);
       }
     },
     stop() {
