@@ -193,7 +193,9 @@ describe('list states', () => {
     try {
       const { list_id } = (await submit(`?header=true&callback_url=${encodeURIComponent(url)}`)).json() as { list_id: number };
       await t.lists.idle();
-      for (let i = 0; i < 500 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      // The attempt is recorded once the sender has the receiver's answer, after the receiver saw it.
+      const recorded = async () => (await t.storage.lists.callbackAttempts(list_id)).length > 0;
+      for (let i = 0; i < 500 && (received.length === 0 || !(await recorded())); i++) await new Promise((r) => setTimeout(r, 20));
       expect(received).toHaveLength(1);
       expect(JSON.parse(received[0]!.body)).toMatchObject({ list_id, status: 'Results' });
       expect(verifySignature(secret, received[0]!.body, received[0]!.signature)).toBe(true);

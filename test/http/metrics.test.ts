@@ -65,7 +65,8 @@ describe('GET /metrics', () => {
     expect(submitted.statusCode).toBe(202);
     const listId = (submitted.json() as { list_id: number }).list_id;
     await t.lists.idle();
-    for (let i = 0; i < 500 && receiver.received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    // Counted once the sender has the receiver's answer (and recorded the attempt), after the receiver saw it.
+    for (let i = 0; i < 500 && (await t.storage.lists.callbackAttempts(listId)).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(receiver.received).toHaveLength(1);
 
     const res = await scrape();

@@ -129,7 +129,8 @@ describe.each(stores)('callback sender on %s', (_, open) => {
     await storage.lists.update(list.id, { status: 'Results' });
     await storage.lists.addCallbackAttempt(list.id, { at: new Date(Date.now() - 120_000).toISOString(), status: null, error: 'connect ECONNREFUSED' });
 
-    for (let i = 0; i < 500 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    // The delivery is recorded once the sender has the receiver's answer, after the receiver saw it.
+    for (let i = 0; i < 500 && (await storage.lists.callbackAttempts(list.id)).length < 2; i++) await new Promise((r) => setTimeout(r, 20));
     expect(received).toHaveLength(1);
     expect(JSON.parse(received[0]!.body)).toMatchObject({ list_id: list.id, status: 'Results' });
     await new Promise((r) => setTimeout(r, 150));
