@@ -37,13 +37,15 @@ export async function openOnHost(
   const { egress } = options;
   const via = egress.proxy ? { proxy: egress.proxy } : {};
   const { throttle } = options;
+  // The default profile is every other host, not one provider: the per-host session limit is its throttle.
   const budget = throttle ? budgetKeyFor(target.host, egress) : undefined;
+  const throttled = throttle !== undefined && budget !== undefined && budget.profile.kind !== 'default';
   const spent = (): ProbeFailure => {
-    throttle!.onThrottled?.(budget!.key.provider);
+    throttle?.onThrottled?.(budget!.key.provider);
     return { kind: 'throttled', detail: `connection budget for ${budget!.profile.name} (${budget!.key.egress}) spent until past the deadline` };
   };
   const mayConnect = async () =>
-    !throttle || !budget || (await throttle.budget.take(budget.key, (throttle.perWindow ?? ((p) => p.limits.connectionsPerMinute))(budget.profile), deadline));
+    !throttled || (await throttle!.budget.take(budget.key, (throttle!.perWindow ?? ((p) => p.limits.connectionsPerMinute))(budget.profile), deadline));
   for (const address of target.addresses) {
     const connect = (startTls: boolean) =>
       openSmtpSession({ address, port: options.port, hostname: target.host, helo: egress.helo, from: options.from, deadline, connectTimeoutMs: options.connectTimeoutMs, startTls, ...via });

@@ -74,6 +74,13 @@ describe('probers under the connection budget', () => {
     expect(Math.max(...bursts(smtp.connections, GAP_MS))).toBeGreaterThan(3);
   });
 
+  it('hosts of no profiled provider (the default profile) are left to the per-host session limit', async () => {
+    const prober = proberWith(throttled(1, { windowSeconds: 60 }));
+    const outcomes = await Promise.all([1, 2, 3].map((i) => prober.probe({ host: 'mx.example.net', addresses: [smtp.address] }, [`u${i}@example.net`], later(3_000))));
+    expect(kinds(outcomes)).toEqual(['replies']);
+    expect(smtp.connections).toHaveLength(3);
+  });
+
   it('a "slow down" reply cuts the next windows’ connections', async () => {
     const throttle = throttled(4, { coolDownSeconds: 600, slowDownCost: 2 });
     const prober = proberWith(throttle);

@@ -32,6 +32,7 @@ export function budgetKeyFor(host: string, egress: SmtpEgress): { key: BudgetKey
 export async function slowDownIfAsked(throttle: Throttle | undefined, host: string, egress: SmtpEgress, replies: Iterable<Pick<SmtpReply, 'code' | 'text'> & { enhanced?: string }>): Promise<void> {
   if (!throttle) return;
   const { key, profile } = budgetKeyFor(host, egress);
+  if (profile.kind === 'default') return;
   for (const reply of replies) {
     if (reply.code >= 400 && profile.replies.slowDown.some((pattern) => replyMatches(pattern, reply))) {
       await throttle.budget.slowDown(key);
