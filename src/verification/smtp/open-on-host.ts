@@ -11,7 +11,7 @@
  */
 import { describeVia, type SmtpEgress } from './egress.js';
 import type { ProbeObserver, ProbeOutcome, ProbeTarget } from './prober.js';
-import { budgetKeyFor, slowDownIfAsked, type Throttle } from './throttle.js';
+import { budgetSpent, slowDownIfAsked, type Throttle } from './throttle.js';
 import { openSmtpSession, type OpenResult, type RecipientReply, type SessionFailed, type SmtpSession } from './smtp-session.js';
 
 export interface HostSessionOptions {
@@ -37,24 +37,16 @@ export async function openOnHost(
   const { egress } = options;
   const via = egress.proxy ? { proxy: egress.proxy } : {};
   const { throttle } = options;
-  // The default profile is every other host, not one provider: the per-host session limit is its throttle.
-  const budget = throttle ? budgetKeyFor(target.host, egress) : undefined;
-  const throttled = throttle !== undefined && budget !== undefined && budget.profile.kind !== 'default';
-  const spent = (): ProbeFailure => {
-    throttle?.onThrottled?.(budget!.key.provider);
-    return { kind: 'throttled', detail: `connection budget for ${budget!.profile.name} (${budget!.key.egress}) spent until past the deadline` };
-  };
-  const mayConnect = async () =>
-    !throttled || (await throttle!.budget.take(budget.key, (throttle!.perWindow ?? ((p) => p.limits.connectionsPerMinute))(budget.profile), deadline));
   for (const address of target.addresses) {
     const connect = (startTls: boolean) =>
       openSmtpSession({ address, port: options.port, hostname: target.host, helo: egress.helo, from: options.from, deadline, connectTimeoutMs: options.connectTimeoutMs, startTls, ...via });
-    const open = async (startTls: boolean): Promise<OpenResult | undefined> => ((await mayConnect()) ? connect(startTls) : undefined);
+    // Each connection takes its token first; a string is why the budget refused it.
+    const open = async (startTls: boolean): Promise<OpenResult | string> => (await budgetSpent(throttle, target.host, egress, deadline)) ?? connect(startTls);
     let result = await open(true);
     // A server that offers STARTTLS and then fails the handshake (old ciphers, broken
     // certificate chain) still takes plaintext mail.
-    if (result?.kind === 'tls-failed') result = await open(false);
-    if (!result) return spent();
+    if (typeof result !== 'string' && result.kind === 'tls-failed') result = await open(false);
+    if (typeof result === 'string') return { kind: 'throttled', detail: result };
     if (options.observer) observeOpen(options.observer, target.host, address, result);
     if (result.kind === 'banner-reject' && result.reply) await slowDownIfAsked(throttle, target.host, egress, [result.reply]);
     switch (result.kind) {

@@ -28,6 +28,22 @@ export function budgetKeyFor(host: string, egress: SmtpEgress): { key: BudgetKey
   return { key: { provider: profile.id, egress: egressIdentity(egress) }, profile };
 }
 
+/**
+ * Takes one connection's token to `host`: undefined when the connection may go, or why not (the
+ * budget spent until past the deadline; `onThrottled` is told). Hosts of no profiled provider
+ * (the default profile: every other host, not one provider) have no budget: the per-host session
+ * limit is their throttle.
+ */
+export async function budgetSpent(throttle: Throttle | undefined, host: string, egress: SmtpEgress, deadline: number): Promise<string | undefined> {
+  if (!throttle) return undefined;
+  const { key, profile } = budgetKeyFor(host, egress);
+  if (profile.kind === 'default') return undefined;
+  const perWindow = throttle.perWindow ? throttle.perWindow(profile) : profile.limits.connectionsPerMinute;
+  if (await throttle.budget.take(key, perWindow, deadline)) return undefined;
+  throttle.onThrottled?.(key.provider);
+  return `connection budget for ${profile.name} (${key.egress}) spent until past the deadline`;
+}
+
 /** Cuts the budget when any of `replies` is the host's provider asking us to slow down. */
 export async function slowDownIfAsked(throttle: Throttle | undefined, host: string, egress: SmtpEgress, replies: Iterable<Pick<SmtpReply, 'code' | 'text'> & { enhanced?: string }>): Promise<void> {
   if (!throttle) return;
