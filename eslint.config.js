@@ -38,6 +38,7 @@ const STORAGE_MAY_IMPORT = [
   '**/lists/list-record.js', // ListStore and the list rows it keeps
   '**/verification/fact-cache.js', // FactCache (+ the in-process cache Redis falls back to)
   '**/verification/smtp/host-limiter.js', // HostLimiter (+ the in-process limiter Redis falls back to)
+  '**/verification/smtp/connection-budget.js', // ConnectionBudget (per provider and egress), which rate-limiter-flexible stores hold
   '**/lists/pipeline/list-queue.js', // ListQueue, which BullMQ implements
   '**/lists/list-files.js', // ListFiles, which the object store implements (+ the download's Content-Disposition)
   // Domain types the interfaces carry.

@@ -21,6 +21,10 @@ import { createListQueue, createNoListQueue, type ListQueue } from './lists/pipe
 import { createBullListQueue } from './storage/redis/bull-list-queue.js';
 import { createRedisFactCache } from './storage/redis/redis-fact-cache.js';
 import { createRedisHostLimiter } from './storage/redis/redis-host-limiter.js';
+import { createRedisConnectionBudget } from './storage/redis/redis-connection-budget.js';
+import { createMemoryConnectionBudget } from './storage/memory/memory-connection-budget.js';
+import type { BudgetTuning } from './verification/smtp/connection-budget.js';
+import type { Throttle } from './verification/smtp/throttle.js';
 import { waitForRedis } from './storage/redis/wait-for-redis.js';
 import { createListRunner } from './lists/pipeline/list-runner.js';
 import type { ListFiles } from './lists/list-files.js';
@@ -97,6 +101,8 @@ export interface ContainerTuning {
   /** How long activity presence is believed, by verification and enrichment. */
   activityPresenceTtlMs?: number;
   health?: HealthTuning;
+  /** The SMTP connection budget's window, cool-down and slow-down cost (default: a minute, 5 minutes, 4). */
+  connectionBudget?: Partial<BudgetTuning>;
   /** Scales the callback back-off (1 = a minute for the first retry). */
   callbackDelayScale?: number;
   /** The clock of enrichment's activity windows, when it is not the container's. */
@@ -253,19 +259,20 @@ const LIST_SHARES = 4;
 
 /**
  * The verification pipeline as configured: DNS servers, SMTP identity and port, depth, SSRF rule.
- * With `shared` (Redis, in scale-out) the DNS answers, catch-all facts and per-host SMTP session
- * limit are shared by every process; otherwise each process keeps its own.
+ * With `shared` (Redis, in scale-out) the DNS answers, catch-all facts, per-host SMTP session
+ * limit and per-provider connection budget are shared by every process; otherwise each process
+ * keeps its own.
  */
 function createVerification(
   config: VerificationConfig,
   storage: Pick<Storage, 'policy' | 'clientLists' | 'activity'>,
   clock: Clock,
   logger?: Logger,
-  tuning: { greylistRetryMs?: number; listPresenceTtlMs?: number; activityPresenceTtlMs?: number; health?: HealthTuning } = {},
+  tuning: { greylistRetryMs?: number; listPresenceTtlMs?: number; activityPresenceTtlMs?: number; health?: HealthTuning; connectionBudget?: Partial<BudgetTuning> } = {},
   shared?: { redis: Redis; prefix?: string },
   metrics?: Metrics,
 ): { verify: VerifyService; listVerify: VerifyService; health: ProberHealth } {
-  const { health: healthTuning, ...verifyTuning } = tuning;
+  const { health: healthTuning, connectionBudget: budgetTuning = {}, ...verifyTuning } = tuning;
   const prefix = shared?.prefix ?? 'mailsure';
   const cache = <V>(name: string): FactCache<V> => {
     const store = shared
@@ -285,7 +292,12 @@ function createVerification(
   const limiter = shared
     ? createRedisHostLimiter(shared.redis, SESSIONS_PER_HOST, { prefix: `${prefix}:smtp-sessions`, ...(logger ? { logger } : {}) })
     : createHostLimiter(SESSIONS_PER_HOST);
-  const identity = { port: config.smtpPort, helo: config.smtpHelo, from: config.smtpFrom, egress: egressOf(config), observer: health, limiter };
+  // One connection budget per provider and egress address for both probers (and every process).
+  const budget = shared
+    ? createRedisConnectionBudget(shared.redis, { keyPrefix: `${prefix}:smtp-budget`, ...budgetTuning, ...(logger ? { logger } : {}) })
+    : createMemoryConnectionBudget(budgetTuning);
+  const throttle: Throttle = { budget, ...(metrics ? { onThrottled: (provider: string) => metrics.smtpThrottled.inc({ provider }) } : {}) };
+  const identity = { port: config.smtpPort, helo: config.smtpHelo, from: config.smtpFrom, egress: egressOf(config), observer: health, limiter, ...(config.smtpThrottle ? { throttle } : {}) };
   const observed = (prober: SmtpProber) => (metrics ? observeProbes(prober, metrics) : prober);
   // A real-time call gets a session of its own; a list's probes for one MX host share sessions.
   const prober = observed(createSmtpProber(identity));
@@ -315,7 +327,7 @@ function createVerification(
 
 export type VerificationConfig = Pick<
   Config,
-  'verifyDepth' | 'dnsServers' | 'smtpPort' | 'smtpHelo' | 'smtpFrom' | 'smtpProxy' | 'allowPrivateTargets' | 'canaryDomains' | 'smtpEgressIp' | 'dnsblZones'
+  'verifyDepth' | 'smtpThrottle' | 'dnsServers' | 'smtpPort' | 'smtpHelo' | 'smtpFrom' | 'smtpProxy' | 'allowPrivateTargets' | 'canaryDomains' | 'smtpEgressIp' | 'dnsblZones'
 >;
 
 /**

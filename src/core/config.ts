@@ -31,6 +31,8 @@ export interface Config {
   /** DNS block-list zones the egress address is looked up in (MAILSURE_DNSBL_ZONES). */
   dnsblZones: string[];
   verifyDepth: VerifyDepth;
+  /** New SMTP connections per provider and egress address held to the profile's connections per minute (MAILSURE_SMTP_THROTTLE, default on). */
+  smtpThrottle: boolean;
   allowPrivateTargets: boolean;
   /** null: decide at start (on for an empty database). */
   demo: boolean | null;
@@ -213,6 +215,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     smtpEgressIp: egressIp,
     dnsblZones,
     verifyDepth,
+    smtpThrottle: flag('MAILSURE_SMTP_THROTTLE') ?? true,
     allowPrivateTargets: flag('MAILSURE_ALLOW_PRIVATE_TARGETS') ?? false,
     demo: flag('MAILSURE_DEMO'),
     logLevel,

@@ -14,6 +14,7 @@ export interface Metrics {
   verdictLimits: Counter<'limit'>;
   dnsMailRoutes: Counter<'outcome'>;
   smtpProbes: Counter<'provider' | 'outcome'>;
+  smtpThrottled: Counter<'provider'>;
   smtpReplies: Counter<'provider' | 'class'>;
   cacheLookups: Counter<'cache' | 'result'>;
   listRecords: Counter;
@@ -80,8 +81,14 @@ export function createMetrics(): Metrics {
     }),
     smtpProbes: new Counter({
       name: 'mailsure_smtp_probes_total',
-      help: 'SMTP probe sessions, by outcome (replies, refused, timeout, banner-reject, protocol-error, egress-failed).',
+      help: 'SMTP probe sessions, by outcome (replies, refused, timeout, banner-reject, protocol-error, egress-failed, throttled).',
       labelNames: ['provider', 'outcome'],
+      registers,
+    }),
+    smtpThrottled: new Counter({
+      name: 'mailsure_smtp_throttled_total',
+      help: 'SMTP probes ended unknown because the provider connection budget (per egress address) was spent past their deadline, by provider profile.',
+      labelNames: ['provider'],
       registers,
     }),
     smtpReplies: new Counter({

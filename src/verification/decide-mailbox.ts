@@ -60,9 +60,10 @@ function withFact(code: StatusCode, catchAll: CatchAllFact | undefined): Mailbox
 
 /**
  * Session-level failures: refused on every MX is proof the domain takes no mail; a timeout is
- * unknown; our own egress failing (the proxy) proves nothing about the domain.
+ * unknown; our own egress failing (the proxy) or our own connection budget for a provider spent
+ * (throttled) proves nothing about the domain.
  */
-export function decideProbeFailure(kind: 'refused' | 'timeout' | 'banner-reject' | 'protocol-error' | 'egress-failed'): StatusCode {
+export function decideProbeFailure(kind: 'refused' | 'timeout' | 'banner-reject' | 'protocol-error' | 'egress-failed' | 'throttled'): StatusCode {
   switch (kind) {
     case 'refused':
       return CODE.refusesMail;

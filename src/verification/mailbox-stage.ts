@@ -92,13 +92,13 @@ export async function knownWithoutProbe(catchAll: FactCache<CatchAllFact>, ascii
   return (await catchAll.get(asciiDomain)) === 'yes' ? CODE.catchAll : CODE.domainOk;
 }
 
-/** Hosts in preference order: the next one when a host refuses or fails; a timeout or a failed egress (proxy) ends the search. */
+/** Hosts in preference order: the next one when a host refuses or fails; a timeout, a failed egress (proxy) or a spent connection budget ends the search. */
 async function probeHosts(prober: SmtpProber, hosts: MailboxTarget['hosts'], recipients: string[], deadline: number): Promise<ProbeOutcome> {
   let last: ProbeOutcome | undefined;
   let allRefused = true;
   for (const host of hosts) {
     const outcome = await prober.probe(host, recipients, deadline);
-    if (outcome.kind === 'replies' || outcome.kind === 'timeout' || outcome.kind === 'egress-failed') return outcome;
+    if (outcome.kind === 'replies' || outcome.kind === 'timeout' || outcome.kind === 'egress-failed' || outcome.kind === 'throttled') return outcome;
     allRefused &&= outcome.kind === 'refused';
     last = outcome;
   }

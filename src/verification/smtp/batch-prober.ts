@@ -18,6 +18,7 @@ import type { SocksProxy } from '../../core/socks-proxy-url.js';
 import type { EgressChooser, SmtpEgress } from './egress.js';
 import { createHostLimiter, MAX_HOLD_MS, type HostLimiter } from './host-limiter.js';
 import { observeRefusals, openOnHost, probeFailure, type ProbeFailure } from './open-on-host.js';
+import { slowDownIfAsked, type Throttle } from './throttle.js';
 import { SESSIONS_PER_HOST, type ProbeObserver, type ProbeOutcome, type ProbeTarget, type SmtpProber } from './prober.js';
 import { sessionFailure, type RecipientReply, type SmtpSession } from './smtp-session.js';
 
@@ -57,6 +58,8 @@ export interface BatchingProberOptions extends Partial<SessionLimits> {
   limiter?: HostLimiter;
   connectTimeoutMs?: number;
   observer?: ProbeObserver;
+  /** Connections per provider and egress address (throttle.ts); default: unthrottled. */
+  throttle?: Throttle;
   /** How long a session with nothing to ask waits for more before it QUITs (default 50 ms). */
   idleMs?: number;
   /** The longest one session lives, and holds its slot (default and at most MAX_HOLD_MS, 30 s). */
@@ -103,6 +106,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     from: options.from,
     connectTimeoutMs: options.connectTimeoutMs ?? 5000,
     ...(options.observer ? { observer: options.observer } : {}),
+    ...(options.throttle ? { throttle: options.throttle } : {}),
   };
   const queues = new Map<string, HostQueue>();
 
@@ -220,6 +224,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
       if (answered.size === 0 && !first) options.observer?.connection(target.host, address, true, 'connected');
       answered.add(index);
       observeRefusals(options.observer, target.host, replies[index]!.values());
+      void slowDownIfAsked(options.throttle, target.host, egressFor(target.host), replies[index]!.values());
       for (const probe of groups[index]!) probe.settle({ kind: 'replies', replies: ownReplies(probe), tls: session.tls, smtputf8: session.smtputf8, address });
     };
     try {
@@ -234,6 +239,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
       const broken = groups.findIndex((_, index) => !answered.has(index));
       if (broken >= 0) {
         const failed = probeFailure(sessionFailure(error, replies[broken]!));
+        await slowDownIfAsked(options.throttle, target.host, egressFor(target.host), [...(failed.reply ? [failed.reply] : []), ...replies[broken]!.values()]);
         for (const probe of groups[broken]!) probe.settle(withOwnPartial(failed, probe));
       }
       return false;

@@ -4,10 +4,14 @@
  * (senders fall back the same way), and what each attempt showed reported to the health observer.
  * The way out (EHLO name, SOCKS5 proxy) is the egress chosen for the host; a proxy that fails
  * ends the attempt at once (`egress-failed`): the same proxy would fail the next address too.
+ * Every connection first takes a token from the provider's connection budget for this egress
+ * (throttle.ts); a budget spent past the deadline ends the attempt as `throttled` (unknown, never
+ * invalid), and a banner that asks us to slow down cuts the budget.
  * Shared by the one-probe-one-session prober and the batching prober.
  */
 import { describeVia, type SmtpEgress } from './egress.js';
 import type { ProbeObserver, ProbeOutcome, ProbeTarget } from './prober.js';
+import { budgetSpent, slowDownIfAsked, type Throttle } from './throttle.js';
 import { openSmtpSession, type OpenResult, type RecipientReply, type SessionFailed, type SmtpSession } from './smtp-session.js';
 
 export interface HostSessionOptions {
@@ -17,6 +21,8 @@ export interface HostSessionOptions {
   from: string;
   connectTimeoutMs: number;
   observer?: ProbeObserver;
+  /** The connection budget per provider and egress every connection takes from (default: none). */
+  throttle?: Throttle;
 }
 
 export type ProbeFailure = Exclude<ProbeOutcome, { kind: 'replies' }>;
@@ -30,14 +36,19 @@ export async function openOnHost(
   let connectTimedOut = false;
   const { egress } = options;
   const via = egress.proxy ? { proxy: egress.proxy } : {};
+  const { throttle } = options;
   for (const address of target.addresses) {
-    const open = (startTls: boolean) =>
+    const connect = (startTls: boolean) =>
       openSmtpSession({ address, port: options.port, hostname: target.host, helo: egress.helo, from: options.from, deadline, connectTimeoutMs: options.connectTimeoutMs, startTls, ...via });
-    let result: OpenResult = await open(true);
+    // Each connection takes its token first; a string is why the budget refused it.
+    const open = async (startTls: boolean): Promise<OpenResult | string> => (await budgetSpent(throttle, target.host, egress, deadline)) ?? connect(startTls);
+    let result = await open(true);
     // A server that offers STARTTLS and then fails the handshake (old ciphers, broken
     // certificate chain) still takes plaintext mail.
-    if (result.kind === 'tls-failed') result = await open(false);
+    if (typeof result !== 'string' && result.kind === 'tls-failed') result = await open(false);
+    if (typeof result === 'string') return { kind: 'throttled', detail: result };
     if (options.observer) observeOpen(options.observer, target.host, address, result);
+    if (result.kind === 'banner-reject' && result.reply) await slowDownIfAsked(throttle, target.host, egress, [result.reply]);
     switch (result.kind) {
       case 'open':
         return { kind: 'open', session: result.session, address };

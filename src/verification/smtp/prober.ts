@@ -7,6 +7,7 @@ import type { SocksProxy } from '../../core/socks-proxy-url.js';
 import type { EgressChooser, SmtpEgress } from './egress.js';
 import { createHostLimiter, type HostLimiter } from './host-limiter.js';
 import { observeRefusals, openOnHost, probeFailure } from './open-on-host.js';
+import { slowDownIfAsked, type Throttle } from './throttle.js';
 import type { SmtpReply } from './smtp-reply.js';
 import { sessionFailure, type RecipientReply } from './smtp-session.js';
 
@@ -26,6 +27,8 @@ export interface SmtpProberOptions {
   limiter?: HostLimiter;
   /** TCP connect timeout per address (default 5 s), always capped by the probe's deadline. */
   connectTimeoutMs?: number;
+  /** Connections per provider and egress address (throttle.ts); default: unthrottled. */
+  throttle?: Throttle;
   /** Told what each connection showed of our own egress and reputation (prober health). */
   observer?: ProbeObserver;
 }
@@ -58,7 +61,8 @@ export type ProbeOutcome =
     }
   | {
       /** `egress-failed`: the proxy failed us; nothing is known of the host (never the domain's fault). */
-      kind: 'refused' | 'timeout' | 'banner-reject' | 'protocol-error' | 'egress-failed';
+      /** `throttled`: the connection budget of the provider (for this egress) was spent until past the deadline. */
+      kind: 'refused' | 'timeout' | 'banner-reject' | 'protocol-error' | 'egress-failed' | 'throttled';
       detail: string;
       reply?: SmtpReply;
       /** Replies obtained before a timeout or protocol error. */
@@ -91,7 +95,9 @@ export function createSmtpProber(options: SmtpProberOptions): SmtpProber {
   };
 
   async function tryAddresses(target: ProbeTarget, recipients: readonly string[], deadline: number): Promise<ProbeOutcome> {
-    const opened = await openOnHost(target, { port: options.port, egress: egressFor(target.host), from: options.from, connectTimeoutMs, ...(options.observer ? { observer: options.observer } : {}) }, deadline);
+    const egress = egressFor(target.host);
+    const { observer, throttle } = options;
+    const opened = await openOnHost(target, { port: options.port, egress, from: options.from, connectTimeoutMs, ...(observer ? { observer } : {}), ...(throttle ? { throttle } : {}) }, deadline);
     if (opened.kind !== 'open') return opened;
     const { session, address } = opened;
     const replies = new Map<string, RecipientReply>();
@@ -99,9 +105,12 @@ export function createSmtpProber(options: SmtpProberOptions): SmtpProber {
       await session.ask(recipients, replies);
     } catch (error) {
       session.close();
-      return probeFailure(sessionFailure(error, replies));
+      const failure = probeFailure(sessionFailure(error, replies));
+      await slowDownIfAsked(throttle, target.host, egress, [...(failure.reply ? [failure.reply] : []), ...replies.values()]);
+      return failure;
     }
-    observeRefusals(options.observer, target.host, replies.values());
+    observeRefusals(observer, target.host, replies.values());
+    await slowDownIfAsked(throttle, target.host, egress, replies.values());
     const outcome: ProbeOutcome = { kind: 'replies', replies, tls: session.tls, smtputf8: session.smtputf8, address };
     await session.end();
     return outcome;

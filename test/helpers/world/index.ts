@@ -22,6 +22,7 @@ export interface TestWorld<W extends WorldSpec = DefaultScenario> {
     MAILSURE_DNS_SERVERS: string;
     MAILSURE_SMTP_PORT: string;
     MAILSURE_ALLOW_PRIVATE_TARGETS: '1';
+    MAILSURE_SMTP_THROTTLE: 'off';
     MAILSURE_CANARY_DOMAINS: string;
   };
   domains: W['domains'];
@@ -57,6 +58,10 @@ export async function startTestWorld(spec: WorldSpec = defaultScenario): Promise
       MAILSURE_DNS_SERVERS: dns.server,
       MAILSURE_SMTP_PORT: String(smtp.port),
       MAILSURE_ALLOW_PRIVATE_TARGETS: '1',
+      // The world's simulated providers are asked far faster than a real one allows; the
+      // connection budget is tested on its own (src/verification/smtp/throttle.test.ts and
+      // test/integration/throttle-scale-out.test.ts).
+      MAILSURE_SMTP_THROTTLE: 'off',
       // The world's own canary when it has one; a world without one has no honest resolver check.
       MAILSURE_CANARY_DOMAINS: spec.canaryDomains?.join(',') ?? spec.domains.canary ?? 'canary-mail.com',
     },

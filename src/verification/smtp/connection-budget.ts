@@ -1,0 +1,37 @@
+/**
+ * Throttling per provider and per egress address: every new SMTP connection takes one token from
+ * the budget of (provider profile, egress identity) before it connects, at most the profile's
+ * `connectionsPerMinute` per window. A provider's "slow down" reply (its profile's `slowDown`
+ * patterns) cuts that budget for a cool-down period: each connection then costs more, and the
+ * cut ends by itself. Storage implements the budget in-process (embedded) or in Redis (every
+ * process of a scale-out deployment shares one budget per provider and egress).
+ */
+export interface ConnectionBudget {
+  /**
+   * One connection from `key`'s budget of `perWindow` per window. Waits for the next window when
+   * the budget is spent and the deadline allows; false when the deadline comes first.
+   */
+  take(key: BudgetKey, perWindow: number, deadline: number): Promise<boolean>;
+  /** The provider asked `key` to slow down: its connections cost more until the cool-down ends. */
+  slowDown(key: BudgetKey): Promise<void>;
+  /** Whether `key` is cooling down after a slow-down reply (tests, doctor). */
+  coolingDown(key: BudgetKey): Promise<boolean>;
+}
+
+export interface BudgetKey {
+  /** Provider profile id. */
+  provider: string;
+  /** `direct`, or the proxy URL without credentials (socks5://host:port). */
+  egress: string;
+}
+
+export interface BudgetTuning {
+  /** The window `perWindow` counts over, in whole seconds (default 60: connections per minute). */
+  windowSeconds: number;
+  /** How long a slow-down reply cuts the budget, in whole seconds (default 300). */
+  coolDownSeconds: number;
+  /** What one connection costs while cooling down (default 4: a quarter of the budget). */
+  slowDownCost: number;
+}
+
+export const DEFAULT_BUDGET_TUNING: BudgetTuning = { windowSeconds: 60, coolDownSeconds: 300, slowDownCost: 4 };
