@@ -39,7 +39,7 @@ async function submit(records: number, createdAt = new Date().toISOString()) {
   return list.id;
 }
 
-function runner(verify: VerifyService, finished: number[] = [], worker?: string) {
+function runner(verify: VerifyService, finished: number[] = [], worker?: string, extra: Partial<Parameters<typeof createListRunner>[0]> = {}) {
   return createListRunner({
     ...(worker ? { worker } : {}),
     waitMs: 20,
@@ -52,6 +52,7 @@ function runner(verify: VerifyService, finished: number[] = [], worker?: string)
     chunk: { verify, ...unused, scheduler: createDomainScheduler({ concurrency: 8, perDomain: 2 }), verifyTimeoutMs: 1_000 },
     onFinished: (list) => finished.push(list.id),
     chunksInFlight: 1,
+    ...extra,
   });
 }
 
@@ -138,17 +139,7 @@ describe('list runner', () => {
     let refusals = 2;
     storage.lists.commitChunk = (listId, chunk) => (refusals-- > 0 ? Promise.reject(new StalledDatabase('lock timeout')) : commitChunk(listId, chunk));
     const finished: number[] = [];
-    const run = createListRunner({
-      waitMs: 20,
-      store: storage.lists,
-      keys: storage.keys,
-      usage: storage.usage,
-      files: createDirectoryListFiles(dataDir),
-      clock: systemClock,
-      logger,
-      chunk: { verify: { verify: async (input) => valid(input) }, ...unused, scheduler: createDomainScheduler({ concurrency: 8, perDomain: 2 }), verifyTimeoutMs: 1_000 },
-      onFinished: (list) => finished.push(list.id),
-      chunksInFlight: 1,
+    const run = runner({ verify: async (input) => valid(input) }, finished, undefined, {
       isTransient: (error) => error instanceof StalledDatabase,
       transientRetryMs: 5,
     });
