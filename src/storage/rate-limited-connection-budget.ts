@@ -1,12 +1,18 @@
 /**
- * The SMTP connection budget over rate-limiter-flexible: one fixed window per (provider, egress)
- * holding `perWindow` points, one point per connection, `slowDownCost` points while a cool-down
- * key (set by a slow-down reply, expiring by itself) exists. The same code runs over the
- * in-process store (memory-connection-budget.ts) and Redis (redis-connection-budget.ts).
+ * The SMTP connection budget over rate-limiter-flexible, smooth rather than a fixed window of the
+ * whole budget: every connection takes one point from short windows of `points` per `seconds`
+ * (budget-pace.ts), so no interval of `windowSeconds` (in the store's clock) ever sees more than
+ * `perWindow` connections, and they come evenly: at every profile's figure (10, 20, 30 a
+ * minute) one connection each 6, 3 or 2 seconds, never a burst. While a cool-down key (set by a
+ * slow-down reply, expiring by itself) exists, a connection also takes a point from a second,
+ * slower pace of perWindow / slowDownCost (at least one) per window; it still takes its point of
+ * the first, so the bound holds across the start and end of a cool-down too. The same code runs
+ * over the in-process store (memory-connection-budget.ts) and Redis (redis-connection-budget.ts).
  */
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '../core/logger.js';
 import { DEFAULT_BUDGET_TUNING, type BudgetKey, type BudgetTuning, type ConnectionBudget } from '../verification/smtp/connection-budget.js';
+import { paceFor } from './budget-pace.js';
 
 /** Makes a limiter of `points` per `duration` seconds under `keyPrefix` (memory or Redis). */
 export type LimiterFactory = (options: { points: number; duration: number; keyPrefix: string }) => RateLimiterAbstract;
@@ -21,13 +27,16 @@ export function createRateLimitedBudget(make: LimiterFactory, options: RateLimit
   for (const [name, value] of Object.entries(tuning)) {
     if (!(Number.isInteger(value) && value >= 1)) throw new RangeError(`${name} must be a positive integer, got ${String(value)}`);
   }
-  // A limiter holds one points figure; profiles differ in theirs, so one limiter per figure.
-  const byPoints = new Map<number, RateLimiterAbstract>();
-  const windowFor = (points: number) => {
-    let limiter = byPoints.get(points);
+  // A limiter holds one pace; budgets differ in theirs, so one limiter per pace (and per role:
+  // the cool-down's pace is a budget of its own even where its figures match a normal one).
+  const limiters = new Map<string, RateLimiterAbstract>();
+  const paced = (role: 'pace' | 'slow-pace', perWindow: number) => {
+    const { points, seconds } = paceFor(perWindow, tuning.windowSeconds);
+    const keyPrefix = `${options.keyPrefix}:${role}:${points}/${seconds}s`;
+    let limiter = limiters.get(keyPrefix);
     if (!limiter) {
-      limiter = make({ points, duration: tuning.windowSeconds, keyPrefix: `${options.keyPrefix}:w${points}` });
-      byPoints.set(points, limiter);
+      limiter = make({ points, duration: seconds, keyPrefix });
+      limiters.set(keyPrefix, limiter);
     }
     return limiter;
   };
@@ -47,17 +56,25 @@ export function createRateLimitedBudget(make: LimiterFactory, options: RateLimit
   return {
     async take(key, perWindow, deadline) {
       if (!(Number.isInteger(perWindow) && perWindow >= 1)) throw new RangeError(`perWindow must be a positive integer, got ${perWindow}`);
-      const limiter = windowFor(perWindow);
+      const normal = paced('pace', perWindow);
+      // A connection cooling down costs `slowDownCost` of the budget: so many fewer per window.
+      const slow = paced('slow-pace', Math.floor(perWindow / Math.min(tuning.slowDownCost, perWindow)));
+      let paidSlow = false;
       for (;;) {
-        const cost = (await coolingDown(key)) ? Math.min(tuning.slowDownCost, perWindow) : 1;
         try {
-          await limiter.consume(keyOf(key), cost);
+          // The slower pace first: its point, once paid, is kept while this call waits for the
+          // other's (paid again, it would wait a whole slow window for nothing).
+          if (!paidSlow && (await coolingDown(key))) {
+            await slow.consume(keyOf(key));
+            paidSlow = true;
+          }
+          await normal.consume(keyOf(key));
           return true;
         } catch (refusal) {
           if (!(refusal instanceof RateLimiterRes)) throw refusal;
           // Wait for the next window if it opens before the deadline (a few ms past it, so
           // the store has let the old one go).
-          const wait = refusal.msBeforeNext + 5;
+          const wait = Math.max(refusal.msBeforeNext, 0) + 5;
           if (Date.now() + wait >= deadline) return false;
           await new Promise((resolve) => setTimeout(resolve, wait));
         }

@@ -1,17 +1,22 @@
 /**
- * The SMTP connection budget shared by every process through Redis (scale-out): one window and
- * one cool-down key per (provider, egress). If Redis stops answering, each process holds the
- * budget on its own (rate-limiter-flexible's in-memory insurance) rather than stop probing or
- * probe unlimited.
+ * The SMTP connection budget shared by every process through Redis (scale-out): the paces' short
+ * windows and one cool-down key per (provider, egress), so the bound holds for all processes
+ * together. If Redis stops answering (a command times out: the client needs a command time-out,
+ * as connectRedis's has) or is gone (not connected), each process holds the budget on its own, at
+ * the same pace, through rate-limiter-flexible's in-memory insurance: never unlimited, never
+ * stopped, and n processes then take at most n times the budget. A slow-down recorded while Redis
+ * is away is known only to the process that got it, and only until Redis answers again.
  */
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { ConnectionBudget } from '../../verification/smtp/connection-budget.js';
-import { createRateLimitedBudget, type RateLimitedBudgetOptions } from '../rate-limited-connection-budget.js';
+import { createRateLimitedBudget, type LimiterFactory, type RateLimitedBudgetOptions } from '../rate-limited-connection-budget.js';
+
+export function redisLimiters(redis: Redis): LimiterFactory {
+  return (limiter) =>
+    new RateLimiterRedis({ storeClient: redis, ...limiter, insuranceLimiter: new RateLimiterMemory(limiter), rejectIfRedisNotReady: true });
+}
 
 export function createRedisConnectionBudget(redis: Redis, options: RateLimitedBudgetOptions): ConnectionBudget {
-  return createRateLimitedBudget(
-    (limiter) => new RateLimiterRedis({ storeClient: redis, ...limiter, insuranceLimiter: new RateLimiterMemory(limiter), rejectIfRedisNotReady: true }),
-    options,
-  );
+  return createRateLimitedBudget(redisLimiters(redis), options);
 }

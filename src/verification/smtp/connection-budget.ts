@@ -1,15 +1,19 @@
 /**
  * Throttling per provider and per egress address: every new SMTP connection takes one token from
- * the budget of (provider profile, egress identity) before it connects, at most the profile's
- * `connectionsPerMinute` per window. A provider's "slow down" reply (its profile's `slowDown`
- * patterns) cuts that budget for a cool-down period: each connection then costs more, and the
- * cut ends by itself. Storage implements the budget in-process (embedded) or in Redis (every
- * process of a scale-out deployment shares one budget per provider and egress).
+ * the budget of (provider profile, egress identity) before it connects. The budget is smooth: no
+ * interval of a window's length (a minute: the profile's `connectionsPerMinute`), wherever it
+ * starts, sees more than `perWindow` tokens taken, and they come evenly spread over the window
+ * rather than all at its start (a provider sees a steady pace, never twice the budget across a
+ * window boundary). A provider's "slow down" reply (its profile's `slowDown` patterns) cuts that
+ * budget for a cool-down period: each connection then costs more, and the cut ends by itself.
+ * Storage implements the budget in-process (embedded) or in Redis (every process of a scale-out
+ * deployment shares one budget per provider and egress). The bound holds for the moments tokens
+ * are taken; a connection reaches the provider its connect time later.
  */
 export interface ConnectionBudget {
   /**
-   * One connection from `key`'s budget of `perWindow` per window. Waits for the next window when
-   * the budget is spent and the deadline allows; false when the deadline comes first.
+   * One connection from `key`'s budget of `perWindow` in any window-long interval. Waits for the
+   * next token when none is free now and the deadline allows; false when the deadline comes first.
    */
   take(key: BudgetKey, perWindow: number, deadline: number): Promise<boolean>;
   /** The provider asked `key` to slow down: its connections cost more until the cool-down ends. */
@@ -26,11 +30,11 @@ export interface BudgetKey {
 }
 
 export interface BudgetTuning {
-  /** The window `perWindow` counts over, in whole seconds (default 60: connections per minute). */
+  /** The interval `perWindow` bounds, in whole seconds (default 60: connections per minute). */
   windowSeconds: number;
   /** How long a slow-down reply cuts the budget, in whole seconds (default 300). */
   coolDownSeconds: number;
-  /** What one connection costs while cooling down (default 4: a quarter of the budget). */
+  /** What one connection costs while cooling down (default 4: a quarter of the budget, at least one connection a window). */
   slowDownCost: number;
 }
 
