@@ -46,18 +46,3 @@ export async function startCountingSmtp(address = '127.0.0.1'): Promise<Counting
   state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return state;
 }
-
-/**
- * Connections grouped into bursts: a budget lets a window's connections through together when the
- * window opens, so bursts are separated by about a window; a gap longer than `gapMs` starts a new one.
- */
-export function bursts(connections: readonly number[], gapMs: number): number[] {
-  const sizes: number[] = [];
-  let last = -Infinity;
-  for (const at of [...connections].sort((a, b) => a - b)) {
-    if (at - last > gapMs) sizes.push(0);
-    sizes[sizes.length - 1]!++;
-    last = at;
-  }
-  return sizes;
-}
