@@ -9,10 +9,9 @@
  * by its own time-out. The callback receiver that trickles bytes is in callback-sender.test.ts.
  * Runs where MAILSURE_TEST_DATABASE_URL is set and redis-server is installed (CI).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,37 +22,12 @@ import { openStorage } from '../../src/storage/open-storage.js';
 import type { Storage } from '../../src/storage/interfaces.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { multipart } from '../helpers/multipart.js';
+import { freePort, haveRedisServer, startRedisServer } from '../helpers/redis-server.js';
 import { Writable } from 'node:stream';
 
 const databaseUrl = process.env.MAILSURE_TEST_DATABASE_URL;
-const haveRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 const RECORDS = 30;
 const CSV = `email\n${Array.from({ length: RECORDS }, (_, i) => `person${i}@example.com`).join('\n')}\n`;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** A redis-server of the test's own, without persistence: killed, it comes back empty. */
-async function startRedisServer(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${out}`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('Ready to accept connections')) resolve();
-    });
-  });
-  child.removeAllListeners('exit');
-  return child;
-}
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, tries = 600): Promise<T> {
   for (let i = 0; i < tries; i++) {
