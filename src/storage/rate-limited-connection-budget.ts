@@ -1,13 +1,20 @@
 /**
  * The SMTP connection budget over rate-limiter-flexible, smooth rather than a fixed window of the
- * whole budget: every connection takes one point from short windows of `points` per `seconds`
- * (budget-pace.ts), so no interval of `windowSeconds` (in the store's clock) ever sees more than
- * `perWindow` connections, and they come evenly: at every profile's figure (10, 20, 30 a
- * minute) one connection each 6, 3 or 2 seconds, never a burst. While a cool-down key (set by a
- * slow-down reply, expiring by itself) exists, a connection also takes a point from a second,
- * slower pace of perWindow / slowDownCost (at least one) per window; it still takes its point of
- * the first, so the bound holds across the start and end of a cool-down too. The same code runs
- * over the in-process store (memory-connection-budget.ts) and Redis (redis-connection-budget.ts).
+ * whole budget (which lets twice the budget through across a window boundary).
+ *
+ * The guarantee, in the store's clock (this process's, or Redis's for every process sharing it):
+ * for every moment t, at most `perWindow` connections of one key are taken in [t, t +
+ * windowSeconds). Every connection takes one point from short fixed windows of `points` per
+ * `seconds` (budget-pace.ts: the fastest whole-second pace whose worst interval stays within the
+ * budget), so they come evenly, at most `points` together: one each 6, 3 or 2 seconds at every
+ * profile's figure (10, 20, 30 a minute), exactly the budget; a figure that does not divide the
+ * window runs a little under it (40 a minute runs at 36: 3 every 5 s).
+ *
+ * While a cool-down key (set by a slow-down reply, expiring by itself) exists, a connection also
+ * takes a point from a second, slower pace of floor(perWindow / slowDownCost), at least one, per
+ * window. It still takes its point of the first, so the bound holds across the start and end of
+ * a cool-down too. The same code runs over the in-process store (memory-connection-budget.ts)
+ * and Redis (redis-connection-budget.ts).
  */
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '../core/logger.js';

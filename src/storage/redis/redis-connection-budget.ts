@@ -4,8 +4,8 @@
  * together. If Redis stops answering (a command times out: the client needs a command time-out,
  * as connectRedis's has) or is gone (not connected), each process holds the budget on its own, at
  * the same pace, through rate-limiter-flexible's in-memory insurance: never unlimited, never
- * stopped, and n processes then take at most n times the budget. A slow-down recorded while Redis
- * is away is known only to the process that got it, and only until Redis answers again.
+ * stopped, and n processes then take up to about n times the budget. A slow-down recorded while Redis
+ * is away may be known only to the process that got it.
  */
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
