@@ -13,6 +13,7 @@ import { unzip } from '../helpers/unzip.js';
 import { startTlsTestApp, type TlsTestApp } from '../helpers/tls-app.js';
 import { providerScenario, startTestWorld, type ProviderMode, type ProviderSimName, type TestWorld } from '../helpers/world/index.js';
 import { PROVIDERS } from '../helpers/world/provider-scenario.js';
+import { PROFILES } from '../../src/verification/providers/profiles.js';
 
 let world: TestWorld<typeof providerScenario>;
 let server: TlsTestApp;
@@ -218,6 +219,27 @@ describe('a list at throttled providers', () => {
       expect(rcptCodes('google').filter((code) => code !== 421).length).toBeGreaterThanOrEqual(2);
     } finally {
       await patient.close();
+    }
+  });
+});
+
+describe("a list keeps to each provider's session limits", () => {
+  it('never more sessions open at once, nor RCPTs in one session, than the profile allows', async () => {
+    const probed = ['google', 'microsoft-365', 'icloud', 'mimecast'] as const;
+    world.reset();
+    // Without corrections (they verify suggestions for every invalid row, slowing the rows down):
+    // the rows reach the prober as fast as they can, and sessions fill up to their limits.
+    const key = (await server.t.key('no-corrections', { services: 'verification,lists', variant: 'email_validation' })).key;
+    // Interleaved as a real list mixes them; 150 rows at each provider's domain.
+    const emails = Array.from({ length: 150 }, (_, i) => probed.map((name) => `person${i}@${PROVIDERS[name].domains[0]}`)).flat();
+    const { report } = await finished(server, key, await submitList(server, key, emails));
+    expect(report.statuses).toMatchObject({ Invalid: emails.length });
+    for (const name of probed) {
+      const { limits } = PROFILES.find((p) => p.id === name)!;
+      const seen = log(name);
+      expect(seen.maxActive).toBeLessThanOrEqual(limits.sessionsPerHost);
+      expect(Math.max(...seen.sessions.map((session) => session.rcpts.length))).toBeLessThanOrEqual(limits.rcptsPerSession);
+      expect(seen.sessions.flatMap((session) => session.rcpts.map((r) => r.address))).toEqual(expect.arrayContaining(emails.filter((e) => e.endsWith(`@${PROVIDERS[name].domains[0]}`))));
     }
   });
 });

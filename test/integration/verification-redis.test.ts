@@ -137,6 +137,22 @@ describe.skipIf(!url)(`verification state shared through Redis${url ? '' : ' (sk
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
+  it("holds each host to its own provider's session limit across processes", async () => {
+    const prefix = `mailsure-test:${randomUUID()}`;
+    const perHost = (host: string) => (host === 'mx.yahoo-like.net' ? 1 : 3);
+    const [a, b] = [
+      createRedisHostLimiter(await connect(), perHost, { prefix, retryIntervalMs: 10 }),
+      createRedisHostLimiter(await connect(), perHost, { prefix, retryIntervalMs: 10 }),
+    ];
+    const one = await a.acquire('MX.yahoo-like.net', Date.now() + 2_000);
+    expect(one).not.toBeNull();
+    expect(await b.acquire('mx.yahoo-like.net', Date.now() + 150)).toBeNull();
+    const three = [await a.acquire('mx.wide.net', Date.now() + 2_000), await b.acquire('mx.wide.net', Date.now() + 2_000), await b.acquire('mx.wide.net', Date.now() + 2_000)];
+    expect(three.every(Boolean)).toBe(true);
+    expect(await a.acquire('mx.wide.net', Date.now() + 150)).toBeNull();
+    [one, ...three].forEach((release) => release!());
+  });
+
   it('a slot is held past the deadline its holder waited with: a newcomer with a short deadline does not push it out', async () => {
     const prefix = `mailsure-test:${randomUUID()}`;
     const holder = createRedisHostLimiter(await connect(), 1, { prefix, holdMarginMs: 100, retryIntervalMs: 10 });

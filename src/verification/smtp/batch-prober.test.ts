@@ -108,6 +108,24 @@ describe('batching SMTP prober', () => {
     });
   }
 
+  it("each host's own limits (its provider profile's): sessions at once and RCPTs per session", async () => {
+    // Two hosts on the same server, one allowed a single session of 5 RCPTs, the other 3 of 20.
+    const narrow: ProbeTarget = { host: 'narrow.world', addresses: [world.smtpAddress('acceptAll')] };
+    const wide: ProbeTarget = { host: 'wide.world', addresses: [world.smtpAddress('starttls')] };
+    const prober = batching({ limitsFor: (host) => (host === 'narrow.world' ? { maxSessionsPerHost: 1, rcptsPerSession: 5 } : { maxSessionsPerHost: 3, rcptsPerSession: 20 }) });
+    const outcomes = await Promise.all([
+      ...Array.from({ length: 60 }, (_, i) => prober.probe(narrow, [`n${i}@${world.domains.acceptAll}`], soon(20_000))),
+      ...Array.from({ length: 300 }, (_, i) => prober.probe(wide, [`w${i}@${world.domains.acceptAll}`], soon(20_000))),
+    ]);
+    expect(outcomes.every((outcome) => outcome.kind === 'replies')).toBe(true);
+    expect(world.smtp.acceptAll.maxActive).toBe(1);
+    expect(world.smtp.acceptAll.sessions.every((session) => session.rcpts.length <= 5)).toBe(true);
+    expect(world.smtp.acceptAll.sessions.length).toBeGreaterThanOrEqual(12);
+    expect(world.smtp.starttls.maxActive).toBeLessThanOrEqual(3);
+    expect(world.smtp.starttls.sessions.every((session) => session.rcpts.length <= 20)).toBe(true);
+    expect(world.smtp.starttls.sessions.length).toBeGreaterThanOrEqual(15);
+  });
+
   it('the limit is the limiter’s: probes through both probers share it', async () => {
     const { createHostLimiter } = await import('./host-limiter.js');
     const limiter = createHostLimiter(2);
@@ -198,5 +216,7 @@ describe('batching SMTP prober', () => {
   it('rejects limits that are not positive integers', () => {
     expect(() => batching({ rcptsPerSession: 0 })).toThrow(/rcptsPerSession/);
     expect(() => batching({ maxSessionsPerHost: 1.5 })).toThrow(/maxSessionsPerHost/);
+    const perHost = batching({ limitsFor: () => ({ rcptsPerSession: -1 }) });
+    expect(() => perHost.probe(target('acceptAll'), ['a@b.com'], soon())).toThrow(/rcptsPerSession must be a positive integer, got -1/);
   });
 });

@@ -20,13 +20,24 @@ export interface HostLimiter {
   active(host: string): number;
 }
 
+/** Sessions allowed per host: one figure for every host, or each host's own (its provider profile's). */
+export type SessionsPerHost = number | ((host: string) => number);
+
+/** The limit for `host`; a figure that is not a positive integer is a programming error. */
+export function sessionsFor(perHost: SessionsPerHost, host: string): number {
+  const max = typeof perHost === 'number' ? perHost : perHost(host);
+  if (!Number.isInteger(max) || max < 1) throw new Error(`maxPerHost must be a positive integer, got ${max}`);
+  return max;
+}
+
 interface Slot {
+  max: number;
   active: number;
   waiting: (() => void)[];
 }
 
-export function createHostLimiter(maxPerHost: number): HostLimiter {
-  if (!Number.isInteger(maxPerHost) || maxPerHost < 1) throw new Error(`maxPerHost must be a positive integer, got ${maxPerHost}`);
+export function createHostLimiter(maxPerHost: SessionsPerHost): HostLimiter {
+  if (typeof maxPerHost === 'number') sessionsFor(maxPerHost, '');
   const hosts = new Map<string, Slot>();
 
   const releaser = (key: string, slot: Slot): Release => {
@@ -47,11 +58,11 @@ export function createHostLimiter(maxPerHost: number): HostLimiter {
       const key = host.toLowerCase();
       let slot = hosts.get(key);
       if (!slot) {
-        slot = { active: 0, waiting: [] };
+        slot = { max: sessionsFor(maxPerHost, key), active: 0, waiting: [] };
         hosts.set(key, slot);
       }
       const current = slot;
-      if (current.active < maxPerHost) {
+      if (current.active < current.max) {
         current.active++;
         return Promise.resolve(releaser(key, current));
       }
