@@ -44,8 +44,8 @@ import { singleEgress, type EgressChooser } from './verification/smtp/egress.js'
 import { createMemoryFactCache, type FactCache } from './verification/fact-cache.js';
 import { createBatchingProber, DEFAULT_SESSION_LIMITS } from './verification/smtp/batch-prober.js';
 import { createHostLimiter } from './verification/smtp/host-limiter.js';
-import { profileSessionLimits, profileSessionsPerHost } from './verification/smtp/profile-limits.js';
-import { createSmtpProber, type SmtpProber } from './verification/smtp/prober.js';
+import { profileSessionPlace } from './verification/smtp/profile-limits.js';
+import { createSmtpProber, SESSIONS_PER_HOST, type SmtpProber } from './verification/smtp/prober.js';
 import { createVerifyService, type VerifyDeps, type VerifyService } from './verification/verify-service.js';
 import { createMetrics, type Metrics } from './observability/metrics.js';
 import { observeListStore } from './observability/observed-list-store.js';
@@ -299,20 +299,20 @@ function createVerification(
     nameServers: cache<string[]>('ns'),
   });
   // One per-host session limit for both probers (and, in scale-out, every process): each host's
-  // provider profile's sessions at once.
+  // provider profile's sessions at once, counted per provider address set (profile-limits.ts).
   const limiter = shared
-    ? createRedisHostLimiter(shared.redis, profileSessionsPerHost, { prefix: `${prefix}:smtp-sessions`, ...(logger ? { logger } : {}) })
-    : createHostLimiter(profileSessionsPerHost);
+    ? createRedisHostLimiter(shared.redis, SESSIONS_PER_HOST, { prefix: `${prefix}:smtp-sessions`, ...(logger ? { logger } : {}) })
+    : createHostLimiter(SESSIONS_PER_HOST);
   // One connection budget per provider and egress address for both probers (and every process).
   const budget = shared
     ? createRedisConnectionBudget(shared.redis, { keyPrefix: `${prefix}:smtp-budget`, ...budgetTuning, ...(logger ? { logger } : {}) })
     : createMemoryConnectionBudget(budgetTuning);
   const throttle: Throttle = { budget, ...(metrics ? { onThrottled: (provider: string) => metrics.smtpThrottled.inc({ provider }) } : {}) };
-  const identity = { port: config.smtpPort, helo: config.smtpHelo, from: config.smtpFrom, egress: egressOf(config), observer: health, limiter, ...(config.smtpThrottle ? { throttle } : {}) };
+  const identity = { sessionPlace: profileSessionPlace, port: config.smtpPort, helo: config.smtpHelo, from: config.smtpFrom, egress: egressOf(config), observer: health, limiter, ...(config.smtpThrottle ? { throttle } : {}) };
   const observed = (prober: SmtpProber) => (metrics ? observeProbes(prober, metrics) : prober);
   // A real-time call gets a session of its own; a list's probes for one MX host share sessions.
   const prober = observed(createSmtpProber(identity));
-  const batchProber = observed(createBatchingProber({ ...identity, ...DEFAULT_SESSION_LIMITS, limitsFor: profileSessionLimits }));
+  const batchProber = observed(createBatchingProber({ ...identity, ...DEFAULT_SESSION_LIMITS }));
   const catchAll = cache<CatchAllFact>('catch-all');
   const verifyDeps: Omit<VerifyDeps, 'prober'> = {
     depth: config.verifyDepth,

@@ -139,17 +139,16 @@ describe.skipIf(!url)(`verification state shared through Redis${url ? '' : ' (sk
 
   it("holds each host to its own provider's session limit across processes", async () => {
     const prefix = `mailsure-test:${randomUUID()}`;
-    const perHost = (host: string) => (host === 'mx.yahoo-like.net' ? 1 : 3);
     const [a, b] = [
-      createRedisHostLimiter(await connect(), perHost, { prefix, retryIntervalMs: 10 }),
-      createRedisHostLimiter(await connect(), perHost, { prefix, retryIntervalMs: 10 }),
+      createRedisHostLimiter(await connect(), 2, { prefix, retryIntervalMs: 10 }),
+      createRedisHostLimiter(await connect(), 2, { prefix, retryIntervalMs: 10 }),
     ];
-    const one = await a.acquire('MX.yahoo-like.net', Date.now() + 2_000);
+    const one = await a.acquire('MX.yahoo-like.net', Date.now() + 2_000, 1);
     expect(one).not.toBeNull();
-    expect(await b.acquire('mx.yahoo-like.net', Date.now() + 150)).toBeNull();
-    const three = [await a.acquire('mx.wide.net', Date.now() + 2_000), await b.acquire('mx.wide.net', Date.now() + 2_000), await b.acquire('mx.wide.net', Date.now() + 2_000)];
+    expect(await b.acquire('mx.yahoo-like.net', Date.now() + 150, 1)).toBeNull();
+    const three = [await a.acquire('mx.wide.net', Date.now() + 2_000, 3), await b.acquire('mx.wide.net', Date.now() + 2_000, 3), await b.acquire('mx.wide.net', Date.now() + 2_000, 3)];
     expect(three.every(Boolean)).toBe(true);
-    expect(await a.acquire('mx.wide.net', Date.now() + 150)).toBeNull();
+    expect(await a.acquire('mx.wide.net', Date.now() + 150, 3)).toBeNull();
     [one, ...three].forEach((release) => release!());
   });
 

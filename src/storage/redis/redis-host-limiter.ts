@@ -5,13 +5,13 @@
  * a margin: a session never outlives it, so nothing needs renewing (the library's renewal timer
  * rejects unhandled when Redis goes away), and a process that dies holding a slot gives it back
  * by then. In front of it, this process's own limiter keeps its waiters in order and sends at
- * most `maxPerHost` of them to Redis at once (one figure, or each host's own: its provider profile's). If Redis errs, the process falls back to its own
+ * most `maxPerHost` (or the host's own `max`: its provider profile's) of them to Redis at once. If Redis errs, the process falls back to its own
  * limit (logged) rather than stop verifying.
  */
 import type { Redis } from 'ioredis';
 import { Semaphore, TimeoutError } from 'redis-semaphore';
 import type { Logger } from '../../core/logger.js';
-import { createHostLimiter, MAX_HOLD_MS, sessionsFor, type HostLimiter, type Release, type SessionsPerHost } from '../../verification/smtp/host-limiter.js';
+import { createHostLimiter, MAX_HOLD_MS, type HostLimiter, type Release } from '../../verification/smtp/host-limiter.js';
 
 export interface RedisHostLimiterOptions {
   /** Key prefix; a host's holders live at `<prefix>:<host>`. */
@@ -25,17 +25,17 @@ export interface RedisHostLimiterOptions {
   retryIntervalMs?: number;
 }
 
-export function createRedisHostLimiter(redis: Redis, maxPerHost: SessionsPerHost, options: RedisHostLimiterOptions): HostLimiter {
+export function createRedisHostLimiter(redis: Redis, maxPerHost: number, options: RedisHostLimiterOptions): HostLimiter {
   const local = createHostLimiter(maxPerHost);
   const margin = options.holdMarginMs ?? 5_000;
   const maxHold = options.maxHoldMs ?? MAX_HOLD_MS;
   const retryInterval = options.retryIntervalMs ?? 25;
 
   return {
-    async acquire(host, deadline) {
-      const releaseLocal = await local.acquire(host, deadline);
+    async acquire(host, deadline, max = maxPerHost) {
+      const releaseLocal = await local.acquire(host, deadline, max);
       if (!releaseLocal) return null;
-      const semaphore = new Semaphore(redis, `${options.prefix}:${host.toLowerCase()}`, sessionsFor(maxPerHost, host.toLowerCase()), {
+      const semaphore = new Semaphore(redis, `${options.prefix}:${host.toLowerCase()}`, max, {
         // One figure for every holder: redis-semaphore judges the holders it finds expired by the
         // newcomer's lockTimeout, so a newcomer with a shorter one would push a live holder out.
         lockTimeout: maxHold + margin,

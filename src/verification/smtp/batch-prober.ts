@@ -55,10 +55,10 @@ export interface BatchingProberOptions extends Partial<SessionLimits> {
   egress?: EgressChooser;
   from: string;
   /**
-   * Each MX host's own limits (its provider profile's), over the figures above; the `limiter`
-   * must then hold the same per-host sessions.
+   * Where each MX host's sessions are shared and counted (the limiter's key) and its own limits
+   * over the figures above (profile-limits.ts); default: by host name, the figures above.
    */
-  limitsFor?: (host: string) => Partial<SessionLimits>;
+  sessionPlace?: (target: ProbeTarget) => { key: string; limits: Partial<SessionLimits> };
   /** The limiter holding `maxSessionsPerHost`; default: this process's own. */
   limiter?: HostLimiter;
   connectTimeoutMs?: number;
@@ -84,6 +84,8 @@ interface Probe {
 
 interface HostQueue {
   key: string;
+  /** The limiter's key (the host, or the provider's addresses its customers' MX names share). */
+  place: string;
   /** This host's limits. */
   limits: SessionLimits;
   waiting: Probe[];
@@ -97,8 +99,12 @@ interface HostQueue {
 
 export function createBatchingProber(options: BatchingProberOptions): SmtpProber {
   const defaults = sessionLimits(DEFAULT_SESSION_LIMITS, options);
-  const limitsOf = (host: string): SessionLimits => (options.limitsFor ? sessionLimits(defaults, options.limitsFor(host)) : defaults);
-  const limiter = options.limiter ?? createHostLimiter(options.limitsFor ? (host) => limitsOf(host).maxSessionsPerHost : defaults.maxSessionsPerHost);
+  const placeOf = (target: ProbeTarget): { key: string; limits: SessionLimits } => {
+    if (!options.sessionPlace) return { key: target.host.toLowerCase(), limits: defaults };
+    const place = options.sessionPlace(target);
+    return { key: place.key, limits: sessionLimits(defaults, place.limits) };
+  };
+  const limiter = options.limiter ?? createHostLimiter(defaults.maxSessionsPerHost);
   const idleMs = options.idleMs ?? 50;
   const sessionMs = Math.min(options.sessionMs ?? MAX_HOLD_MS, MAX_HOLD_MS);
   const fixed: SmtpEgress = { helo: options.helo, ...(options.proxy ? { proxy: options.proxy } : {}) };
@@ -115,10 +121,11 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
   return {
     probe(target, recipients, deadline) {
       if (deadline <= Date.now()) return Promise.resolve({ kind: 'timeout', detail: 'deadline reached before probing' });
-      const key = `${target.host.toLowerCase()} ${target.addresses.join(',')}`;
+      const place = placeOf(target);
+      const key = `${place.key} ${target.addresses.join(',')}`;
       let queue = queues.get(key);
       if (!queue) {
-        queue = { key, limits: limitsOf(target.host.toLowerCase()), waiting: [], sessions: 0, idle: new Set(), takingNext: 0 };
+        queue = { key, place: place.key, limits: place.limits, waiting: [], sessions: 0, idle: new Set(), takingNext: 0 };
         queues.set(key, queue);
       }
       const hostQueue = queue;
@@ -150,7 +157,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     try {
       const waitUntil = latestDeadline(open(queue));
       if (waitUntil <= Date.now()) return;
-      const release = await limiter.acquire(queue.key.slice(0, queue.key.indexOf(' ')), waitUntil);
+      const release = await limiter.acquire(queue.place, waitUntil, queue.limits.maxSessionsPerHost);
       if (!release) return; // every waiting probe has timed out by its own deadline meanwhile
       // The session lives at most `sessionMs` from its slot (within the limiter's MAX_HOLD_MS).
       const holdUntil = Date.now() + sessionMs;

@@ -13,31 +13,27 @@ export interface HostLimiter {
   /**
    * A release function, or null when the deadline passed while waiting. The slot must be given
    * back within MAX_HOLD_MS of getting it: a shared limiter lets a slot go by itself after that
-   * (a process that died holding one).
+   * (a process that died holding one). `max`: this host's own limit (its provider profile's),
+   * instead of the limiter's one figure.
    */
-  acquire(host: string, deadline: number): Promise<Release | null>;
+  acquire(host: string, deadline: number, max?: number): Promise<Release | null>;
   /** Sessions running for a host right now (tests, metrics). */
   active(host: string): number;
 }
 
-/** Sessions allowed per host: one figure for every host, or each host's own (its provider profile's). */
-export type SessionsPerHost = number | ((host: string) => number);
-
-/** The limit for `host`; a figure that is not a positive integer is a programming error. */
-export function sessionsFor(perHost: SessionsPerHost, host: string): number {
-  const max = typeof perHost === 'number' ? perHost : perHost(host);
+/** A session limit; a figure that is not a positive integer is a programming error. */
+export function checkedLimit(max: number): number {
   if (!Number.isInteger(max) || max < 1) throw new Error(`maxPerHost must be a positive integer, got ${max}`);
   return max;
 }
 
 interface Slot {
-  max: number;
   active: number;
   waiting: (() => void)[];
 }
 
-export function createHostLimiter(maxPerHost: SessionsPerHost): HostLimiter {
-  if (typeof maxPerHost === 'number') sessionsFor(maxPerHost, '');
+export function createHostLimiter(maxPerHost: number): HostLimiter {
+  checkedLimit(maxPerHost);
   const hosts = new Map<string, Slot>();
 
   const releaser = (key: string, slot: Slot): Release => {
@@ -54,15 +50,16 @@ export function createHostLimiter(maxPerHost: SessionsPerHost): HostLimiter {
   };
 
   return {
-    acquire(host, deadline) {
+    acquire(host, deadline, max = maxPerHost) {
+      checkedLimit(max);
       const key = host.toLowerCase();
       let slot = hosts.get(key);
       if (!slot) {
-        slot = { max: sessionsFor(maxPerHost, key), active: 0, waiting: [] };
+        slot = { active: 0, waiting: [] };
         hosts.set(key, slot);
       }
       const current = slot;
-      if (current.active < current.max) {
+      if (current.active < max) {
         current.active++;
         return Promise.resolve(releaser(key, current));
       }
