@@ -45,6 +45,8 @@ interface GroupTally {
   codes: Record<string, number>;
   sessions: number;
   rcpts: number;
+  /** The most sessions open at once at the group's server (one address, however many MX names point at it). */
+  maxOpen: number;
 }
 
 interface Run {
@@ -81,7 +83,7 @@ async function judge(world: ProviderWorld, zipPath: string): Promise<Omit<Run, '
       const status = record['Validation Status']!;
       const code = record['Validation Code']!;
       const domain = world.domainOf(address);
-      const tally = groups.get(domain.group) ?? { rows: 0, statuses: {}, codes: {}, sessions: 0, rcpts: 0 };
+      const tally = groups.get(domain.group) ?? { rows: 0, statuses: {}, codes: {}, sessions: 0, rcpts: 0, maxOpen: 0 };
       groups.set(domain.group, tally);
       tally.rows++;
       tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
@@ -139,6 +141,7 @@ async function runList(plain: boolean, root: string, wrap: string[]): Promise<Ru
       const log = w.smtp[world.serverOf[group]]!;
       tally.sessions = log.connections;
       tally.rcpts = log.sessions.reduce((n, s) => n + s.rcpts.length, 0);
+      tally.maxOpen = log.maxActive;
     }
     return { seconds, perSecond: ROWS / seconds, ...judged };
   } finally {
@@ -157,11 +160,12 @@ function shares(statuses: Record<string, number>, rows: number): string {
 }
 
 function total(run: Run): GroupTally {
-  const all: GroupTally = { rows: 0, statuses: {}, codes: {}, sessions: 0, rcpts: 0 };
+  const all: GroupTally = { rows: 0, statuses: {}, codes: {}, sessions: 0, rcpts: 0, maxOpen: 0 };
   for (const t of run.groups.values()) {
     all.rows += t.rows;
     all.sessions += t.sessions;
     all.rcpts += t.rcpts;
+    all.maxOpen = Math.max(all.maxOpen, t.maxOpen);
     for (const [s, n] of Object.entries(t.statuses)) all.statuses[s] = (all.statuses[s] ?? 0) + n;
     for (const [c, n] of Object.entries(t.codes)) all.codes[c] = (all.codes[c] ?? 0) + n;
   }
@@ -174,7 +178,7 @@ function perGroup(run: Run): string {
       ([group, t]) =>
         `${group}: ${shares(t.statuses, t.rows)} (codes ${Object.entries(t.codes)
           .map(([c, n]) => `${c}×${count(n)}`)
-          .join(' ')}; ${count(t.sessions)} sessions, ${count(t.rcpts)} RCPTs)`,
+          .join(' ')}; ${count(t.sessions)} sessions, ${count(t.rcpts)} RCPTs, at most ${t.maxOpen} open at once)`,
     )
     .join('; ');
 }
