@@ -16,6 +16,7 @@ import { createEnrichService, type EnrichService } from './enrichment/enrich-ser
 import { createAppendService, individualMatcher, type AppendService } from './identity/append/index.js';
 import { createIdentityMatcher } from './identity/match/index.js';
 import { createCallbackSender, type CallbackSender } from './lists/pipeline/callback-sender.js';
+import { DEFAULT_HOLD_BACK, type HoldBackPolicy } from './lists/pipeline/hold-back.js';
 import { createDomainScheduler } from './lists/pipeline/domain-scheduler.js';
 import { createListQueue, createNoListQueue, type ListQueue } from './lists/pipeline/list-queue.js';
 import { createBullListQueue } from './storage/redis/bull-list-queue.js';
@@ -43,6 +44,7 @@ import { singleEgress, type EgressChooser } from './verification/smtp/egress.js'
 import { createMemoryFactCache, type FactCache } from './verification/fact-cache.js';
 import { createBatchingProber, DEFAULT_SESSION_LIMITS } from './verification/smtp/batch-prober.js';
 import { createHostLimiter } from './verification/smtp/host-limiter.js';
+import { profileSessionPlace } from './verification/smtp/profile-limits.js';
 import { createSmtpProber, SESSIONS_PER_HOST, type SmtpProber } from './verification/smtp/prober.js';
 import { createVerifyService, type VerifyDeps, type VerifyService } from './verification/verify-service.js';
 import { createMetrics, type Metrics } from './observability/metrics.js';
@@ -105,6 +107,8 @@ export interface ContainerTuning {
   connectionBudget?: Partial<BudgetTuning>;
   /** Scales the callback back-off (1 = a minute for the first retry). */
   callbackDelayScale?: number;
+  /** Waits of rows a throttling provider holds back (default: 15 s doubling to 2 min, for MAILSURE_LIST_THROTTLE_HOLD_MINUTES). */
+  listHoldBack?: Partial<HoldBackPolicy>;
   /** The clock of enrichment's activity windows, when it is not the container's. */
   enrichmentClock?: Clock;
 }
@@ -126,7 +130,7 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
   }
   const storage = givenStorage ?? (await openStorage({ ...storageOptionsOf(config), deadlines: DATABASE_DEADLINES }));
   const redis = givenRedis ?? (config.redisUrl ? connectRedis(config.redisUrl, logger) : null);
-  const { enrichmentClock = clock, callbackDelayScale, ...verificationTuning } = tuning;
+  const { enrichmentClock = clock, callbackDelayScale, listHoldBack, ...verificationTuning } = tuning;
   const metrics = config.metrics ? createMetrics() : undefined;
   const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock });
   const { verify, listVerify, health: proberHealth } = createVerification(config, storage, clock, logger, verificationTuning, redis ? { redis } : undefined, metrics);
@@ -136,6 +140,7 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
   const lists = createListProcessing(config, { lists: listStore, keys: storage.keys, usage: storage.usage }, { verify: listVerify, ...people }, clock, logger, {
     ...processing,
     ...(callbackDelayScale !== undefined ? { callbackDelayScale } : {}),
+    holdBack: { ...DEFAULT_HOLD_BACK, totalMs: config.listThrottleHoldMinutes * 60_000, ...listHoldBack },
   }, listFiles.files);
   if (metrics) watchScrapeTimeGauges(metrics, { lists: storage.lists, queue: lists.queue, proberHealth, logger });
   return {
@@ -207,12 +212,12 @@ async function createListFiles(
 
 /** The list pipeline over the same services as the real-time routes, with its in-process queue. */
 function createListProcessing(
-  config: Pick<Config, 'dataDir' | 'listStore' | 'allowPrivateTargets' | 'listWorkers' | 'redisUrl'>,
+  config: Pick<Config, 'dataDir' | 'listStore' | 'allowPrivateTargets' | 'listWorkers' | 'redisUrl' | 'listThrottleHoldMinutes'>,
   storage: Pick<Storage, 'lists' | 'keys' | 'usage'>,
   services: { verify: VerifyService; enrich: EnrichService; append: AppendService },
   clock: Clock,
   logger: Logger,
-  tuning: { callbackDelayScale?: number; verifyTimeoutMs?: number; worker?: string; runLists?: boolean } = {},
+  tuning: { callbackDelayScale?: number; verifyTimeoutMs?: number; worker?: string; runLists?: boolean; holdBack?: HoldBackPolicy } = {},
   files: ListFiles,
 ): { queue: ListQueue; callbacks: CallbackSender } {
   const runLists = tuning.runLists ?? true;
@@ -232,7 +237,12 @@ function createListProcessing(
     files,
     clock,
     logger,
-    chunk: { ...services, scheduler: createDomainScheduler({ concurrency: 64, perDomain: 4 }), verifyTimeoutMs: tuning.verifyTimeoutMs ?? 10_000 },
+    chunk: {
+      ...services,
+      scheduler: createDomainScheduler({ concurrency: 64, perDomain: 4 }),
+      verifyTimeoutMs: tuning.verifyTimeoutMs ?? 10_000,
+      ...(tuning.holdBack ? { holdBack: tuning.holdBack } : {}),
+    },
     onFinished: (list) => callbacks.send(list.id),
     // A locked or stalled database pauses a list; it never ends it in Error.
     isTransient: isDatabaseTimeout,
@@ -288,7 +298,8 @@ function createVerification(
     addresses: cache<AddressAnswer>('address'),
     nameServers: cache<string[]>('ns'),
   });
-  // One per-host session limit for both probers (and, in scale-out, every process).
+  // One per-host session limit for both probers (and, in scale-out, every process): each host's
+  // provider profile's sessions at once, counted per provider address set (profile-limits.ts).
   const limiter = shared
     ? createRedisHostLimiter(shared.redis, SESSIONS_PER_HOST, { prefix: `${prefix}:smtp-sessions`, ...(logger ? { logger } : {}) })
     : createHostLimiter(SESSIONS_PER_HOST);
@@ -297,7 +308,7 @@ function createVerification(
     ? createRedisConnectionBudget(shared.redis, { keyPrefix: `${prefix}:smtp-budget`, ...budgetTuning, ...(logger ? { logger } : {}) })
     : createMemoryConnectionBudget(budgetTuning);
   const throttle: Throttle = { budget, ...(metrics ? { onThrottled: (provider: string) => metrics.smtpThrottled.inc({ provider }) } : {}) };
-  const identity = { port: config.smtpPort, helo: config.smtpHelo, from: config.smtpFrom, egress: egressOf(config), observer: health, limiter, ...(config.smtpThrottle ? { throttle } : {}) };
+  const identity = { sessionPlace: profileSessionPlace, port: config.smtpPort, helo: config.smtpHelo, from: config.smtpFrom, egress: egressOf(config), observer: health, limiter, ...(config.smtpThrottle ? { throttle } : {}) };
   const observed = (prober: SmtpProber) => (metrics ? observeProbes(prober, metrics) : prober);
   // A real-time call gets a session of its own; a list's probes for one MX host share sessions.
   const prober = observed(createSmtpProber(identity));

@@ -211,17 +211,20 @@ describe('loadConfig', () => {
         MAILSURE_LIST_UPLOADS_PER_KEY: 'many',
         MAILSURE_LIST_MAX_STORED_GB: '99999999999',
         MAILSURE_REDIS_START_WAIT_SECONDS: '-1',
+        MAILSURE_LIST_THROTTLE_HOLD_MINUTES: '10081',
       }),
     ).toThrow(
       new ConfigError([
         'MAILSURE_CANARY_DOMAINS=" , ": must name at least one domain',
         'MAILSURE_REQUEST_TIMEOUT_SECONDS="0": must be a whole number from 1 to 86400',
         'MAILSURE_REDIS_START_WAIT_SECONDS="-1": must be a whole number from 0 to 86400',
+        'MAILSURE_LIST_THROTTLE_HOLD_MINUTES="10081": must be a whole number from 0 to 10080',
         'MAILSURE_LIST_UPLOADS_PER_KEY="many": must be a whole number from 1 to 1000',
         'MAILSURE_LIST_MAX_STORED_GB="99999999999": must be a whole number from 1 to 1000000',
       ]),
     );
-    expect(loadConfig({})).toMatchObject({ requestTimeoutSeconds: 1800, listUploadsPerKey: 4, listMaxStoredBytes: 20 * 1024 ** 3, redisStartWaitSeconds: 60 });
+    expect(loadConfig({})).toMatchObject({ requestTimeoutSeconds: 1800, listUploadsPerKey: 4, listMaxStoredBytes: 20 * 1024 ** 3, redisStartWaitSeconds: 60, listThrottleHoldMinutes: 120 });
+    expect(loadConfig({ MAILSURE_LIST_THROTTLE_HOLD_MINUTES: '0' }).listThrottleHoldMinutes).toBe(0);
     expect(loadConfig({ MAILSURE_REDIS_START_WAIT_SECONDS: '0' }).redisStartWaitSeconds).toBe(0);
   });
 

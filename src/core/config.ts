@@ -49,6 +49,8 @@ export interface Config {
   listWorkers: number;
   /** Longest time to receive one whole request, body included (MAILSURE_REQUEST_TIMEOUT_SECONDS, default 1800). */
   requestTimeoutSeconds: number;
+  /** How long a list holds back rows a throttling provider did not answer, asking again (MAILSURE_LIST_THROTTLE_HOLD_MINUTES, default 120; 0: not at all). */
+  listThrottleHoldMinutes: number;
   /** How long a starting process waits for Redis to answer before it stops (MAILSURE_REDIS_START_WAIT_SECONDS, default 60). */
   redisStartWaitSeconds: number;
   /** Uploads one key may send at once to one process (MAILSURE_LIST_UPLOADS_PER_KEY, default 4). */
@@ -226,6 +228,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     listWorkers: count('MAILSURE_LIST_WORKERS', 2, 1, 64),
     requestTimeoutSeconds: count('MAILSURE_REQUEST_TIMEOUT_SECONDS', 1800, 1, 86_400),
     redisStartWaitSeconds: count('MAILSURE_REDIS_START_WAIT_SECONDS', 60, 0, 86_400),
+    listThrottleHoldMinutes: count('MAILSURE_LIST_THROTTLE_HOLD_MINUTES', 120, 0, 10_080),
     listUploadsPerKey: count('MAILSURE_LIST_UPLOADS_PER_KEY', 4, 1, 1000),
     listMaxStoredBytes: count('MAILSURE_LIST_MAX_STORED_GB', 20, 1, 1_000_000) * 1024 ** 3,
     secretKey,

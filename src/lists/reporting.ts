@@ -68,7 +68,7 @@ export function countValidation(outcomes: Iterable<ValidationOutcome>): Counts {
   const groups = new Map<number, { outcome: ValidationOutcome; n: number }>();
   for (const o of outcomes) {
     const key =
-      (((o.code * 8 + (STATUS_INDEX.get(o.status) ?? 7)) * 16 + (DOMAIN_INDEX.get(o.domainType) ?? 15)) * 2 + (o.roleAccount ? 1 : 0)) * 4 +
+      (((o.code * 8 + (STATUS_INDEX.get(o.status) ?? 7)) * 16 + (DOMAIN_INDEX.get(o.domainType) ?? 15)) * 2 + (o.roleAccount ? 1 : 0)) * 8 +
       (LIMIT_INDEX.get(o.limit) ?? 0);
     const group = groups.get(key);
     if (!group) groups.set(key, { outcome: o, n: 1 });
@@ -86,12 +86,14 @@ const LIMIT_INDEX = new Map<VerdictLimit | undefined, number>([
   ['resolver', 1],
   ['smtp-egress', 2],
   ['reputation', 3],
+  ['throttled', 4],
 ]);
 /** The report's words for each limit (`verification_limited`). */
 const LIMIT_KEYS: [VerdictLimit, string][] = [
   ['resolver', 'Resolver Not Trusted'],
   ['smtp-egress', 'SMTP Egress Blocked'],
   ['reputation', 'Prober Refused'],
+  ['throttled', 'Provider Throttled'],
 ];
 const DOMAIN_INDEX = new Map<DomainType | undefined, number>(DOMAIN_KEYS.map(([t], i) => [t, i]));
 

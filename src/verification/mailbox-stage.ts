@@ -4,7 +4,8 @@
  * once after greylisting when the time budget allows. Decisions are in decide-mailbox.ts.
  *
  * The provider's profile (providers/) says what its replies mean: they are judged again with its
- * mapping, a "slow down" is not retried at once, and a "we block you" is a refusal of us.
+ * mapping, a "slow down" is not retried at once (the verdict is limited `throttled`: a list asks
+ * again later), and a "we block you" is a refusal of us.
  */
 import { randomBytes } from 'node:crypto';
 import type { FactCache } from './fact-cache.js';
@@ -63,7 +64,9 @@ export async function runMailboxStage(deps: MailboxStageDeps, target: MailboxTar
   if (outcome.kind !== 'replies') {
     const code = decideProbeFailure(outcome.kind);
     if (outcome.kind === 'egress-failed') return { code, limit: 'smtp-egress' };
+    if (outcome.kind === 'throttled') return { code, limit: 'throttled' };
     const banner = outcome.kind === 'banner-reject' && outcome.reply ? classifyEnvelopeReply(outcome.reply, profile.replies) : undefined;
+    if (banner?.signal === 'throttled') return { code, limit: 'throttled' };
     const aboutUs = outcome.kind === 'banner-reject' && (banner?.signal === 'blocked' || refusalIsAboutUs(outcome.detail));
     return aboutUs ? { code, limit: 'reputation' } : { code };
   }
@@ -77,6 +80,7 @@ export async function runMailboxStage(deps: MailboxStageDeps, target: MailboxTar
   const evidence = { address: address.class, ...(random ? { random: randomReply ? judged(randomReply, profile).class : 'temporary' } : {}) };
   const decision = decideMailbox(evidence, known, profile.rcpt);
   if (decision.catchAll) await deps.catchAll.set(target.asciiDomain, decision.catchAll, CATCH_ALL_TTL_MS);
+  if (address.signal === 'throttled') return { code: decision.code, limit: 'throttled' };
   const aboutUs = address.signal === 'blocked' || (address.class === 'policy' && refusalIsAboutUs(reply.text));
   return aboutUs ? { code: decision.code, limit: 'reputation' } : { code: decision.code };
 }

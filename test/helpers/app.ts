@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createContainer, type HealthTuning } from '../../src/container.js';
 import type { ListQueue } from '../../src/lists/pipeline/list-queue.js';
+import type { HoldBackPolicy } from '../../src/lists/pipeline/hold-back.js';
 import type { CallbackSender } from '../../src/lists/pipeline/callback-sender.js';
 import type { ListFiles } from '../../src/lists/list-files.js';
 import { loadConfig } from '../../src/core/config.js';
@@ -60,7 +61,12 @@ export interface TestAppOptions {
   health?: HealthTuning;
   /** Serve HTTPS with this pair once the test calls `app.listen` (as `serve` does). */
   https?: { key: Buffer; cert: Buffer };
+  /** How lists hold back throttled rows (short in tests: asked again within about a second). */
+  listHoldBack?: Partial<HoldBackPolicy>;
 }
+
+/** Throttled list rows are asked again after 100 ms, 200 ms, 400 ms, then left unknown. */
+const TEST_HOLD_BACK: HoldBackPolicy = { firstWaitMs: 100, longestWaitMs: 400, totalMs: 1_500 };
 
 export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const storage = options.storage ?? openMemoryStorage();
@@ -89,6 +95,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
       activityPresenceTtlMs: 0,
       ...(options.health ? { health: options.health } : {}),
       callbackDelayScale: options.callbackDelayScale ?? 1,
+      listHoldBack: { ...TEST_HOLD_BACK, ...options.listHoldBack },
       ...(options.clock ? { enrichmentClock: options.clock } : {}),
     },
   });

@@ -103,7 +103,7 @@ describe('a resolver that says NXDOMAIN to every name', () => {
     const { report, header, rows } = await runList(t, key, [world.addresses.known, `bob@${world.domains.nxdomain}`, 'not-an-address']);
     expect(report.status_codes).toEqual({ '5': 2, '150': 1 });
     expect(report.statuses.Invalid).toBe(1);
-    expect(report.verification_limited).toEqual({ 'Limited Records': 2, 'Resolver Not Trusted': 2, 'SMTP Egress Blocked': 0, 'Prober Refused': 0 });
+    expect(report.verification_limited).toEqual({ 'Limited Records': 2, 'Resolver Not Trusted': 2, 'SMTP Egress Blocked': 0, 'Prober Refused': 0, 'Provider Throttled': 0 });
     expect(header).toContain('Verification Note');
     const note = header.indexOf('Verification Note');
     expect(rows[0]![note]).toContain('could not trust its DNS resolver');

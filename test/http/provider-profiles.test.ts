@@ -13,6 +13,7 @@ import { unzip } from '../helpers/unzip.js';
 import { startTlsTestApp, type TlsTestApp } from '../helpers/tls-app.js';
 import { providerScenario, startTestWorld, type ProviderMode, type ProviderSimName, type TestWorld } from '../helpers/world/index.js';
 import { PROVIDERS } from '../helpers/world/provider-scenario.js';
+import { PROFILES } from '../../src/verification/providers/profiles.js';
 
 let world: TestWorld<typeof providerScenario>;
 let server: TlsTestApp;
@@ -135,31 +136,117 @@ describe('a provider that throttles part-way', () => {
   });
 });
 
+interface ListReport {
+  statuses: Record<string, number>;
+  status_codes: Record<string, number>;
+  verification_limited?: Record<string, number>;
+}
+
+/** Submits `emails` as a list on `app` with `key` and answers its id. */
+async function submitList(app: TlsTestApp, key: string, emails: readonly string[]): Promise<number> {
+  const { payload, headers } = multipart([{ name: 'file', filename: 'list.csv', content: `${emails.join('\n')}\n` }]);
+  const submitted = await app.t.app.inject({ method: 'POST', url: '/v5/list', headers: { ...headers, api_key: key }, payload });
+  expect(submitted.statusCode).toBe(202);
+  return (submitted.json() as { list_id: number }).list_id;
+}
+
+/** A finished list's report and results rows (header first). */
+async function finished(app: TlsTestApp, key: string, listId: number): Promise<{ report: ListReport; rows: string[][] }> {
+  await app.t.lists.idle();
+  const status = (await app.t.app.inject({ url: `/v5/list/${listId}`, headers: { api_key: key } })).json() as {
+    status: string;
+    services: { email_validation: { reporting: ListReport } };
+  };
+  expect(status.status).toBe('Results');
+  const files = await unzip((await app.t.app.inject({ url: `/v5/list/${listId}/results`, headers: { api_key: key } })).rawPayload);
+  return { report: status.services.email_validation.reporting, rows: parse(Object.values(files)[0]!, { relax_column_count: true }) as string[][] };
+}
+
+const rcptCodes = (name: ProviderSimName) => log(name).sessions.flatMap((s) => s.rcpts.map((r) => r.code));
+
 describe('a list at throttled providers', () => {
-  it('ends every row unknown, not one invalid', async () => {
+  it('holds the rows back and asks again, then ends them unknown (never invalid) and says why', async () => {
     const throttled = ['google', 'microsoft-365', 'icloud', 'mimecast'] as const;
     world.reset();
     for (const name of throttled) world.setProviderMode(name, 'throttled');
     const emails = throttled.flatMap((name) => [existing(name), unknownUser(name)]);
-    const { payload, headers } = multipart([{ name: 'file', filename: 'list.csv', content: `${emails.join('\n')}\n` }]);
-    const app = server.t.app;
-    const submitted = await app.inject({ method: 'POST', url: '/v5/list', headers: { ...headers, api_key: legacy }, payload });
-    expect(submitted.statusCode).toBe(202);
-    const { list_id } = submitted.json() as { list_id: number };
-    await server.t.lists.idle();
-    const status = (await app.inject({ url: `/v5/list/${list_id}`, headers: { api_key: legacy } })).json() as {
-      status: string;
-      services: { email_validation: { reporting: { statuses: Record<string, number>; status_codes: Record<string, number> } } };
-    };
-    expect(status.status).toBe('Results');
-    expect(status.services.email_validation.reporting.status_codes).toEqual({ '20': emails.length });
-    expect(status.services.email_validation.reporting.statuses).toMatchObject({ Unknown: emails.length, Invalid: 0, Valid: 0 });
-    const files = await unzip((await app.inject({ url: `/v5/list/${list_id}/results`, headers: { api_key: legacy } })).rawPayload);
-    const rows = parse(Object.values(files)[0]!, { relax_column_count: true }) as string[][];
+    // This server holds throttled rows back for 1.5 s (test/helpers/app.ts): asked again at least once.
+    const { report, rows } = await finished(server, legacy, await submitList(server, legacy, emails));
+    expect(report.status_codes).toEqual({ '20': emails.length });
+    expect(report.statuses).toMatchObject({ Unknown: emails.length, Invalid: 0, Valid: 0 });
+    expect(report.verification_limited).toEqual({
+      'Limited Records': emails.length,
+      'Resolver Not Trusted': 0,
+      'SMTP Egress Blocked': 0,
+      'Prober Refused': 0,
+      'Provider Throttled': emails.length,
+    });
+    for (const name of throttled) expect(rcptCodes(name).length).toBeGreaterThanOrEqual(4);
     expect(rows.slice(1).map((row) => row[0])).toEqual(emails);
     expect(rows.slice(1).every((row) => !row.includes('invalid'))).toBe(true);
+    const note = rows[0]!.indexOf('Verification Note');
+    expect(rows.slice(1).map((row) => row[note])).toEqual(
+      emails.map(() => 'mailbox not checked: the provider kept asking the verifier to slow down; verify again later'),
+    );
+  });
+
+  it('asks the held rows again once the provider lets up: they end verified', async () => {
+    // A server holding throttled rows back for up to a minute: the provider lets up well before.
+    const patient = await startTlsTestApp({
+      env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox', MAILSURE_SMTP_HELO: 'probe.mailsure-test.com' },
+      listHoldBack: { firstWaitMs: 100, longestWaitMs: 200, totalMs: 60_000 },
+    });
+    try {
+      const key = (await patient.t.key('legacy', { variant: 'email_validation' })).key;
+      world.reset();
+      world.setProviderMode('google', 'throttled');
+      const emails = [existing('google'), unknownUser('google'), existing('icloud'), unknownUser('icloud')];
+      const listId = await submitList(patient, key, emails);
+      // Gmail refused at least once with its rate reply (421 4.7.0) before it lets up.
+      await until(() => rcptCodes('google').includes(421));
+      world.setProviderMode('google', 'normal');
+      const { report, rows } = await finished(patient, key, listId);
+      expect(rows.slice(1).map((row) => [row[0], row[1]])).toEqual([
+        [existing('google'), 'valid'],
+        [unknownUser('google'), 'invalid'],
+        [existing('icloud'), 'valid'],
+        [unknownUser('icloud'), 'invalid'],
+      ]);
+      expect(report.verification_limited).toBeUndefined();
+      expect(rows[0]).not.toContain('Verification Note');
+      // Gmail's addresses were asked again after its 421s; iCloud's once each (address and random probe).
+      expect(rcptCodes('google').filter((code) => code === 421).length).toBeGreaterThanOrEqual(1);
+      expect(rcptCodes('google').filter((code) => code !== 421).length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await patient.close();
+    }
   });
 });
+
+describe("a list keeps to each provider's session limits", () => {
+  it('never more sessions open at once, nor RCPTs in one session, than the profile allows', async () => {
+    const probed = ['google', 'microsoft-365', 'icloud', 'mimecast'] as const;
+    world.reset();
+    // Without corrections (they verify suggestions for every invalid row, slowing the rows down):
+    // the rows reach the prober as fast as they can, and sessions fill up to their limits.
+    const key = (await server.t.key('no-corrections', { services: 'verification,lists', variant: 'email_validation' })).key;
+    // Interleaved as a real list mixes them; 150 rows at each provider's domain.
+    const emails = Array.from({ length: 150 }, (_, i) => probed.map((name) => `person${i}@${PROVIDERS[name].domains[0]}`)).flat();
+    const { report } = await finished(server, key, await submitList(server, key, emails));
+    expect(report.statuses).toMatchObject({ Invalid: emails.length });
+    for (const name of probed) {
+      const { limits } = PROFILES.find((p) => p.id === name)!;
+      const seen = log(name);
+      expect(seen.maxActive).toBeLessThanOrEqual(limits.sessionsPerHost);
+      expect(Math.max(...seen.sessions.map((session) => session.rcpts.length))).toBeLessThanOrEqual(limits.rcptsPerSession);
+      expect(seen.sessions.flatMap((session) => session.rcpts.map((r) => r.address))).toEqual(expect.arrayContaining(emails.filter((e) => e.endsWith(`@${PROVIDERS[name].domains[0]}`))));
+    }
+  });
+});
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
 
 describe('gateways in front of tenants that accept every recipient', () => {
   it.each(['mimecast', 'proofpoint', 'barracuda'] as const)('%s: no false 400, no 45, no 50', async (name) => {

@@ -137,6 +137,21 @@ describe.skipIf(!url)(`verification state shared through Redis${url ? '' : ' (sk
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
+  it("holds each host to its own provider's session limit across processes", async () => {
+    const prefix = `mailsure-test:${randomUUID()}`;
+    const [a, b] = [
+      createRedisHostLimiter(await connect(), 2, { prefix, retryIntervalMs: 10 }),
+      createRedisHostLimiter(await connect(), 2, { prefix, retryIntervalMs: 10 }),
+    ];
+    const one = await a.acquire('MX.yahoo-like.net', Date.now() + 2_000, 1);
+    expect(one).not.toBeNull();
+    expect(await b.acquire('mx.yahoo-like.net', Date.now() + 150, 1)).toBeNull();
+    const three = [await a.acquire('mx.wide.net', Date.now() + 2_000, 3), await b.acquire('mx.wide.net', Date.now() + 2_000, 3), await b.acquire('mx.wide.net', Date.now() + 2_000, 3)];
+    expect(three.every(Boolean)).toBe(true);
+    expect(await a.acquire('mx.wide.net', Date.now() + 150, 3)).toBeNull();
+    [one, ...three].forEach((release) => release!());
+  });
+
   it('a slot is held past the deadline its holder waited with: a newcomer with a short deadline does not push it out', async () => {
     const prefix = `mailsure-test:${randomUUID()}`;
     const holder = createRedisHostLimiter(await connect(), 1, { prefix, holdMarginMs: 100, retryIntervalMs: 10 });

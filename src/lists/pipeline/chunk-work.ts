@@ -21,6 +21,7 @@ import { padCells } from '../results/results-file.js';
 import { encodeChunkResults, pushValidationValues } from '../results/stored-results.js';
 import { validationOutcome, type ValidationOutcome } from '../validation-outcome.js';
 import type { DomainScheduler } from './domain-scheduler.js';
+import { askWithHoldBack, DEFAULT_HOLD_BACK, type HoldBackControl, type HoldBackPolicy } from './hold-back.js';
 import type { ListPlan } from './list-plan.js';
 
 export interface ChunkDeps {
@@ -30,6 +31,8 @@ export interface ChunkDeps {
   scheduler: DomainScheduler;
   /** Bound of one verdict in a list. */
   verifyTimeoutMs: number;
+  /** How rows a provider throttled are held back and asked again (default DEFAULT_HOLD_BACK). */
+  holdBack?: HoldBackPolicy;
 }
 
 export interface ChunkOutcome {
@@ -51,14 +54,15 @@ const PARAM_OF: Partial<Record<HeaderRole, string>> = {
   md5: 'md5_email',
 };
 
-export async function runChunk(records: readonly ListRecord[], plan: ListPlan, keyId: number, deps: ChunkDeps): Promise<ChunkOutcome> {
+/** `control` hears when the chunk only waits for rows held back, and may stop the wait (hold-back.ts). */
+export async function runChunk(records: readonly ListRecord[], plan: ListPlan, keyId: number, deps: ChunkDeps, control?: HoldBackControl): Promise<ChunkOutcome> {
   const { layout } = plan;
   const runs = new Set(plan.services);
   // Validation needs only the address: no parameter object per record unless another service runs.
   const params =
     runs.has('email_intelligence') || runs.has('email_append') ? records.map((r) => paramsOf(r.cells, layout.roles)) : undefined;
   const [validation, intelligence, append] = await Promise.all([
-    runs.has('email_validation') ? validate(records, plan, keyId, deps) : undefined,
+    runs.has('email_validation') ? validate(records, plan, keyId, deps, control) : undefined,
     runs.has('email_intelligence') ? enrich(params!, plan, deps) : undefined,
     runs.has('email_append') ? appendEmails(params!, deps) : undefined,
   ]);
@@ -99,17 +103,23 @@ function emailOf(cells: readonly string[], column: number | undefined): string {
   return column === undefined ? '' : (cells[column]?.trim() ?? '');
 }
 
-function validate(records: readonly ListRecord[], plan: ListPlan, keyId: number, deps: ChunkDeps): Promise<ValidationOutcome[]> {
+/** Every record's verdict; rows the provider throttled are held back and asked again (hold-back.ts). */
+function validate(records: readonly ListRecord[], plan: ListPlan, keyId: number, deps: ChunkDeps, control?: HoldBackControl): Promise<ValidationOutcome[]> {
   const options = { timeoutMs: deps.verifyTimeoutMs, key: { id: keyId, ...plan.verification } };
   const column = plan.layout.roles.email;
-  return deps.scheduler.runEach(
-    records.map((record) => emailOf(record.cells, column)),
-    (email) => email.slice(email.lastIndexOf('@') + 1).toLowerCase(),
-    // Each verdict becomes its small outcome as soon as it comes: a chunk's thousand verdicts,
-    // held until the last one, were most of what the garbage collector had to copy.
-    (email) => deps.verify.verify(email, options).then(validationOutcome),
-  );
+  const emails = records.map((record) => emailOf(record.cells, column));
+  const ask = (indexes: readonly number[]) =>
+    deps.scheduler.runEach(
+      indexes,
+      (i) => domainOf(emails[i]!),
+      // Each verdict becomes its small outcome as soon as it comes: a chunk's thousand verdicts,
+      // held until the last one, were most of what the garbage collector had to copy.
+      (i) => deps.verify.verify(emails[i]!, options).then(validationOutcome),
+    );
+  return askWithHoldBack(emails.length, ask, (outcome) => outcome.limit === 'throttled', deps.holdBack ?? DEFAULT_HOLD_BACK, control);
 }
+
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
 async function enrich(params: readonly Record<string, string>[], plan: ListPlan, deps: ChunkDeps): Promise<EnrichmentRecord[]> {
   const parsed = params.map((p) => parseEnrichQuery(p));

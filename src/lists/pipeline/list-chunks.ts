@@ -8,6 +8,7 @@ import type { ListRecord } from '../input/read-records.js';
 import type { ListRow, ListStore } from '../list-record.js';
 import { isFinished } from '../states.js';
 import { runChunk, type ChunkDeps } from './chunk-work.js';
+import { ListStopped, type HoldBackControl } from './hold-back.js';
 import { sleep, type Leases } from './lease.js';
 import type { ListPlan } from './list-plan.js';
 import type { ListFiles } from '../list-files.js';
@@ -45,6 +46,24 @@ export async function runListChunks(list: ListRow, plan: ListPlan, deps: ChunkRu
   }
 }
 
+/** How many times `chunksInFlight` chunks may be open while most of them wait for held-back rows. */
+const HELD_CHUNKS_FACTOR = 8;
+
+function signal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** `check()` at most once per `ms`; the answer in between is the last one. */
+function everyAtMost(ms: number, check: () => Promise<boolean>): () => Promise<boolean> {
+  let last: { at: number; answer: Promise<boolean> } | undefined;
+  return () => {
+    if (!last || Date.now() - last.at >= ms) last = { at: Date.now(), answer: check() };
+    return last.answer;
+  };
+}
+
 async function isStopped(store: ListStore, listId: number): Promise<boolean> {
   const now = await store.get(listId);
   return !now || isFinished(now.status);
@@ -64,6 +83,23 @@ async function runPass(
   const inFlight = new Set<Promise<void>>();
   let failure: unknown;
   let stopped = false;
+  // Chunks whose rows are all answered but some held back for a throttling provider (hold-back.ts)
+  // hold no verification slot: more chunks start meanwhile, up to HELD_CHUNKS_FACTOR times as many.
+  let holding = 0;
+  let changed = signal();
+  const tell = () => {
+    changed.resolve();
+    changed = signal();
+  };
+  const listStopped = everyAtMost(deps.waitMs ?? 1_000, () => isStopped(deps.store, list.id));
+  const control: HoldBackControl = {
+    holding(waiting) {
+      holding += waiting ? 1 : -1;
+      tell();
+    },
+    stopped: async () => deps.stopping() || (await listStopped()),
+  };
+  const full = () => inFlight.size - holding >= deps.chunksInFlight || inFlight.size >= deps.chunksInFlight * HELD_CHUNKS_FACTOR;
 
   const launch = async (records: ListRecord[]) => {
     const index = Math.floor(records[0]!.index / plan.chunkSize);
@@ -78,13 +114,19 @@ async function runPass(
     }
     const work = deps.leases
       .hold(list.id, index, async () => {
-        const outcome = await runChunk(records, plan, list.keyId, deps.chunk);
+        const outcome = await runChunk(records, plan, list.keyId, deps.chunk, control);
         await deps.store.commitChunk(list.id, { index, records: records.length, counts: outcome.counts, results: JSON.stringify(outcome.results) });
       })
-      .catch((error: unknown) => void (failure ??= error))
-      .finally(() => inFlight.delete(work));
+      .catch((error: unknown) => {
+        if (error instanceof ListStopped) stopped = true;
+        else failure ??= error;
+      })
+      .finally(() => {
+        inFlight.delete(work);
+        tell();
+      });
     inFlight.add(work);
-    if (inFlight.size >= deps.chunksInFlight) await Promise.race(inFlight);
+    while (full()) await changed.promise;
   };
 
   let batch: ListRecord[] = [];

@@ -166,6 +166,64 @@ describe('list runner', () => {
   });
 });
 
+describe('rows a provider throttles', () => {
+  const throttled = (input: string): Verdict => ({ address: input, code: 20, roleAccount: false, limit: 'throttled' });
+  const holdBack = { firstWaitMs: 5, longestWaitMs: 10, totalMs: 60_000 };
+  /** d0's rows are throttled until `letUp()`; every other row is answered at once. */
+  function provider() {
+    let throttling = true;
+    const firstAsks = new Set<string>();
+    let heldAsks = 0;
+    const verify: VerifyService = {
+      async verify(input) {
+        firstAsks.add(input);
+        if (input.endsWith('@d0.example') && throttling) {
+          heldAsks += 1;
+          return throttled(input);
+        }
+        return valid(input);
+      },
+    };
+    return { verify, firstAsks, held: () => heldAsks, letUp: () => void (throttling = false) };
+  }
+  const until = async (condition: () => boolean | Promise<boolean>) => {
+    while (!(await condition())) await new Promise((r) => setTimeout(r, 5));
+  };
+
+  it('are asked again until answered; chunks waiting for them leave room for the next ones, up to eight times as many', async () => {
+    // 10 chunks of 50, each with rows at d0 (i % 7): none can commit while d0 throttles.
+    const id = await submit(500);
+    const p = provider();
+    const run = runner(p.verify, [], undefined, { chunk: { verify: p.verify, ...unused, scheduler: createDomainScheduler({ concurrency: 8, perDomain: 2 }), verifyTimeoutMs: 1_000, holdBack } }).run(id);
+    // One chunk in flight, but the chunks holding rows back make room: eight of them start.
+    await until(() => p.firstAsks.size >= 400);
+    const heldSoFar = p.held();
+    await until(() => p.held() >= heldSoFar + 200);
+    expect(p.firstAsks.size).toBe(400);
+    expect(await storage.lists.chunkCounts(id)).toEqual([]);
+    p.letUp();
+    await run;
+    const list = (await storage.lists.get(id))!;
+    expect(list.status).toBe('Results');
+    expect(list.services.email_validation!.reporting).toMatchObject({ statuses: { Valid: 500, Unknown: 0 } });
+    expect(list.services.email_validation!.reporting).not.toHaveProperty('verification_limited');
+  });
+
+  it('a list cancelled while its rows are held back stops at once, its held chunks not committed', async () => {
+    const id = await submit(100);
+    const p = provider();
+    const run = runner(p.verify, [], undefined, {
+      chunk: { verify: p.verify, ...unused, scheduler: createDomainScheduler({ concurrency: 8, perDomain: 2 }), verifyTimeoutMs: 1_000, holdBack: { firstWaitMs: 60_000, longestWaitMs: 60_000, totalMs: 3_600_000 } },
+    }).run(id);
+    await until(() => p.firstAsks.size === 100);
+    await storage.lists.update(id, { status: 'Cancelled' });
+    await run;
+    expect((await storage.lists.get(id))!.status).toBe('Cancelled');
+    expect(await storage.lists.chunkCounts(id)).toEqual([]);
+    expect(p.held()).toBe(15);
+  });
+});
+
 describe('several workers on one list', () => {
   it('share the chunks: each record verified once, results as one worker gives them', async () => {
     const id = await submit(600);

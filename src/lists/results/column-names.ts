@@ -31,6 +31,7 @@ const LIMIT_NOTES: Record<string, string> = {
   resolver: 'not verified: the verifier could not trust its DNS resolver; verify again once it is fixed',
   'smtp-egress': 'mailbox not checked: SMTP port 25 was blocked from the verifier; verify again once it is open',
   reputation: 'mailbox not checked: the provider refused the verifier itself, not this address',
+  throttled: 'mailbox not checked: the provider kept asking the verifier to slow down; verify again later',
 };
 
 /** The note for a stored limit ('' for none). */

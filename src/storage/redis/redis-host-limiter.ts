@@ -5,7 +5,7 @@
  * a margin: a session never outlives it, so nothing needs renewing (the library's renewal timer
  * rejects unhandled when Redis goes away), and a process that dies holding a slot gives it back
  * by then. In front of it, this process's own limiter keeps its waiters in order and sends at
- * most `maxPerHost` of them to Redis at once. If Redis errs, the process falls back to its own
+ * most `maxPerHost` (or the host's own `max`: its provider profile's) of them to Redis at once. If Redis errs, the process falls back to its own
  * limit (logged) rather than stop verifying.
  */
 import type { Redis } from 'ioredis';
@@ -32,10 +32,10 @@ export function createRedisHostLimiter(redis: Redis, maxPerHost: number, options
   const retryInterval = options.retryIntervalMs ?? 25;
 
   return {
-    async acquire(host, deadline) {
-      const releaseLocal = await local.acquire(host, deadline);
+    async acquire(host, deadline, max = maxPerHost) {
+      const releaseLocal = await local.acquire(host, deadline, max);
       if (!releaseLocal) return null;
-      const semaphore = new Semaphore(redis, `${options.prefix}:${host.toLowerCase()}`, maxPerHost, {
+      const semaphore = new Semaphore(redis, `${options.prefix}:${host.toLowerCase()}`, max, {
         // One figure for every holder: redis-semaphore judges the holders it finds expired by the
         // newcomer's lockTimeout, so a newcomer with a shorter one would push a live holder out.
         lockTimeout: maxHold + margin,

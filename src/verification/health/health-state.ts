@@ -42,6 +42,8 @@ export function mailboxVerificationAvailable(state: ProberHealthState): boolean 
 
 /**
  * Why a verdict stopped short of what it would otherwise have said: our resolver is not trusted,
- * our SMTP egress is blocked, or a provider refused us (our address or name), not the recipient.
+ * our SMTP egress is blocked, a provider refused us (our address or name), not the recipient, or
+ * the provider's connection budget was spent or it asked us to slow down (`throttled`: a list
+ * holds such rows back and asks again later).
  */
-export type VerdictLimit = 'resolver' | 'smtp-egress' | 'reputation';
+export type VerdictLimit = 'resolver' | 'smtp-egress' | 'reputation' | 'throttled';

@@ -108,6 +108,41 @@ describe('batching SMTP prober', () => {
     });
   }
 
+  it("each host's own limits (its provider profile's): sessions at once and RCPTs per session", async () => {
+    // Two hosts on the same server, one allowed a single session of 5 RCPTs, the other 3 of 20.
+    const narrow: ProbeTarget = { host: 'narrow.world', addresses: [world.smtpAddress('acceptAll')] };
+    const wide: ProbeTarget = { host: 'wide.world', addresses: [world.smtpAddress('starttls')] };
+    const prober = batching({
+      sessionPlace: ({ host }) => ({ key: host, limits: host === 'narrow.world' ? { maxSessionsPerHost: 1, rcptsPerSession: 5 } : { maxSessionsPerHost: 3, rcptsPerSession: 20 } }),
+    });
+    const outcomes = await Promise.all([
+      ...Array.from({ length: 60 }, (_, i) => prober.probe(narrow, [`n${i}@${world.domains.acceptAll}`], soon(20_000))),
+      ...Array.from({ length: 300 }, (_, i) => prober.probe(wide, [`w${i}@${world.domains.acceptAll}`], soon(20_000))),
+    ]);
+    expect(outcomes.every((outcome) => outcome.kind === 'replies')).toBe(true);
+    expect(world.smtp.acceptAll.maxActive).toBe(1);
+    expect(world.smtp.acceptAll.sessions.every((session) => session.rcpts.length <= 5)).toBe(true);
+    expect(world.smtp.acceptAll.sessions.length).toBeGreaterThanOrEqual(12);
+    expect(world.smtp.starttls.maxActive).toBeLessThanOrEqual(3);
+    expect(world.smtp.starttls.sessions.every((session) => session.rcpts.length <= 20)).toBe(true);
+    expect(world.smtp.starttls.sessions.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it("customers' MX names at one provider address share its sessions and its session limit", async () => {
+    // Three tenants' own MX names, one provider address (as Microsoft 365's tenants resolve to EOP's).
+    const tenants = ['a', 'b', 'c'].map((t): ProbeTarget => ({ host: `${t}-firm.mail.protection.world`, addresses: [world.smtpAddress('acceptAll')] }));
+    const prober = batching({ sessionPlace: ({ addresses }) => ({ key: `provider@${addresses.join(',')}`, limits: { maxSessionsPerHost: 1, rcptsPerSession: 100 } }) });
+    const outcomes = await Promise.all(
+      Array.from({ length: 90 }, (_, i) => prober.probe(tenants[i % 3]!, [`user${i}@${['a', 'b', 'c'][i % 3]}-firm.com`], soon(20_000))),
+    );
+    expect(outcomes.every((outcome) => outcome.kind === 'replies')).toBe(true);
+    const log = world.smtp.acceptAll;
+    expect(log.maxActive).toBe(1);
+    // One session per 100 RCPTs at most, each asking several tenants (a transaction per domain).
+    expect(log.sessions.length).toBeLessThanOrEqual(3);
+    expect(log.sessions.some((session) => new Set(session.rcpts.map((r) => r.address.split('@')[1])).size === 3)).toBe(true);
+  });
+
   it('the limit is the limiter’s: probes through both probers share it', async () => {
     const { createHostLimiter } = await import('./host-limiter.js');
     const limiter = createHostLimiter(2);
@@ -198,5 +233,7 @@ describe('batching SMTP prober', () => {
   it('rejects limits that are not positive integers', () => {
     expect(() => batching({ rcptsPerSession: 0 })).toThrow(/rcptsPerSession/);
     expect(() => batching({ maxSessionsPerHost: 1.5 })).toThrow(/maxSessionsPerHost/);
+    const perHost = batching({ sessionPlace: ({ host }) => ({ key: host, limits: { rcptsPerSession: -1 } }) });
+    expect(() => perHost.probe(target('acceptAll'), ['a@b.com'], soon())).toThrow(/rcptsPerSession must be a positive integer, got -1/);
   });
 });

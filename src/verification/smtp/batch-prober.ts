@@ -54,6 +54,11 @@ export interface BatchingProberOptions extends Partial<SessionLimits> {
   /** Per MX host, the EHLO name and proxy to use instead of `helo` and `proxy` (as the prober's). */
   egress?: EgressChooser;
   from: string;
+  /**
+   * Where each MX host's sessions are shared and counted (the limiter's key) and its own limits
+   * over the figures above (profile-limits.ts); default: by host name, the figures above.
+   */
+  sessionPlace?: (target: ProbeTarget) => { key: string; limits: Partial<SessionLimits> };
   /** The limiter holding `maxSessionsPerHost`; default: this process's own. */
   limiter?: HostLimiter;
   connectTimeoutMs?: number;
@@ -79,24 +84,27 @@ interface Probe {
 
 interface HostQueue {
   key: string;
+  /** The limiter's key (the host, or the provider's addresses its customers' MX names share). */
+  place: string;
+  /** This host's limits. */
+  limits: SessionLimits;
   waiting: Probe[];
   /** Sessions of this process for the queue: waiting for a slot, open, or about to close. */
   sessions: number;
   /** Sessions waiting for work: woken by the next probe. */
   idle: Set<() => void>;
+  /** Sessions about to take what waits at the next turn (between two rounds). */
+  takingNext: number;
 }
 
 export function createBatchingProber(options: BatchingProberOptions): SmtpProber {
-  const limits: SessionLimits = {
-    maxSessionsPerHost: options.maxSessionsPerHost ?? DEFAULT_SESSION_LIMITS.maxSessionsPerHost,
-    rcptsPerSession: options.rcptsPerSession ?? DEFAULT_SESSION_LIMITS.rcptsPerSession,
-    rcptsPerTransaction: options.rcptsPerTransaction ?? DEFAULT_SESSION_LIMITS.rcptsPerTransaction,
-    transactionPerDomain: options.transactionPerDomain ?? DEFAULT_SESSION_LIMITS.transactionPerDomain,
+  const defaults = sessionLimits(DEFAULT_SESSION_LIMITS, options);
+  const placeOf = (target: ProbeTarget): { key: string; limits: SessionLimits } => {
+    if (!options.sessionPlace) return { key: target.host.toLowerCase(), limits: defaults };
+    const place = options.sessionPlace(target);
+    return { key: place.key, limits: sessionLimits(defaults, place.limits) };
   };
-  for (const [name, value] of Object.entries(limits)) {
-    if (typeof value === 'number' && !(Number.isInteger(value) && value >= 1)) throw new RangeError(`${name} must be a positive integer, got ${value}`);
-  }
-  const limiter = options.limiter ?? createHostLimiter(limits.maxSessionsPerHost);
+  const limiter = options.limiter ?? createHostLimiter(defaults.maxSessionsPerHost);
   const idleMs = options.idleMs ?? 50;
   const sessionMs = Math.min(options.sessionMs ?? MAX_HOLD_MS, MAX_HOLD_MS);
   const fixed: SmtpEgress = { helo: options.helo, ...(options.proxy ? { proxy: options.proxy } : {}) };
@@ -113,10 +121,11 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
   return {
     probe(target, recipients, deadline) {
       if (deadline <= Date.now()) return Promise.resolve({ kind: 'timeout', detail: 'deadline reached before probing' });
-      const key = `${target.host.toLowerCase()} ${target.addresses.join(',')}`;
+      const place = placeOf(target);
+      const key = `${place.key} ${target.addresses.join(',')}`;
       let queue = queues.get(key);
       if (!queue) {
-        queue = { key, waiting: [], sessions: 0, idle: new Set() };
+        queue = { key, place: place.key, limits: place.limits, waiting: [], sessions: 0, idle: new Set(), takingNext: 0 };
         queues.set(key, queue);
       }
       const hostQueue = queue;
@@ -137,7 +146,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
         };
         hostQueue.waiting.push(probe);
         if (hostQueue.idle.size > 0) for (const wake of hostQueue.idle) wake();
-        else if (hostQueue.sessions < limits.maxSessionsPerHost) void runSession(hostQueue);
+        else if (hostQueue.takingNext === 0 && hostQueue.sessions < hostQueue.limits.maxSessionsPerHost) void runSession(hostQueue);
       });
     },
   };
@@ -148,7 +157,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     try {
       const waitUntil = latestDeadline(open(queue));
       if (waitUntil <= Date.now()) return;
-      const release = await limiter.acquire(queue.key.slice(0, queue.key.indexOf(' ')), waitUntil);
+      const release = await limiter.acquire(queue.place, waitUntil, queue.limits.maxSessionsPerHost);
       if (!release) return; // every waiting probe has timed out by its own deadline meanwhile
       // The session lives at most `sessionMs` from its slot (within the limiter's MAX_HOLD_MS).
       const holdUntil = Date.now() + sessionMs;
@@ -160,12 +169,13 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     } finally {
       queue.sessions--;
       const left = open(queue).length;
-      if (left > 0 && queue.sessions < limits.maxSessionsPerHost) void runSession(queue);
+      if (left > 0 && queue.sessions < queue.limits.maxSessionsPerHost) void runSession(queue);
       else if (left === 0 && queue.sessions === 0) queues.delete(queue.key);
     }
   }
 
   async function converse(queue: HostQueue, holdUntil: number): Promise<void> {
+    const { limits } = queue;
     let budget = limits.rcptsPerSession;
     let round = claim(queue, holdUntil, budget, true);
     if (round.length === 0) return;
@@ -180,18 +190,17 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     try {
       while (round.length > 0) {
         budget -= round.reduce((sum, probe) => sum + probe.recipients.length, 0);
-        if (!(await ask(session, address, target, round, first, holdUntil))) break;
+        if (!(await ask(session, address, target, round, first, holdUntil, limits))) break;
         first = false;
         round = [];
         if (!session.usable || budget <= 0) break;
         // The probes just answered make their callers' next probes within a few promise turns:
-        // one turn of the event loop lets them all arrive, so the next round carries them all.
-        await nextTurn();
-        round = claim(queue, holdUntil, budget, false);
+        // one turn of the event loop lets them all arrive, so the next round carries them all
+        // (meanwhile they start no session of their own: this one takes them).
+        round = await claimNextTurn(queue, holdUntil, budget);
         if (round.length > 0) continue;
         await idle(queue);
-        await nextTurn();
-        if (session.usable) round = claim(queue, holdUntil, budget, false);
+        if (session.usable) round = await claimNextTurn(queue, holdUntil, budget);
       }
     } finally {
       // Probes taken but not asked (the session broke or ended first) wait for another session.
@@ -206,8 +215,8 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
    * session is over before the round is: the probes of the transaction that broke have their
    * failure, the rest are left unanswered in `round`.
    */
-  async function ask(session: SmtpSession, address: string, target: ProbeTarget, round: Probe[], first: boolean, holdUntil: number): Promise<boolean> {
-    const groups = transactions(round.filter((probe) => !probe.done));
+  async function ask(session: SmtpSession, address: string, target: ProbeTarget, round: Probe[], first: boolean, holdUntil: number, limits: SessionLimits): Promise<boolean> {
+    const groups = transactions(round.filter((probe) => !probe.done), limits);
     if (groups.length === 0) return true;
     // A session refused or closed after its first round says nothing to the probes that were
     // not in it: they get a session of their own. (The first round gets the refusal of the
@@ -247,7 +256,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     return answered.size === groups.length;
   }
 
-  function transactions(round: Probe[]): Probe[][] {
+  function transactions(round: Probe[], limits: SessionLimits): Probe[][] {
     if (!limits.transactionPerDomain) return [round];
     const byDomain = new Map<string, Probe[]>();
     for (const probe of round) {
@@ -284,6 +293,21 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     return taken;
   }
 
+  /** What is waiting at the next turn of the event loop; a probe arriving meanwhile waits for it. */
+  async function claimNextTurn(queue: HostQueue, holdUntil: number, budget: number): Promise<Probe[]> {
+    queue.takingNext++;
+    let taken: Probe[];
+    try {
+      await nextTurn();
+      taken = claim(queue, holdUntil, budget, false);
+    } finally {
+      queue.takingNext--;
+    }
+    // More came than this session takes: another session for them, as their arrival would have started.
+    if (queue.takingNext === 0 && queue.sessions < queue.limits.maxSessionsPerHost && open(queue).length > 0) void runSession(queue);
+    return taken;
+  }
+
   /** Probes a session took but did not ask go back to the front of the queue. */
   function unclaim(queue: HostQueue, probes: Probe[]): void {
     const back = probes.filter((probe) => !probe.done);
@@ -305,6 +329,20 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
       queue.idle.add(wake);
     });
   }
+}
+
+/** `over` the `base` limits, checked: every number a positive integer. */
+function sessionLimits(base: SessionLimits, over: Partial<SessionLimits>): SessionLimits {
+  const limits: SessionLimits = {
+    maxSessionsPerHost: over.maxSessionsPerHost ?? base.maxSessionsPerHost,
+    rcptsPerSession: over.rcptsPerSession ?? base.rcptsPerSession,
+    rcptsPerTransaction: over.rcptsPerTransaction ?? base.rcptsPerTransaction,
+    transactionPerDomain: over.transactionPerDomain ?? base.transactionPerDomain,
+  };
+  for (const [name, value] of Object.entries(limits)) {
+    if (typeof value === 'number' && !(Number.isInteger(value) && value >= 1)) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+  }
+  return limits;
 }
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

@@ -48,8 +48,18 @@ describe('host limiter', () => {
     expect(limiter.active('h')).toBe(1);
   });
 
-  it('rejects a limit that is not a positive integer', () => {
+  it("holds a host to its own limit when the caller gives one (its provider profile's)", async () => {
+    const limiter = createHostLimiter(2);
+    expect(await limiter.acquire('ONE.example', later(1000), 1)).not.toBeNull();
+    expect(await limiter.acquire('one.example', later(20), 1)).toBeNull();
+    for (let i = 0; i < 3; i++) expect(await limiter.acquire('three.example', later(1000), 3)).not.toBeNull();
+    expect(await limiter.acquire('three.example', later(20), 3)).toBeNull();
+    expect(limiter.active('three.example')).toBe(3);
+  });
+
+  it('rejects a limit that is not a positive integer', async () => {
     expect(() => createHostLimiter(0)).toThrow();
     expect(() => createHostLimiter(1.5)).toThrow();
+    await expect(async () => createHostLimiter(2).acquire('h', later(10), 0)).rejects.toThrow('maxPerHost must be a positive integer, got 0');
   });
 });

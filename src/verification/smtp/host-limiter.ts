@@ -13,11 +13,18 @@ export interface HostLimiter {
   /**
    * A release function, or null when the deadline passed while waiting. The slot must be given
    * back within MAX_HOLD_MS of getting it: a shared limiter lets a slot go by itself after that
-   * (a process that died holding one).
+   * (a process that died holding one). `max`: this host's own limit (its provider profile's),
+   * instead of the limiter's one figure.
    */
-  acquire(host: string, deadline: number): Promise<Release | null>;
+  acquire(host: string, deadline: number, max?: number): Promise<Release | null>;
   /** Sessions running for a host right now (tests, metrics). */
   active(host: string): number;
+}
+
+/** A session limit; a figure that is not a positive integer is a programming error. */
+export function checkedLimit(max: number): number {
+  if (!Number.isInteger(max) || max < 1) throw new Error(`maxPerHost must be a positive integer, got ${max}`);
+  return max;
 }
 
 interface Slot {
@@ -26,7 +33,7 @@ interface Slot {
 }
 
 export function createHostLimiter(maxPerHost: number): HostLimiter {
-  if (!Number.isInteger(maxPerHost) || maxPerHost < 1) throw new Error(`maxPerHost must be a positive integer, got ${maxPerHost}`);
+  checkedLimit(maxPerHost);
   const hosts = new Map<string, Slot>();
 
   const releaser = (key: string, slot: Slot): Release => {
@@ -43,7 +50,8 @@ export function createHostLimiter(maxPerHost: number): HostLimiter {
   };
 
   return {
-    acquire(host, deadline) {
+    acquire(host, deadline, max = maxPerHost) {
+      checkedLimit(max);
       const key = host.toLowerCase();
       let slot = hosts.get(key);
       if (!slot) {
@@ -51,7 +59,7 @@ export function createHostLimiter(maxPerHost: number): HostLimiter {
         hosts.set(key, slot);
       }
       const current = slot;
-      if (current.active < maxPerHost) {
+      if (current.active < max) {
         current.active++;
         return Promise.resolve(releaser(key, current));
       }

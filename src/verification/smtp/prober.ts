@@ -25,6 +25,8 @@ export interface SmtpProberOptions {
   maxSessionsPerHost?: number;
   /** The limiter holding that limit; default: this process's own (scale-out shares one in Redis). */
   limiter?: HostLimiter;
+  /** Where each MX host's sessions are counted, and its own session limit (its provider profile's); default: by host name. */
+  sessionPlace?: (target: ProbeTarget) => { key: string; limits: { maxSessionsPerHost?: number } };
   /** TCP connect timeout per address (default 5 s), always capped by the probe's deadline. */
   connectTimeoutMs?: number;
   /** Connections per provider and egress address (throttle.ts); default: unthrottled. */
@@ -84,7 +86,8 @@ export function createSmtpProber(options: SmtpProberOptions): SmtpProber {
 
   return {
     async probe(target, recipients, deadline) {
-      const release = await limiter.acquire(target.host, deadline);
+      const place = options.sessionPlace?.(target);
+      const release = await (place ? limiter.acquire(place.key, deadline, place.limits.maxSessionsPerHost) : limiter.acquire(target.host, deadline));
       if (!release) return { kind: 'timeout', detail: `no free session slot for ${target.host} before the deadline` };
       try {
         return await tryAddresses(target, recipients, deadline);
