@@ -9,23 +9,10 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewPerson } from '../../src/enrichment/person.js';
 import { CLI_TEST_TIMEOUT, ROOT, runCliAsync } from '../helpers/cli.js';
+import { kate } from '../helpers/people.js';
 import { startTlsTestApp, type TlsTestApp } from '../helpers/tls-app.js';
 
-const kate: NewPerson = {
-  personKey: 'P1',
-  firstName: 'Katherine',
-  middleName: null,
-  lastName: 'Doe',
-  address: '123 N Main St',
-  city: 'Springfield',
-  state: 'IL',
-  zip: '62701-1234',
-  fields: { age: '35-44' },
-  interests: [],
-  emails: ['kate@example.com'],
-};
 const FILE = ['email,first,last,street,city,state,zip', 'kate@example.com,Katherine,Doe,123 N Main St,Springfield,IL,62701', 'x@example.org,Ann,Roe,9 Elm St,Springfield,IL,62701'].join('\n');
 
 let server: TlsTestApp;

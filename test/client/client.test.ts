@@ -11,22 +11,10 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailsureClient, describeFailure, type Progress } from '@mailsure/client';
 import type { NewPerson } from '../../src/enrichment/person.js';
+import { kate } from '../helpers/people.js';
 import { startTlsTestApp, type TlsTestApp } from '../helpers/tls-app.js';
 import { unzip } from '../helpers/unzip.js';
 
-const kate: NewPerson = {
-  personKey: 'P1',
-  firstName: 'Katherine',
-  middleName: null,
-  lastName: 'Doe',
-  address: '123 N Main St',
-  city: 'Springfield',
-  state: 'IL',
-  zip: '62701-1234',
-  fields: { age: '35-44', gender: 'Female' },
-  interests: ['books'],
-  emails: ['kate@example.com'],
-};
 const joe: NewPerson = { ...kate, personKey: 'P2', firstName: 'Joseph', fields: { age: '45-54' }, interests: [], emails: ['joe@example.com'] };
 
 let server: TlsTestApp;

@@ -5,8 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
-import { multipart } from '../helpers/multipart.js';
-import { unzip } from '../helpers/unzip.js';
+import { runList, validationCodes } from '../helpers/lists.js';
 import { startTestWorld, type TestWorld } from '../helpers/world/index.js';
 
 let world: TestWorld;
@@ -62,18 +61,7 @@ function addresses(): string[] {
 describe('a list at depth mailbox', () => {
   it('shares SMTP sessions within the per-host limit, with the verdicts of real-time calls', async () => {
     const emails = addresses();
-    const csv = `Email\n${emails.join('\n')}\n`;
-    const { payload, headers } = multipart([{ name: 'file', filename: 'mailbox.csv', content: csv }]);
-    const submitted = await t.app.inject({ method: 'POST', url: '/v5/list?header=true', headers: { ...headers, api_key: key }, payload });
-    expect(submitted.statusCode).toBe(202);
-    const { list_id } = submitted.json() as { list_id: number };
-    await t.lists.idle();
-    const results = await t.app.inject({ url: `/v5/list/${list_id}/results`, headers: { api_key: key } });
-    expect(results.statusCode).toBe(200);
-    const lines = Object.values(await unzip(results.rawPayload))[0]!.trim().split(/\r?\n/);
-    const header = lines[0]!.split(',');
-    const code = header.indexOf('Validation Code');
-    const listed = new Map(lines.slice(1).map((line) => [line.split(',')[0]!, Number(line.split(',')[code])]));
+    const listed = validationCodes((await runList(t, key, emails, { header: true })).rows);
     expect(listed.size).toBe(emails.length);
 
     const seen = { mailboxes: sessions('mailboxes'), starttls: sessions('starttls'), acceptAll: sessions('acceptAll') };

@@ -5,12 +5,11 @@
  * calls anybody's address invalid for it, over HTTP and in a list's results; /readyz and the
  * log say what is wrong. And the other side: in a healthy world 310, 420 and 400 still come.
  */
-import { parse } from 'csv-parse/sync';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HealthTuning } from '../../src/container.js';
-import { makeTestApp, type TestApp } from '../helpers/app.js';
-import { multipart } from '../helpers/multipart.js';
-import { unzip } from '../helpers/unzip.js';
+import type { TestApp } from '../helpers/app.js';
+import { finishedList, submitList } from '../helpers/lists.js';
+import { ev, readyz, startMailboxApp } from '../helpers/mailbox-app.js';
 import { closedPort, startSilentListeners } from '../helpers/world/egress.js';
 import { startTestWorld, type TestWorld } from '../helpers/world/index.js';
 
@@ -28,51 +27,16 @@ afterEach(async () => {
 });
 afterAll(() => world.close());
 
-/** An app at depth mailbox in the world, its first health check done (as `serve` does). */
-async function startApp(env: Record<string, string> = {}, health: HealthTuning = {}): Promise<{ t: TestApp; key: string; legacy: string }> {
-  const t = await makeTestApp({ env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox', MAILSURE_SMTP_HELO: 'probe.mailsure-test.com', ...env }, health });
-  apps.push(t);
-  await t.health.start();
-  return { t, key: (await t.key('k')).key, legacy: (await t.key('legacy', { variant: 'email_validation' })).key };
-}
-
-/** The verdict's body, whichever variant the key gets. */
-async function ev(t: TestApp, key: string, email: string) {
-  const res = await t.app.inject({ url: `/v5/ev?email=${encodeURIComponent(email)}&api_key=${key}` });
-  expect(res.statusCode).toBe(200);
-  const body = res.json() as Record<string, { status: string; status_code: number }>;
-  return body.safe_to_send ?? body.email_validation;
-}
-
-async function readyz(t: TestApp) {
-  const res = await t.app.inject({ url: '/readyz' });
-  expect(res.statusCode).toBe(200);
-  return res.json() as {
-    status: string;
-    prober: Record<'resolver' | 'smtp_egress' | 'identity', { state: string; evidence: string[]; hint?: string }> & { mailbox_verification: string };
-  };
-}
+const startApp = (env: Record<string, string> = {}, health: HealthTuning = {}) => startMailboxApp(world, apps, env, health);
 
 function healthLogs(t: TestApp): { level: number; msg: string; concern: string; state: string }[] {
   return t.logs.map((line) => JSON.parse(line) as { level: number; msg: string; concern: string; state: string }).filter((l) => l.msg?.startsWith('prober health:'));
 }
 
-/** Runs a header-less list of addresses; answers the report and the results rows. */
+/** Runs a header-less list of addresses; answers the report, the results' header row and the rows under it. */
 async function runList(t: TestApp, key: string, emails: string[]) {
-  const { payload, headers } = multipart([{ name: 'file', filename: 'list.csv', content: `${emails.join('\n')}\n` }]);
-  const submitted = await t.app.inject({ method: 'POST', url: '/v5/list', headers: { ...headers, api_key: key }, payload });
-  expect(submitted.statusCode).toBe(202);
-  const { list_id } = submitted.json() as { list_id: number };
-  await t.lists.idle();
-  const status = (await t.app.inject({ url: `/v5/list/${list_id}`, headers: { api_key: key } })).json() as {
-    status: string;
-    services: { email_validation: { reporting: { statuses: Record<string, number>; status_codes: Record<string, number>; verification_limited?: Record<string, number> } } };
-  };
-  expect(status.status).toBe('Results');
-  const zip = await t.app.inject({ url: `/v5/list/${list_id}/results`, headers: { api_key: key } });
-  const files = await unzip(zip.rawPayload);
-  const rows = parse(Object.values(files)[0]!, { relax_column_count: true }) as string[][];
-  return { report: status.services.email_validation.reporting, header: rows[0]!, rows: rows.slice(1) };
+  const { report, rows } = await finishedList(t, key, await submitList(t, key, emails));
+  return { report, header: rows[0]!, rows: rows.slice(1) };
 }
 
 describe('a resolver that says NXDOMAIN to every name', () => {

@@ -6,10 +6,8 @@
  * blocked or throttled prober's addresses end unknown, never invalid.
  */
 import { request } from 'node:https';
-import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart } from '../helpers/multipart.js';
-import { unzip } from '../helpers/unzip.js';
+import { finishedList as finished, submitList } from '../helpers/lists.js';
 import { startTlsTestApp, type TlsTestApp } from '../helpers/tls-app.js';
 import { providerScenario, startTestWorld, type ProviderMode, type ProviderSimName, type TestWorld } from '../helpers/world/index.js';
 import { PROVIDERS } from '../helpers/world/provider-scenario.js';
@@ -135,32 +133,6 @@ describe('a provider that throttles part-way', () => {
     expect(log('google').connections).toBe(6);
   });
 });
-
-interface ListReport {
-  statuses: Record<string, number>;
-  status_codes: Record<string, number>;
-  verification_limited?: Record<string, number>;
-}
-
-/** Submits `emails` as a list on `app` with `key` and answers its id. */
-async function submitList(app: TlsTestApp, key: string, emails: readonly string[]): Promise<number> {
-  const { payload, headers } = multipart([{ name: 'file', filename: 'list.csv', content: `${emails.join('\n')}\n` }]);
-  const submitted = await app.t.app.inject({ method: 'POST', url: '/v5/list', headers: { ...headers, api_key: key }, payload });
-  expect(submitted.statusCode).toBe(202);
-  return (submitted.json() as { list_id: number }).list_id;
-}
-
-/** A finished list's report and results rows (header first). */
-async function finished(app: TlsTestApp, key: string, listId: number): Promise<{ report: ListReport; rows: string[][] }> {
-  await app.t.lists.idle();
-  const status = (await app.t.app.inject({ url: `/v5/list/${listId}`, headers: { api_key: key } })).json() as {
-    status: string;
-    services: { email_validation: { reporting: ListReport } };
-  };
-  expect(status.status).toBe('Results');
-  const files = await unzip((await app.t.app.inject({ url: `/v5/list/${listId}/results`, headers: { api_key: key } })).rawPayload);
-  return { report: status.services.email_validation.reporting, rows: parse(Object.values(files)[0]!, { relax_column_count: true }) as string[][] };
-}
 
 const rcptCodes = (name: ProviderSimName) => log(name).sessions.flatMap((s) => s.rcpts.map((r) => r.code));
 

@@ -8,9 +8,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HealthTuning } from '../../src/container.js';
 import { proxyHint } from '../../src/verification/health/decide-egress.js';
-import { makeTestApp, type TestApp } from '../helpers/app.js';
-import { multipart } from '../helpers/multipart.js';
-import { unzip } from '../helpers/unzip.js';
+import type { TestApp } from '../helpers/app.js';
+import { runList, validationCodes } from '../helpers/lists.js';
+import { ev, readyz, startMailboxApp } from '../helpers/mailbox-app.js';
 import { closedPort } from '../helpers/world/egress.js';
 import { startTestWorld, type TestWorld } from '../helpers/world/index.js';
 import { startSocksProxy, type TestSocksProxy } from '../helpers/world/socks-proxy.js';
@@ -33,25 +33,12 @@ afterAll(async () => {
   await Promise.all([proxy.close(), world.close()]);
 });
 
-async function startApp(env: Record<string, string>, health: HealthTuning = {}): Promise<{ t: TestApp; key: string; legacy: string }> {
-  const t = await makeTestApp({ env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox', MAILSURE_SMTP_HELO: 'probe.mailsure-test.com', ...env }, health });
-  apps.push(t);
-  await t.health.start();
-  return { t, key: (await t.key('k')).key, legacy: (await t.key('legacy', { variant: 'email_validation' })).key };
-}
+const startApp = (env: Record<string, string>, health: HealthTuning = {}) => startMailboxApp(world, apps, env, health);
 
-async function ev(t: TestApp, key: string, email: string) {
-  const res = await t.app.inject({ url: `/v5/ev?email=${encodeURIComponent(email)}&api_key=${key}` });
-  expect(res.statusCode).toBe(200);
-  const body = res.json() as Record<string, { status: string; status_code: number }>;
-  return body.safe_to_send ?? body.email_validation;
-}
-
+/** The prober's SMTP egress concern in /readyz, with whether mailbox verification is available. */
 async function egress(t: TestApp) {
-  const res = await t.app.inject({ url: '/readyz' });
-  expect(res.statusCode).toBe(200);
-  const body = res.json() as { prober: { mailbox_verification: string; smtp_egress: { state: string; evidence: string[]; hint?: string } } };
-  return { ...body.prober.smtp_egress, mailbox: body.prober.mailbox_verification };
+  const { prober } = await readyz(t);
+  return { ...prober.smtp_egress, mailbox: prober.mailbox_verification };
 }
 
 const allSessions = () => Object.values(world.smtp).flatMap((log) => log.sessions);
@@ -106,23 +93,11 @@ describe('MAILSURE_SMTP_PROXY: probes go through the proxy', () => {
   });
 });
 
-/** Uploads a list, waits for it, and gives each row's Validation Code and the list's report. */
-async function runList(t: TestApp, emails: string[]) {
+/** Uploads a list (under an Email header), waits for it, and gives each row's Validation Code and the list's report. */
+async function listCodes(t: TestApp, emails: string[]) {
   const key = (await t.key('lists', { services: 'verification,lists', variant: 'email_validation' })).key;
-  const { payload, headers } = multipart([{ name: 'file', filename: 'list.csv', content: `Email\n${emails.join('\n')}\n` }]);
-  const submitted = await t.app.inject({ method: 'POST', url: '/v5/list?header=true', headers: { ...headers, api_key: key }, payload });
-  expect(submitted.statusCode).toBe(202);
-  const { list_id } = submitted.json() as { list_id: number };
-  await t.lists.idle();
-  const results = await t.app.inject({ url: `/v5/list/${list_id}/results`, headers: { api_key: key } });
-  expect(results.statusCode).toBe(200);
-  const lines = Object.values(await unzip(results.rawPayload))[0]!.trim().split(/\r?\n/);
-  const code = lines[0]!.split(',').indexOf('Validation Code');
-  const rows = new Map(lines.slice(1).map((line) => [line.split(',')[0]!, Number(line.split(',')[code])]));
-  const status = (await t.app.inject({ url: `/v5/list/${list_id}`, headers: { api_key: key } })).json() as {
-    services: { email_validation: { reporting: { status_codes: Record<string, number>; verification_limited?: Record<string, number> } } };
-  };
-  return { rows, report: status.services.email_validation.reporting };
+  const { report, rows } = await runList(t, key, emails, { header: true });
+  return { rows: validationCodes(rows), report };
 }
 
 describe('MAILSURE_SMTP_PROXY: a list at depth mailbox (batched probes)', () => {
@@ -132,7 +107,7 @@ describe('MAILSURE_SMTP_PROXY: a list at depth mailbox (batched probes)', () => 
     const { t } = await startApp({ MAILSURE_SMTP_PROXY: proxy.url });
     expect((await egress(t)).state).toBe('ok');
     const emails = mailboxRows();
-    const { rows } = await runList(t, emails);
+    const { rows } = await listCodes(t, emails);
     expect(rows.get(world.addresses.known)).toBe(50);
     expect(rows.get(world.addresses.knownToo)).toBe(50);
     expect(rows.get(world.addresses.unknown)).toBe(400);
@@ -162,7 +137,7 @@ describe('MAILSURE_SMTP_PROXY: a list at depth mailbox (batched probes)', () => 
     const before = connections(); // the start-up egress check's canary, through the proxy while it was up
 
     const emails = [...mailboxRows(), `alice@${world.domains.refused}`];
-    const { rows, report } = await runList(t, emails);
+    const { rows, report } = await listCodes(t, emails);
     for (const email of emails) expect([email, rows.get(email)]).toEqual([email, 20]);
     expect(report.status_codes).toEqual({ '20': emails.length });
     expect(report.verification_limited).toMatchObject({ 'Limited Records': emails.length, 'SMTP Egress Blocked': emails.length });
@@ -196,15 +171,7 @@ describe('a proxy that is down or refuses us', () => {
   it('in a list: the rows are 20 and counted as SMTP Egress Blocked, none invalid but the one DNS proved', async () => {
     const port = await closedPort(['127.0.0.1']);
     const { t, key } = await startApp({ MAILSURE_SMTP_PROXY: `socks5://127.0.0.1:${port}` });
-    const { payload, headers } = multipart([{ name: 'file', filename: 'list.csv', content: `${world.addresses.known}\n${world.addresses.unknown}\ncarol@${world.domains.nxdomain}\n` }]);
-    const submitted = await t.app.inject({ method: 'POST', url: '/v5/list', headers: { ...headers, api_key: key }, payload });
-    expect(submitted.statusCode).toBe(202);
-    const { list_id } = submitted.json() as { list_id: number };
-    await t.lists.idle();
-    const status = (await t.app.inject({ url: `/v5/list/${list_id}`, headers: { api_key: key } })).json() as {
-      services: { email_validation: { reporting: { status_codes: Record<string, number>; verification_limited?: Record<string, number> } } };
-    };
-    const report = status.services.email_validation.reporting;
+    const { report } = await runList(t, key, [world.addresses.known, world.addresses.unknown, `carol@${world.domains.nxdomain}`]);
     expect(report.status_codes).toEqual({ '20': 2, '310': 1 });
     expect(report.verification_limited).toMatchObject({ 'Limited Records': 2, 'SMTP Egress Blocked': 2 });
     expect(connections()).toBe(0);
