@@ -8,9 +8,8 @@
  * The world's own counters give the sessions, RCPTs and the most sessions open at once per host;
  * more than the limit at any host fails the bench.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDomainScheduler } from '../src/lists/pipeline/domain-scheduler.js';
 import { createSmtpProber } from '../src/verification/smtp/prober.js';
@@ -18,6 +17,7 @@ import { createKeyByCli, ListClient, startMailsure } from '../test/integration/l
 import { startTestWorld, type TestWorld, type WorldSpec } from '../test/helpers/world/index.js';
 import type { Zone } from '../test/helpers/world/dns-zone.js';
 import type { SmtpServerSpec } from '../test/helpers/world/smtp-behaviour.js';
+import { pinServer } from './support/pin-server.js';
 import type { BenchResult } from './types.js';
 
 const ADDRESSES = Number(process.env.MAILSURE_BENCH_BATCH_ADDRESSES ?? 20_000);
@@ -55,12 +55,6 @@ function addresses(spec: WorldSpec, count: number): string[] {
   const list: string[] = [];
   for (let i = 0; i < count; i++) list.push(`person${Math.floor(i / DOMAINS)}@${spec.domains[`d${i % DOMAINS}`]}`);
   return list;
-}
-
-function pinServer(): string[] {
-  if (cpus().length < 2 || spawnSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' }).status !== 0) return [];
-  spawnSync('taskset', ['-a', '-p', '-c', `1-${cpus().length - 1}`, String(process.pid)], { stdio: 'ignore' });
-  return ['taskset', '-c', '0'];
 }
 
 interface Seen {

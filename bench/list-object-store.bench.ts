@@ -6,27 +6,20 @@
  * directory runs before and after the object store, the better of the two counting. Also the
  * server's peak resident memory (VmHWM, Linux) with the object store.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestS3, type TestS3 } from '../test/helpers/s3-server.js';
 import { startTestWorld, type TestWorld } from '../test/helpers/world/index.js';
 import { writeListCsv } from '../test/integration/list-csv.js';
 import { createKeyByCli, ListClient, peakRss, startMailsure } from '../test/integration/list-server.js';
+import { pinServer } from './support/pin-server.js';
 import type { BenchResult } from './types.js';
 
 const ROWS = Number(process.env.MAILSURE_BENCH_STORE_ROWS ?? 1_000_000);
 const POLL_MS = 250;
 const RSS_GOAL = 512 * 1024 * 1024;
 const MB = 1024 * 1024;
-
-/** As the other benches: the server on CPU 0, this process (s3rver, DNS, polling) on the others. */
-function pinServer(): string[] {
-  if (cpus().length < 2 || spawnSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' }).status !== 0) return [];
-  spawnSync('taskset', ['-a', '-p', '-c', `1-${cpus().length - 1}`, String(process.pid)], { stdio: 'ignore' });
-  return ['taskset', '-c', '0'];
-}
 
 interface ListRun {
   ms: number;

@@ -10,9 +10,8 @@
  * that directory (and stops it gracefully, so the profile is written); MAILSURE_BENCH_KEEP_RESULTS=
  * <file> keeps a copy of the results zip, to compare two versions' output.
  */
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -21,6 +20,7 @@ import { stringify } from 'csv-stringify';
 import { startTestWorld } from '../test/helpers/world/index.js';
 import { writeListCsv } from '../test/integration/list-csv.js';
 import { createKeyByCli, ListClient, peakRss, readZipEntry, startMailsure } from '../test/integration/list-server.js';
+import { pinServer } from './support/pin-server.js';
 import type { BenchResult } from './types.js';
 
 const ROWS = Number(process.env.MAILSURE_BENCH_LIST_ROWS ?? 1_000_000);
@@ -29,13 +29,6 @@ const RSS_GOAL = 512 * 1024 * 1024;
 const MB = 1024 * 1024;
 const PROFILE_DIR = process.env.MAILSURE_BENCH_CPU_PROF;
 const KEEP_RESULTS = process.env.MAILSURE_BENCH_KEEP_RESULTS;
-
-/** As the other benches: the server on CPU 0, this process (baseline, DNS, polling) on the others. */
-function pinServer(): string[] {
-  if (cpus().length < 2 || spawnSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' }).status !== 0) return [];
-  spawnSync('taskset', ['-a', '-p', '-c', `1-${cpus().length - 1}`, String(process.pid)], { stdio: 'ignore' });
-  return ['taskset', '-c', '0'];
-}
 
 /**
  * csv-parse → csv-stringify over the file, with the validation columns' worth of cells appended

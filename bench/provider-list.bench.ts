@@ -18,9 +18,8 @@
  * (default profile, neutral MX names, the same host sharing and mailboxes), i.e. what the provider
  * rules cost in throughput. MAILSURE_BENCH_PROVIDER_ROWS sets the size.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse';
 import { profileFor } from '../src/verification/providers/match-profile.js';
@@ -28,16 +27,11 @@ import { PROFILES, DEFAULT_PROFILE } from '../src/verification/providers/profile
 import { startTestWorld } from '../test/helpers/world/index.js';
 import { createKeyByCli, ListClient, readZipEntry, startMailsure } from '../test/integration/list-server.js';
 import { providerWorld, type GroupName, type ProviderWorld } from './support/provider-world.js';
+import { pinServer } from './support/pin-server.js';
 import type { BenchResult } from './types.js';
 
 const ROWS = Number(process.env.MAILSURE_BENCH_PROVIDER_ROWS ?? 100_000);
 const POLL_MS = 250;
-
-function pinServer(): string[] {
-  if (cpus().length < 2 || spawnSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' }).status !== 0) return [];
-  spawnSync('taskset', ['-a', '-p', '-c', `1-${cpus().length - 1}`, String(process.pid)], { stdio: 'ignore' });
-  return ['taskset', '-c', '0'];
-}
 
 interface GroupTally {
   rows: number;
