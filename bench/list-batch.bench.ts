@@ -87,12 +87,7 @@ async function runList(hosts: number, root: string, wrap: string[]): Promise<{ p
       w.reset();
       const started = performance.now();
       const listId = await client.submit(file);
-      for (;;) {
-        const body = await client.status(listId);
-        if (body.status === 'Results') break;
-        if (!['Pending', 'Processed', 'Processing'].includes(body.status)) throw new Error(`the list ended ${body.status}: ${body.error ?? ''}`);
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      }
+      await client.waitResults(listId, POLL_MS);
       const seconds = (performance.now() - started) / 1000;
       const counts = seen(w);
       if (counts.maxOpen > SESSIONS_PER_HOST) throw new Error(`${counts.maxOpen} sessions open at once at one host, over the limit of ${SESSIONS_PER_HOST}`);

@@ -117,13 +117,7 @@ async function runList(plain: boolean, root: string, wrap: string[]): Promise<Ru
       w.reset();
       const started = performance.now();
       const listId = await client.submit(file);
-      for (;;) {
-        const body = await client.status(listId);
-        if (body.status === 'Results') break;
-        if (!['Pending', 'Processed', 'Processing'].includes(body.status))
-          throw new Error(`the list ended ${body.status}: ${body.error ?? ''}`);
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      }
+      await client.waitResults(listId, POLL_MS);
       seconds = (performance.now() - started) / 1000;
       await client.downloadResults(listId, zipPath);
     } finally {

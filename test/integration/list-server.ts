@@ -196,6 +196,16 @@ export class ListClient {
     }
   }
 
+  /** Polls every `everyMs` until the list has its results (benches: no time-out); throws if it ends any other way. */
+  async waitResults(listId: number, everyMs: number): Promise<ListStatusBody> {
+    for (;;) {
+      const body = await this.status(listId);
+      if (body.status === 'Results') return body;
+      if (!['Pending', 'Processed', 'Processing'].includes(body.status)) throw new Error(`the list ended ${body.status}: ${body.error ?? ''}`);
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  }
+
   /** Streams the results zip to `path`; answers its size in bytes. */
   downloadResults(listId: number, path: string): Promise<number> {
     return new Promise((resolve, reject) => {
