@@ -9,7 +9,6 @@ import { createUsageMeter, type UsageMeter } from './accounts/usage-meter.js';
 import { systemClock, type Clock } from './core/clock.js';
 import type { Config } from './core/config.js';
 import type { Logger } from './core/logger.js';
-import { describeProxy } from './core/socks-proxy-url.js';
 import type { Storage } from './storage/interfaces.js';
 import { openStorage, storageOptionsOf } from './storage/open-storage.js';
 import { createEnrichService, type EnrichService } from './enrichment/enrich-service.js';
@@ -20,37 +19,18 @@ import { DEFAULT_HOLD_BACK, type HoldBackPolicy } from './lists/pipeline/hold-ba
 import { createDomainScheduler } from './lists/pipeline/domain-scheduler.js';
 import { createListQueue, createNoListQueue, type ListQueue } from './lists/pipeline/list-queue.js';
 import { createBullListQueue } from './storage/redis/bull-list-queue.js';
-import { createRedisFactCache } from './storage/redis/redis-fact-cache.js';
-import { createRedisHostLimiter } from './storage/redis/redis-host-limiter.js';
-import { createRedisConnectionBudget } from './storage/redis/redis-connection-budget.js';
-import { createMemoryConnectionBudget } from './storage/memory/memory-connection-budget.js';
 import type { BudgetTuning } from './verification/smtp/connection-budget.js';
-import type { Throttle } from './verification/smtp/throttle.js';
 import { waitForRedis } from './storage/redis/wait-for-redis.js';
 import { createListRunner } from './lists/pipeline/list-runner.js';
 import type { ListFiles } from './lists/list-files.js';
 import { createListService, type ListService } from './lists/list-service.js';
 import { createDirectoryListFiles } from './lists/pipeline/directory-list-files.js';
-import { createEngagement } from './enrichment/engagement.js';
-import { misspeltLargeProvider, suggestCorrections } from './verification/corrections/index.js';
-import type { CatchAllFact } from './verification/decide-mailbox.js';
-import { createCachedDnsClient } from './verification/dns/cached-dns-client.js';
-import type { AddressAnswer, MailRoute } from './verification/dns/mail-route.js';
-import { createNodeDnsClient } from './verification/dns/node-dns-client.js';
-import { observeMailRoutes } from './verification/dns/observed-dns-client.js';
-import { createProberHealth, type ProberHealth, type ProberHealthDeps } from './verification/health/prober-health.js';
-import { checkBanner } from './verification/smtp/banner-check.js';
-import { singleEgress, type EgressChooser } from './verification/smtp/egress.js';
-import { createMemoryFactCache, type FactCache } from './verification/fact-cache.js';
-import { createBatchingProber, DEFAULT_SESSION_LIMITS } from './verification/smtp/batch-prober.js';
-import { createHostLimiter } from './verification/smtp/host-limiter.js';
-import { profileSessionPlace } from './verification/smtp/profile-limits.js';
-import { createSmtpProber, SESSIONS_PER_HOST, type SmtpProber } from './verification/smtp/prober.js';
-import { createVerifyService, type VerifyDeps, type VerifyService } from './verification/verify-service.js';
+import type { ProberHealth } from './verification/health/prober-health.js';
+import type { VerifyService } from './verification/verify-service.js';
 import { createMetrics, type Metrics } from './observability/metrics.js';
 import { observeListStore } from './observability/observed-list-store.js';
-import { countMailRoute, observeCache, observeProbes, observeVerdicts } from './observability/observed-verification.js';
 import { watchScrapeTimeGauges } from './observability/scrape-time-gauges.js';
+import { createVerification, type HealthTuning } from './verification-wiring.js';
 
 export interface Container {
   config: Config;
@@ -266,128 +246,6 @@ function createListProcessing(
 
 /** Jobs a list gets on the Redis queue: how many workers may share one list. */
 const LIST_SHARES = 4;
-
-/**
- * The verification pipeline as configured: DNS servers, SMTP identity and port, depth, SSRF rule.
- * With `shared` (Redis, in scale-out) the DNS answers, catch-all facts, per-host SMTP session
- * limit and per-provider connection budget are shared by every process; otherwise each process
- * keeps its own.
- */
-function createVerification(
-  config: VerificationConfig,
-  storage: Pick<Storage, 'policy' | 'clientLists' | 'activity'>,
-  clock: Clock,
-  logger?: Logger,
-  tuning: { greylistRetryMs?: number; listPresenceTtlMs?: number; activityPresenceTtlMs?: number; health?: HealthTuning; connectionBudget?: Partial<BudgetTuning> } = {},
-  shared?: { redis: Redis; prefix?: string },
-  metrics?: Metrics,
-): { verify: VerifyService; listVerify: VerifyService; health: ProberHealth } {
-  const { health: healthTuning, connectionBudget: budgetTuning = {}, ...verifyTuning } = tuning;
-  const prefix = shared?.prefix ?? 'mailsure';
-  const cache = <V>(name: string): FactCache<V> => {
-    const store = shared
-      ? createRedisFactCache<V>(shared.redis, { namespace: `${prefix}:facts:${name}`, clock, ...(logger ? { logger } : {}) })
-      : createMemoryFactCache<V>(clock);
-    return metrics ? observeCache(store, metrics, name) : store;
-  };
-  const resolver = createNodeDnsClient(config.dnsServers);
-  const health = createProberHealthFor(config, resolver, clock, logger, healthTuning);
-  const counted = metrics ? countMailRoute(metrics) : undefined;
-  const dns = createCachedDnsClient(observeMailRoutes(resolver, (route) => (health.observeRoute(route), counted?.(route))), {
-    routes: cache<MailRoute>('mx'),
-    addresses: cache<AddressAnswer>('address'),
-    nameServers: cache<string[]>('ns'),
-  });
-  // One per-host session limit for both probers (and, in scale-out, every process): each host's
-  // provider profile's sessions at once, counted per provider address set (profile-limits.ts).
-  const limiter = shared
-    ? createRedisHostLimiter(shared.redis, SESSIONS_PER_HOST, { prefix: `${prefix}:smtp-sessions`, ...(logger ? { logger } : {}) })
-    : createHostLimiter(SESSIONS_PER_HOST);
-  // One connection budget per provider and egress address for both probers (and every process).
-  const budget = shared
-    ? createRedisConnectionBudget(shared.redis, { keyPrefix: `${prefix}:smtp-budget`, ...budgetTuning, ...(logger ? { logger } : {}) })
-    : createMemoryConnectionBudget(budgetTuning);
-  const throttle: Throttle = { budget, ...(metrics ? { onThrottled: (provider: string) => metrics.smtpThrottled.inc({ provider }) } : {}) };
-  const identity = { sessionPlace: profileSessionPlace, port: config.smtpPort, helo: config.smtpHelo, from: config.smtpFrom, egress: egressOf(config), observer: health, limiter, ...(config.smtpThrottle ? { throttle } : {}) };
-  const observed = (prober: SmtpProber) => (metrics ? observeProbes(prober, metrics) : prober);
-  // A real-time call gets a session of its own; a list's probes for one MX host share sessions.
-  const prober = observed(createSmtpProber(identity));
-  const batchProber = observed(createBatchingProber({ ...identity, ...DEFAULT_SESSION_LIMITS }));
-  const catchAll = cache<CatchAllFact>('catch-all');
-  const verifyDeps: Omit<VerifyDeps, 'prober'> = {
-    depth: config.verifyDepth,
-    dns,
-    health,
-    catchAll,
-    policy: storage.policy,
-    clientLists: storage.clientLists,
-    allowPrivateTargets: config.allowPrivateTargets,
-    clock,
-    suggestCorrections: (input) => suggestCorrections(input),
-    misspeltLargeProvider,
-    engagement: createEngagement(storage.activity, clock, tuning.activityPresenceTtlMs),
-    ...(logger ? { logger } : {}),
-    ...verifyTuning,
-  };
-  const verifyWith = (probing: SmtpProber) => {
-    const service = createVerifyService({ ...verifyDeps, prober: probing });
-    return metrics ? observeVerdicts(service, metrics, config.verifyDepth) : service;
-  };
-  return { verify: verifyWith(prober), listVerify: verifyWith(batchProber), health };
-}
-
-export type VerificationConfig = Pick<
-  Config,
-  'verifyDepth' | 'smtpThrottle' | 'dnsServers' | 'smtpPort' | 'smtpHelo' | 'smtpFrom' | 'smtpProxy' | 'allowPrivateTargets' | 'canaryDomains' | 'smtpEgressIp' | 'dnsblZones'
->;
-
-/**
- * How probes leave, per MX host: the one HELO name and proxy of the configuration. A provider
- * table that routes providers through other proxies or names plugs in here (egressByProvider).
- */
-function egressOf(config: Pick<VerificationConfig, 'smtpHelo' | 'smtpProxy'>): EgressChooser {
-  return singleEgress({ helo: config.smtpHelo, ...(config.smtpProxy ? { proxy: config.smtpProxy } : {}) });
-}
-
-/** Prober health over the resolver itself (no cache: a check must see what the resolver says now). */
-/** Prober-health timings a test may shorten; the defaults are what a real network needs. */
-export type HealthTuning = Partial<Pick<ProberHealthDeps, 'intervalMs' | 'troubledIntervalMs' | 'recheckMinMs' | 'egressConfirmMs' | 'resolverConfirmMs'>> & {
-  /** Connect and banner time-out of the egress check (default 5 s and 10 s). */
-  connectTimeoutMs?: number;
-  bannerTimeoutMs?: number;
-};
-
-export function createProberHealthFor(
-  config: VerificationConfig,
-  resolver: ReturnType<typeof createNodeDnsClient>,
-  clock: Clock,
-  logger?: Logger,
-  tuning: HealthTuning = {},
-): ProberHealth {
-  const { connectTimeoutMs = 5_000, bannerTimeoutMs = 10_000, ...timings } = tuning;
-  // The check goes out the way a probe to the same host would: same chooser, same proxy.
-  const egress = egressOf(config);
-  return createProberHealth({
-    depth: config.verifyDepth,
-    clock,
-    ...(logger ? { logger } : {}),
-    ...timings,
-    checks: {
-      dns: resolver,
-      banner: (host, address) => {
-        const { proxy } = egress(host);
-        return checkBanner(host, address, { port: config.smtpPort, connectTimeoutMs, timeoutMs: bannerTimeoutMs, ...(proxy ? { proxy } : {}) });
-      },
-      ...(config.smtpProxy ? { via: describeProxy(config.smtpProxy) } : {}),
-      canaries: config.canaryDomains,
-      smtpPort: config.smtpPort,
-      helo: config.smtpHelo,
-      ...(config.smtpEgressIp ? { egressIp: config.smtpEgressIp } : {}),
-      blocklistZones: config.dnsblZones,
-      allowPrivateTargets: config.allowPrivateTargets,
-    },
-  });
-}
 
 /**
  * A serving process's database waits: a query blocked on a lock fails after 5 s, one with no

@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { systemClock } from '../core/clock.js';
 import { loadConfig } from '../core/config.js';
-import { createProberHealthFor } from '../container.js';
+import { createProberHealthFor } from '../verification-wiring.js';
 import { createNodeDnsClient } from '../verification/dns/node-dns-client.js';
 import { doctorExitCode, renderDoctorReport } from '../verification/health/render-health.js';
 import { print } from './output.js';
