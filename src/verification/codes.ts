@@ -66,7 +66,7 @@ export const CATALOGUE = {
     505,
     'invalid',
     'invalid',
-    "domain not accepted: a large provider's domain misspelt (keys with corrections; the fix is in `email_corrections`), or (legacy variant) a disposable domain",
+    "domain not accepted: a large provider's domain misspelt (every key; the fix in `email_corrections` when it verifies), or (legacy variant) a disposable domain",
   ),
   addressRefused: row(510, 'invalid', 'invalid', 'address not accepted (UTF-8 mailbox without SMTPUTF8)'),
   bouncer: row(520, 'invalid', 'invalid', 'bouncer list (keys without `--no-bouncers`)'),

@@ -10,7 +10,7 @@ import type { Logger } from '../core/logger.js';
 import { maskAddress } from '../core/logger.js';
 import type { ClientListStore } from './client-list-store.js';
 import type { PolicyStore } from './policy/policy-store.js';
-import { CODE } from './codes.js';
+import { CODE, type StatusCode } from './codes.js';
 import { decideClientLists, decidePolicy } from './decide-lists.js';
 import type { CatchAllFact } from './decide-mailbox.js';
 import type { DnsClient } from './dns/mail-route.js';
@@ -39,7 +39,7 @@ export interface VerifyDeps {
   greylistRetryMs?: number;
   /** Candidate fixes for an invalid input, best first (corrections module). */
   suggestCorrections?: (input: string) => string[];
-  /** Whether a domain as typed is most likely a slip for a large provider's (`gmial.com`). */
+  /** Whether a domain as typed is on the shipped list of the large providers' misspellings (`gmial.com`). */
   misspeltLargeProvider?: (domain: string) => boolean;
   randomLocalPart?: () => string;
   /** How long "this key has no list" is remembered (default 5 s). */
@@ -70,7 +70,6 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
   const presence = createListPresence(deps.policy, deps.clientLists, deps.clock, deps.listPresenceTtlMs);
   const domainStage = createDomainStage(deps);
   const typeByName = new Map<string, { domainType?: DomainType }>();
-  const typoByName = new Map<string, boolean>();
   const service: VerifyService = {
     async verify(input, options) {
       const deadline = deps.clock.now() + options.timeoutMs;
@@ -82,8 +81,12 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
       const base = { address: syntax.address, roleAccount: syntax.roleAccount };
       const local = syntax.address.slice(0, syntax.address.lastIndexOf('@'));
       // A typo first (decisions §4): whatever list names `gmial.com`, the person meant gmail.com.
-      if (options.key?.corrections && misspelt(syntax.asciiDomain)) {
-        const typo = await typoOfLargeProvider(base, syntax.asciiDomain, input, options, deadline);
+      // Only the key's own lists come before it (its exception, 55, wins).
+      if (deps.misspeltLargeProvider?.(syntax.asciiDomain)) {
+        const typo = await typoOfLargeProvider(base, local, syntax.asciiDomain, input, options, deadline).catch((error: unknown) => {
+          deps.logger?.error({ err: error, address: maskAddress(syntax.address) }, 'verification failed');
+          return { ...base, code: CODE.systemError } satisfies Verdict;
+        });
         if (typo) return typo;
       }
       // No timer race here: every I/O stage (DNS, SMTP, the greylisting wait) takes the deadline
@@ -111,11 +114,8 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
 
   async function decide(local: string, domain: string, options: VerifyOptions, deadline: number): Promise<Partial> {
     const address = `${local}@${domain}`;
-    // Cached answers are read without an await: this runs for every call on the hot path.
-    if (options.key && (presence.peekClient(options.key.id) ?? (await presence.client(options.key.id)))) {
-      const client = decideClientLists(await deps.clientLists.match(options.key.id, address, domain));
-      if (client) return { ...client, ...nameType(domain) };
-    }
+    const client = await clientListVerdict(local, domain, options);
+    if (client) return { ...client, ...nameType(domain) };
     if (presence.peekPolicy() ?? (await presence.policy())) {
       const policy = decidePolicy(await deps.policy.match(address, domain), options.key?.bouncers ?? false);
       if (policy) return { ...policy, ...nameType(domain) };
@@ -159,38 +159,38 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
   }
 
   /**
-   * `caroline@gmial.com` → 505 (domain not accepted) with caroline@gmail.com offered, when the
-   * corrections' first reading is at a large provider and verifies as deliverable; otherwise
-   * undefined and the address is judged as typed.
+   * `caroline@gmial.com`, at a domain on the shipped list of the big providers' misspellings: 505
+   * (domain not accepted) for every key, at any depth and whatever our prober's health, since the
+   * misspelling is a fact about the input, not a network result. With corrections, the
+   * corrections' first reading is offered when it is fully validated (`validated`); otherwise the
+   * 505 goes without it. Undefined when the key's own lists name the address: its exception (55)
+   * wins, and its suppression (255) is invalid all the same; the pipeline answers those.
    */
   async function typoOfLargeProvider(
     base: { address: string; roleAccount: boolean },
+    local: string,
     domain: string,
     input: string,
     options: VerifyOptions,
     deadline: number,
   ): Promise<Verdict | undefined> {
+    if (await clientListVerdict(local, domain, options)) return undefined;
+    const verdict: Verdict = { address: base.address, code: CODE.domainRejected, roleAccount: base.roleAccount, ...nameType(domain) };
+    if (!options.key?.corrections) return verdict;
     const reading = deps.suggestCorrections?.(input)[0];
-    if (reading === undefined || reading.slice(reading.lastIndexOf('@') + 1) === domain) return undefined;
+    if (reading === undefined || reading.slice(reading.lastIndexOf('@') + 1) === domain) return verdict;
     const budget = Math.min(deadline - deps.clock.now(), CORRECTION_BUDGET_MS);
-    if (budget <= 0) return undefined;
-    const checked = await service.verify(reading, { timeoutMs: budget, key: { ...options.key!, corrections: false } });
-    if (!DELIVERABLE.has(statusesFor(checked.code)[0])) return undefined;
-    const verdict: Verdict = { address: base.address, code: CODE.domainRejected, roleAccount: base.roleAccount, corrections: [checked.address] };
-    const { domainType } = nameType(domain);
-    if (domainType) verdict.domainType = domainType;
+    if (budget <= 0) return verdict;
+    const checked = await service.verify(reading, { timeoutMs: budget, key: { ...options.key, corrections: false } });
+    if (validated(checked)) verdict.corrections = [checked.address];
     return verdict;
   }
 
-  /** Whether the domain is a large provider's misspelt, remembered per name (a map read on the hot path). */
-  function misspelt(domain: string): boolean {
-    let typo = typoByName.get(domain);
-    if (typo === undefined) {
-      typo = deps.misspeltLargeProvider?.(domain) ?? false;
-      if (typoByName.size >= MAX_NAME_TYPES) typoByName.clear();
-      typoByName.set(domain, typo);
-    }
-    return typo;
+  /** The key's own exception or suppression for the address, if it has one. */
+  async function clientListVerdict(local: string, domain: string, options: VerifyOptions): Promise<{ code: StatusCode } | undefined> {
+    // Cached answers are read without an await: this runs for every call on the hot path.
+    if (!options.key || !(presence.peekClient(options.key.id) ?? (await presence.client(options.key.id)))) return undefined;
+    return decideClientLists(await deps.clientLists.match(options.key.id, `${local}@${domain}`, domain));
   }
 
   /** The type a domain's name alone gives, remembered per name (the lists behind it are fixed at start). */
@@ -219,12 +219,21 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
     const checked = await Promise.all(
       deps.suggestCorrections(input).map((candidate) => service.verify(candidate, { timeoutMs: budget, key: { ...options.key!, corrections: false } })),
     );
-    const offered = checked.filter((c) => DELIVERABLE.has(statusesFor(c.code)[0])).map((c) => c.address);
+    const offered = checked.filter(validated).map((c) => c.address);
     return offered.length > 0 ? { ...verdict, corrections: offered } : verdict;
   }
 }
 
 const DELIVERABLE = new Set(['safetosend', 'valid', 'catchall']);
+
+/**
+ * A suggestion is offered only "fully validated" (api-reference, `email_corrections`): deliverable,
+ * and not a verdict that stopped short for a fault of ours (a resolver not trusted, port 25
+ * blocked, our address refused), which proves nothing about the suggested address.
+ */
+function validated(checked: Verdict): boolean {
+  return checked.limit === undefined && DELIVERABLE.has(statusesFor(checked.code)[0]);
+}
 /** Verdicts that rest on a negative DNS answer: a lying resolver fakes exactly these. */
 const NEGATIVE_DNS = new Set<number>([CODE.domainMissing, CODE.noMail]);
 /** api-reference: engagement_score only for safetosend, valid and catchall. */

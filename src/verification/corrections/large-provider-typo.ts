@@ -1,12 +1,13 @@
-// decisions §4: "a misspelt domain of a large provider (`gmial.com`) is a typo first". Whether a
-// domain as typed is most likely a slip for a popular mail provider's, from the same domain
-// fixes the corrections use (remembered per domain there, so this is a map lookup on a repeat).
-import { domainFixes, isPopularDomain } from './domain-fixes.js';
+// decisions §4: "a known misspelling of a large provider's domain (`gmial.com`, on the shipped list
+// of such misspellings) is a typo first". The list is large-provider-typos.txt beside this file:
+// names that a shipped domain list carries and that the corrections read as one slip from one of
+// the biggest providers. Only those: a real domain that merely sits near gmail.com is probed like
+// any other, never called a typo on its name alone.
+import { loadList } from '../domain-facts/load-list.js';
 
-const NONE: ReadonlySet<string> = new Set();
+const KNOWN_TYPOS = loadList(new URL('./large-provider-typos.txt', import.meta.url));
 
-/** True when the best fix of `domain` (lower-case, A-label) is a popular provider's domain. */
+/** True when `domain` (lower-case, A-label) is on the shipped list of the big providers' misspellings. */
 export function misspeltLargeProvider(domain: string): boolean {
-  const best = domainFixes(domain, NONE)[0];
-  return best !== undefined && best.tier === 0 && isPopularDomain(best.domain);
+  return KNOWN_TYPOS.has(domain);
 }
