@@ -116,6 +116,21 @@ describe('mailsure lists', () => {
   );
 
   it(
+    'uploads a list of more than 2 MB without a MaxListenersExceededWarning',
+    async () => {
+      // First and last names only: no service can use them, so the list ends Invalid as soon as it
+      // is parsed; what is tested is the upload, thousands of writes each waiting for the socket.
+      const rows = Array.from({ length: 110_000 }, (_, i) => `Firstname${i},Lastname${i}`);
+      await writeFile(join(dir, 'big.csv'), `first,last\n${rows.join('\n')}\n`);
+      const submitted = await cli('submit', join(dir, 'big.csv'), '--header');
+      const bytes = Number(/\((\d+) bytes\)/.exec(submitted.stdout)?.[1]);
+      expect(bytes).toBeGreaterThan(2 * 1024 * 1024);
+      expect(submitted).toMatchObject({ status: 0, stderr: '' });
+    },
+    CLI_TEST_TIMEOUT,
+  );
+
+  it(
     'draws a progress bar in a terminal',
     async () => {
       const rows = Array.from({ length: 500 }, (_, i) => `tty${i}@example.com`);
