@@ -41,11 +41,11 @@ describe('mailsure lists', () => {
       const rows = Array.from({ length: 2_000 }, (_, i) => `person${i}@example.com`);
       await writeFile(join(dir, 'many.csv'), `email\n${rows.join('\n')}\n`);
       const submitted = await cli('submit', join(dir, 'many.csv'), '--header', '--wait');
-      expect(submitted.stderr).toMatch(/^list \d+: \w+ \d+\/\d+\n/);
+      expect(submitted.stderr).toMatch(/^list \d+: \w+( \(in progress\))? \d+\/\d+ records/);
       const id = /^list (\d+) submitted \((\d+) bytes\): \/v5\/list\/\1\n/.exec(submitted.stdout)?.[1];
       expect(id, submitted.stdout).toBeDefined();
-      // Progress lines in a pipe: the last is the finished list's counts (two services ran).
-      expect(submitted.stderr.trim().split('\n').at(-1)).toBe(`list ${id}: Results 4000/4000`);
+      // Progress lines in a pipe, as records: the last is the finished list's, then each of the two services' own count.
+      expect(submitted.stderr.trim().split('\n').at(-1)).toBe(`list ${id}: Results 2000/2000 records (email_validation 2000/2000, email_intelligence 2000/2000)`);
       expect(submitted.stdout).toContain(`list ${id} many.csv: Results, 2000 records`);
       expect(submitted.stdout).toContain('  email_validation: Completed 2000/2000');
       expect(submitted.status).toBe(0);
@@ -145,7 +145,8 @@ describe('mailsure lists', () => {
         child.once('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`exit ${code}: ${output}`))));
       });
       const id = /list (\d+) submitted/.exec(screen)?.[1];
-      expect(screen).toMatch(new RegExp(`list ${id} \\[[█░]+\\] 100% 1000/1000 records \\| Results`));
+      // The bar counts records (500, not 1000 over its two services), then each service's own count.
+      expect(screen).toMatch(new RegExp(`list ${id} \\[[█░]+\\] 100% 500/500 records \\| Results \\| email_validation 500/500, email_intelligence 500/500`));
       expect(screen).toContain(`list ${id} tty.csv: Results, 500 records`);
     },
     CLI_TEST_TIMEOUT,

@@ -138,8 +138,13 @@ describe('lists', () => {
     expect(done.ok && done.value.status).toBe('Results');
     // Verification and enrichment both ran over the 10,000 records.
     expect(Object.keys(seen.at(-1)!.list.services)).toEqual(['email_validation', 'email_intelligence']);
-    expect(seen.at(-1)).toMatchObject({ status: 'Results', done: 20_000, total: 20_000 });
-    for (const p of seen) expect(p.total === 0 || p.done <= p.total).toBe(true);
+    // Progress reads as records: 10,000 of 10,000, not 20,000 over the two services.
+    expect(seen.at(-1)).toMatchObject({ status: 'Results', label: 'Results', fraction: 1, done: 10_000, total: 10_000 });
+    expect(seen.at(-1)!.services.map((s) => [s.name, s.done, s.total])).toEqual([
+      ['email_validation', 10_000, 10_000],
+      ['email_intelligence', 10_000, 10_000],
+    ]);
+    for (const p of seen) expect(p.done <= p.total && p.total <= 10_000).toBe(true);
 
     const zip = await mailsure.lists.download(submitted.value.list_id, dir);
     expect(zip.ok).toBe(true);

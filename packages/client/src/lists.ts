@@ -10,21 +10,13 @@ import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fail, ok, type Result } from './errors.js';
 import { multipartFile } from './multipart.js';
+import { progressOf, type Progress } from './progress.js';
 import { failureOf, retryAfterSeconds, type Exchange, type Transport } from './transport.js';
 import type { ListPage, ListResource, ListStatus, PurchaseRequest, SubmitParams, SubmittedList } from './types.js';
 import { unzipSingle } from './unzip.js';
 
 /** What a list is submitted from: a file path, its bytes, or a stream (sent once, never retried). */
 export type ListSource = string | Buffer | Readable;
-
-export interface Progress {
-  status: ListStatus;
-  /** Records done, over every service the list runs. */
-  done: number;
-  /** Records to do, over every service. */
-  total: number;
-  list: ListResource;
-}
 
 export interface WaitOptions {
   /** Told at every poll. */
@@ -164,17 +156,6 @@ export class ListsApi {
   private exchange(method: Exchange['method'], path: string, query: Exchange['query'] = {}, accept = 'application/json'): Exchange {
     return { method, path, query, headers: { api_key: this.apiKey, accept } };
   }
-}
-
-/** Progress over every service of the list: the sum of their counts. */
-export function progressOf(list: ListResource): Progress {
-  const services = Object.values(list.services).filter((s) => s !== undefined);
-  return {
-    status: list.status,
-    done: services.reduce((n, s) => n + s.completed_count, 0),
-    total: services.reduce((n, s) => n + s.input_count, 0),
-    list,
-  };
 }
 
 /** Every service has reported and the list waits in Processed: a report=true list before purchase. */
