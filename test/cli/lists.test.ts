@@ -110,7 +110,10 @@ describe('mailsure lists', () => {
       expect(noKey).toMatchObject({ status: 1, stderr: 'mailsure: no API key: pass --key KEY or set MAILSURE_KEY\n' });
       const untrusted = await runCliAsync(['lists', 'list'], { MAILSURE_URL: env.MAILSURE_URL!, MAILSURE_KEY: env.MAILSURE_KEY! });
       expect(untrusted.status).toBe(1);
-      expect(untrusted.stderr).toMatch(/^mailsure: network: [^\n]*certificate[^\n]*\n$/i);
+      // Node's reason, then how to trust the server's certificate.
+      expect(untrusted.stderr).toMatch(/^mailsure: network: [^\n]*certificate[^\n]*; trust the server's certificate with --ca FILE or MAILSURE_CA=FILE \(the server's data\/tls\/cert\.pem, or the CA that signed it\)\n$/i);
+      const nope = join(dir, 'nope.csv');
+      expect(await cli('submit', nope)).toMatchObject({ status: 1, stdout: '', stderr: `mailsure: no such file: ${nope}\n` });
     },
     CLI_TEST_TIMEOUT,
   );
