@@ -165,6 +165,18 @@ describe('lists', () => {
     expect(lines[1]).toMatch(/^person0@example\.com,unknown,10,/);
     expect(lines[10]).toMatch(/^broken-9,invalid,/);
     expect((await stat(unzipped.value.path)).mode & 0o777).toBe(0o600);
+
+    // Where the results cannot be written is a local file failure, naming the path, not a network one.
+    const nowhere = join(dir, 'no-such-dir', 'results.zip');
+    expect(await mailsure.lists.download(submitted.value.list_id, nowhere)).toMatchObject({
+      ok: false,
+      error: { kind: 'file', path: nowhere, message: `cannot write ${nowhere}: no such directory` },
+    });
+    const underFile = join(input, 'out');
+    expect(await mailsure.lists.downloadAndUnzip(submitted.value.list_id, underFile)).toMatchObject({
+      ok: false,
+      error: { kind: 'file', path: underFile, message: `cannot write ${underFile}: a part of its path is a file, not a directory` },
+    });
   }, 300_000);
 
   it('submits a stream, lists, purchases a report and cancels', async () => {
@@ -215,18 +227,6 @@ describe('lists', () => {
     expect(answer).toMatchObject({ ok: false, error: { kind: 'file', path: missing, message: `no such file: ${missing}` } });
     expect(describeFailure((answer as { ok: false; error: Parameters<typeof describeFailure>[0] }).error)).toBe(`no such file: ${missing}`);
     expect(await mailsure.lists.submit(dir)).toMatchObject({ ok: false, error: { kind: 'file', path: dir, message: `${dir} is a directory, not a file` } });
-    // Where the results would go: a directory that does not exist is the caller's file problem too.
-    const small = await mailsure.lists.submit(Buffer.from(FILE), { header: true }, { fileName: 'small.csv' });
-    const id = small.ok ? small.value.list_id : 0;
-    expect(await mailsure.lists.wait(id)).toMatchObject({ ok: true, value: { status: 'Results' } });
-    const nowhere = join(dir, 'no-such-dir', 'results.zip');
-    expect(await mailsure.lists.download(id, nowhere)).toMatchObject({ ok: false, error: { kind: 'file', path: nowhere, message: `cannot write ${nowhere}: no such directory` } });
-    const blocked = join(dir, 'a-file');
-    await writeFile(blocked, 'not a directory');
-    expect(await mailsure.lists.downloadAndUnzip(id, join(blocked, 'out'))).toMatchObject({
-      ok: false,
-      error: { kind: 'file', path: join(blocked, 'out'), message: `cannot write ${join(blocked, 'out')}: a part of its path is a file, not a directory` },
-    });
   });
 });
 
