@@ -39,7 +39,8 @@ afterAll(async () => {
 
 describe('single-record and bulk operations', () => {
   it('verifies an address', async () => {
-    const answer = await mailsure.verify('kate@example.com', { timeout: '5' });
+    // A number where the contract's query has its string form (the client sends `5`).
+    const answer = await mailsure.verify('kate@example.com', { timeout: 5 });
     expect(answer).toEqual({ ok: true, value: { safe_to_send: expect.objectContaining({ address: 'kate@example.com', status: 'valid', status_code: 10 }) } });
     const bad = await mailsure.verify('kate@@example.com');
     expect(bad.ok && bad.value.safe_to_send?.status).toBe('invalid');
@@ -127,7 +128,7 @@ describe('lists', () => {
     const rows = Array.from({ length: 10_000 }, (_, i) => (i % 10 === 9 ? `broken-${i}` : `person${i}@example.com`));
     const input = join(dir, 'ten-thousand.csv');
     await writeFile(input, `email\n${rows.join('\n')}\n`);
-    const submitted = await mailsure.lists.submit(input, { header: 'true' });
+    const submitted = await mailsure.lists.submit(input, { header: 'true' }); // the contract's string form; booleans below
     expect(submitted.ok).toBe(true);
     if (!submitted.ok) return;
     expect(submitted.value.location).toBe(`/v5/list/${submitted.value.list_id}`);
@@ -138,8 +139,13 @@ describe('lists', () => {
     expect(done.ok && done.value.status).toBe('Results');
     // Verification and enrichment both ran over the 10,000 records.
     expect(Object.keys(seen.at(-1)!.list.services)).toEqual(['email_validation', 'email_intelligence']);
-    expect(seen.at(-1)).toMatchObject({ status: 'Results', done: 20_000, total: 20_000 });
-    for (const p of seen) expect(p.total === 0 || p.done <= p.total).toBe(true);
+    // Progress reads as records: 10,000 of 10,000, not 20,000 over the two services.
+    expect(seen.at(-1)).toMatchObject({ status: 'Results', label: 'Results', fraction: 1, done: 10_000, total: 10_000 });
+    expect(seen.at(-1)!.services.map((s) => [s.name, s.done, s.total])).toEqual([
+      ['email_validation', 10_000, 10_000],
+      ['email_intelligence', 10_000, 10_000],
+    ]);
+    for (const p of seen) expect(p.done <= p.total && p.total <= 10_000).toBe(true);
 
     const zip = await mailsure.lists.download(submitted.value.list_id, dir);
     expect(zip.ok).toBe(true);
@@ -159,14 +165,27 @@ describe('lists', () => {
     expect(lines[1]).toMatch(/^person0@example\.com,unknown,10,/);
     expect(lines[10]).toMatch(/^broken-9,invalid,/);
     expect((await stat(unzipped.value.path)).mode & 0o777).toBe(0o600);
+
+    // Where the results cannot be written is a local file failure, naming the path, not a network one.
+    const nowhere = join(dir, 'no-such-dir', 'results.zip');
+    expect(await mailsure.lists.download(submitted.value.list_id, nowhere)).toMatchObject({
+      ok: false,
+      error: { kind: 'file', path: nowhere, message: `cannot write ${nowhere}: no such directory` },
+    });
+    const underFile = join(input, 'out');
+    expect(await mailsure.lists.downloadAndUnzip(submitted.value.list_id, underFile)).toMatchObject({
+      ok: false,
+      error: { kind: 'file', path: underFile, message: `cannot write ${underFile}: a part of its path is a file, not a directory` },
+    });
   }, 300_000);
 
   it('submits a stream, lists, purchases a report and cancels', async () => {
-    const reported = await mailsure.lists.submit(Readable.from([Buffer.from(FILE)]), { header: 'true', report: 'true' }, { fileName: 'people.csv' });
+    // Flags as booleans, sent as the contract's `true`: the header row is no record, and the list waits for its purchase.
+    const reported = await mailsure.lists.submit(Readable.from([Buffer.from(FILE)]), { header: true, report: true }, { fileName: 'people.csv' });
     expect(reported.ok).toBe(true);
     if (!reported.ok) return;
     const report = await mailsure.lists.wait(reported.value.list_id, { untilReport: true });
-    expect(report.ok && report.value.status).toBe('Processed');
+    expect(report.ok && report.value).toMatchObject({ status: 'Processed', records: 2 });
     expect(report.ok && report.value.services.email_append?.reporting).toEqual({ email_match_type: { 'Individual match': 1, 'Household match': 1 } });
     expect(await mailsure.lists.results(reported.value.list_id)).toMatchObject({ ok: false, error: { kind: 'http', status: 401 } });
     const bought = await mailsure.lists.purchase(reported.value.list_id, { fields: ['age'], options: { email_append: { match_type: 'I' } } });
@@ -179,7 +198,7 @@ describe('lists', () => {
     expect(lines[1]).toMatch(/,35-44,kate@example\.com,Individual$/);
 
     // A list waiting for its purchase is unfinished: it can be cancelled, and then stays so.
-    const queued = await mailsure.lists.submit(Buffer.from(FILE), { header: 'true', report: 'true' }, { fileName: 'cancel-me.csv' });
+    const queued = await mailsure.lists.submit(Buffer.from(FILE), { header: true, report: true, email_column: 1 }, { fileName: 'cancel-me.csv' });
     expect(queued.ok).toBe(true);
     if (!queued.ok) return;
     expect((await mailsure.lists.wait(queued.value.list_id, { untilReport: true })).ok).toBe(true);
@@ -200,7 +219,14 @@ describe('lists', () => {
   it('refuses a file that is no list, with the status and message as a value', async () => {
     const wrong = await mailsure.lists.submit(Buffer.from('email\nann@example.com\n'), { name: 'people.pdf' });
     expect(wrong).toMatchObject({ ok: false, error: { kind: 'http', status: 422, message: expect.stringContaining('.pdf') } });
-    expect(await mailsure.lists.submit(join(dir, 'missing.csv'))).toMatchObject({ ok: false, error: { kind: 'network', message: expect.stringContaining('missing.csv') } });
+  });
+
+  it('says which local file cannot be used, as a file failure and not a network one', async () => {
+    const missing = join(dir, 'missing.csv');
+    const answer = await mailsure.lists.submit(missing);
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'file', path: missing, message: `no such file: ${missing}` } });
+    expect(describeFailure((answer as { ok: false; error: Parameters<typeof describeFailure>[0] }).error)).toBe(`no such file: ${missing}`);
+    expect(await mailsure.lists.submit(dir)).toMatchObject({ ok: false, error: { kind: 'file', path: dir, message: `${dir} is a directory, not a file` } });
   });
 });
 

@@ -8,7 +8,7 @@
  */
 import { ok, type Result } from './errors.js';
 import { ListsApi } from './lists.js';
-import { Transport, type TransportOptions } from './transport.js';
+import { Transport, type Exchange, type TransportOptions } from './transport.js';
 import type {
   AppendAnswer,
   AppendBulkRecord,
@@ -70,7 +70,7 @@ export class MailsureClient {
   }
 
   private async get<T>(path: string, query: object): Promise<Result<T>> {
-    return valueOf(await this.transport.json<T>({ method: 'GET', path, query: { ...(query as Record<string, string>), api_key: this.apiKey } }));
+    return valueOf(await this.transport.json<T>({ method: 'GET', path, query: { ...(query as Exchange['query']), api_key: this.apiKey } }));
   }
 
   private async post<T>(path: string, query: object, body: unknown): Promise<Result<T>> {
@@ -79,7 +79,7 @@ export class MailsureClient {
       await this.transport.json<T>({
         method: 'POST',
         path,
-        query: { ...(query as Record<string, string>), api_key: this.apiKey },
+        query: { ...(query as Exchange['query']), api_key: this.apiKey },
         body: { contentType: 'application/json', length: json.length, replayable: true, chunks: async function* () { yield json; } },
       }),
     );

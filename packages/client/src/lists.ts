@@ -2,29 +2,22 @@
  * The List API: submit a file or a stream, follow a list until it finishes (with progress from
  * its counts), and fetch its results as a zip or unzipped. The key goes in the `api_key` header.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { once } from 'node:events';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fail, ok, type Result } from './errors.js';
+import { fail, fileFailure, ok, type Result } from './errors.js';
 import { multipartFile } from './multipart.js';
+import { progressOf, type Progress } from './progress.js';
 import { failureOf, retryAfterSeconds, type Exchange, type Transport } from './transport.js';
 import type { ListPage, ListResource, ListStatus, PurchaseRequest, SubmitParams, SubmittedList } from './types.js';
 import { unzipSingle } from './unzip.js';
 
 /** What a list is submitted from: a file path, its bytes, or a stream (sent once, never retried). */
 export type ListSource = string | Buffer | Readable;
-
-export interface Progress {
-  status: ListStatus;
-  /** Records done, over every service the list runs. */
-  done: number;
-  /** Records to do, over every service. */
-  total: number;
-  list: ListResource;
-}
 
 export interface WaitOptions {
   /** Told at every poll. */
@@ -56,9 +49,9 @@ export class ListsApi {
     const fileName = options.fileName ?? (typeof source === 'string' ? basename(source) : (params.name ?? 'list.csv'));
     let file: { open(): Readable | Buffer; size?: number };
     if (typeof source === 'string') {
-      const size = await stat(source).then((s) => s.size, (error: Error) => error);
-      if (size instanceof Error) return fail({ kind: 'network', message: `cannot read ${source}: ${size.message}`, cause: size });
-      file = { open: () => createReadStream(source), size };
+      const size = await readableSize(source);
+      if (!size.ok) return size;
+      file = { open: () => createReadStream(source), size: size.value };
     } else if (Buffer.isBuffer(source)) {
       file = { open: () => source, size: source.length };
     } else {
@@ -137,8 +130,15 @@ export class ListsApi {
     if (!results.ok) return results;
     const target = (await isDirectory(path)) ? join(path, basename(results.value.fileName)) : path;
     const partial = `${target}.part`;
+    const out = createWriteStream(partial, { mode: OWNER_ONLY });
+    // A target that cannot be written is the caller's to fix, not a failed download.
+    const unwritable = await once(out, 'open').then(() => undefined, (error: unknown) => error);
+    if (unwritable !== undefined) {
+      results.value.stream.destroy();
+      return fail(fileFailure(target, unwritable, 'write'));
+    }
     try {
-      await pipeline(results.value.stream, createWriteStream(partial, { mode: OWNER_ONLY }));
+      await pipeline(results.value.stream, out);
       await rename(partial, target);
     } catch (error) {
       await rm(partial, { force: true });
@@ -149,7 +149,8 @@ export class ListsApi {
 
   /** The results file unzipped into `directory`: the path of the one file the zip holds. */
   async downloadAndUnzip(listId: number | string, directory: string): Promise<Result<{ path: string }>> {
-    await mkdir(directory, { recursive: true, mode: 0o700 });
+    const made = await mkdir(directory, { recursive: true, mode: 0o700 }).then(() => undefined, (error: unknown) => error);
+    if (made !== undefined) return fail(fileFailure(directory, made, 'write'));
     const zip = await this.download(listId, join(directory, `.mailsure-${listId}-${process.pid}.zip`));
     if (!zip.ok) return zip;
     try {
@@ -164,17 +165,6 @@ export class ListsApi {
   private exchange(method: Exchange['method'], path: string, query: Exchange['query'] = {}, accept = 'application/json'): Exchange {
     return { method, path, query, headers: { api_key: this.apiKey, accept } };
   }
-}
-
-/** Progress over every service of the list: the sum of their counts. */
-export function progressOf(list: ListResource): Progress {
-  const services = Object.values(list.services).filter((s) => s !== undefined);
-  return {
-    status: list.status,
-    done: services.reduce((n, s) => n + s.completed_count, 0),
-    total: services.reduce((n, s) => n + s.input_count, 0),
-    list,
-  };
 }
 
 /** Every service has reported and the list waits in Processed: a report=true list before purchase. */
@@ -192,6 +182,18 @@ function fileNameOf(disposition: string): string | undefined {
   const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
   if (extended) return decodeURIComponent(extended[1]!);
   return /filename="([^"]+)"/i.exec(disposition)?.[1];
+}
+
+/** The size of the list at `path`, or why it cannot be sent (missing, a directory, unreadable). */
+async function readableSize(path: string): Promise<Result<number>> {
+  try {
+    const info = await stat(path);
+    if (info.isDirectory()) return fail({ kind: 'file', path, message: `${path} is a directory, not a file` });
+    await access(path, constants.R_OK);
+    return ok(info.size);
+  } catch (error) {
+    return fail(fileFailure(path, error, 'read'));
+  }
 }
 
 async function isDirectory(path: string): Promise<boolean> {

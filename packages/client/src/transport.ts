@@ -121,7 +121,7 @@ export class Transport {
         for await (const chunk of body.chunks()) {
           // Answered already (a refusal before the body was read): the rest is not wanted.
           if (settled || request.destroyed) break;
-          if (!request.write(chunk)) await new Promise<void>((go) => (request.once('drain', go), request.once('close', go)));
+          if (!request.write(chunk)) await drainedOrClosed(request);
         }
         request.end();
       })().catch((error: unknown) => {
@@ -130,6 +130,23 @@ export class Transport {
       });
     });
   }
+}
+
+/**
+ * The request takes more bytes again, or is gone. Whichever comes first removes the other's
+ * listener: an upload of megabytes waits thousands of times, and a listener left behind by each
+ * wait piled up on the request (Node's MaxListenersExceededWarning after ten).
+ */
+function drainedOrClosed(request: http.ClientRequest): Promise<void> {
+  return new Promise((go) => {
+    const done = () => {
+      request.off('drain', done);
+      request.off('close', done);
+      go();
+    };
+    request.once('drain', done);
+    request.once('close', done);
+  });
 }
 
 export function retryAfterSeconds(headers: IncomingHttpHeaders): number {

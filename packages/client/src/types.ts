@@ -10,8 +10,17 @@ export type QueryOf<O extends Op> = NonNullable<operations[O]['parameters']['que
 /** The JSON answer of an operation for status S. */
 export type AnswerOf<O extends Op, S extends keyof operations[O]['responses'] = 200 & keyof operations[O]['responses']> = JsonOf<operations[O]['responses'][S]>;
 
+/**
+ * A flag of the contract, `true` or `false` on the wire: a boolean, or that string. The OpenAPI
+ * document types every query parameter as a string; the client sends `String(value)`.
+ */
+export type Flag = boolean | 'true' | 'false';
+
 export type VerifyAnswer = AnswerOf<'verifyEmail'>;
-export type VerifyOptions = Omit<QueryOf<'verifyEmail'>, 'email'>;
+export type VerifyOptions = Omit<QueryOf<'verifyEmail'>, 'email' | 'timeout'> & {
+  /** Seconds, decimals allowed; default 10, capped at 30. */
+  timeout?: number | string;
+};
 export type EnrichQuery = QueryOf<'enrichPerson'>;
 export type EnrichmentRecord = AnswerOf<'enrichPerson'>;
 export type EnrichBulkRecord = BodyOf<'enrichBulk'>[number];
@@ -19,7 +28,14 @@ export type EnrichBulkElement = AnswerOf<'enrichBulk'>[number];
 export type AppendQuery = QueryOf<'appendIdentity'>;
 export type AppendAnswer = AnswerOf<'appendIdentity'>;
 export type AppendBulkRecord = BodyOf<'appendIdentityBulk'>[number];
-export type SubmitParams = QueryOf<'submitList'>;
+export type SubmitParams = Omit<QueryOf<'submitList'>, 'header' | 'report' | 'email_column'> & {
+  /** The first row is a header (needed for columns other than email). Default false. */
+  header?: Flag;
+  /** Only a match report until purchase (not for verification). Default false. */
+  report?: Flag;
+  /** 1-based index of the email column. */
+  email_column?: number | string;
+};
 export type SubmittedList = AnswerOf<'submitList', 202>;
 export type ListResource = AnswerOf<'getList'>;
 export type ListStatus = ListResource['status'];

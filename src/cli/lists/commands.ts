@@ -2,9 +2,10 @@
  * The actions of `mailsure lists …`, over @mailsure/client. Each prints its answer on stdout, or
  * one line `mailsure: <status> <message>` on stderr and exits 1.
  */
-import { describeFailure, MailsureClient, type Result } from '@mailsure/client';
+import { MailsureClient, type Result } from '@mailsure/client';
 import { fail, print } from '../output.js';
 import { connectionOf, type ConnectionFlags } from './connection.js';
+import { failureLine } from './failure.js';
 import { progressView } from './progress.js';
 import { describeList, listTable } from './render.js';
 
@@ -26,7 +27,7 @@ function connect(flags: ConnectionFlags): MailsureClient {
 }
 
 function valueOf<T>(result: Result<T>): T {
-  if (!result.ok) fail(describeFailure(result.error));
+  if (!result.ok) fail(failureLine(result.error));
   return result.value;
 }
 
@@ -34,11 +35,11 @@ export async function submit(file: string, flags: SubmitFlags): Promise<void> {
   const client = connect(flags);
   const submitted = valueOf(
     await client.lists.submit(file, {
-      ...(flags.header ? { header: 'true' } : {}),
+      ...(flags.header ? { header: true } : {}),
       ...(flags.name ? { name: flags.name } : {}),
       ...(flags.emailColumn ? { email_column: flags.emailColumn } : {}),
       ...(flags.delimiter ? { delimiter: flags.delimiter } : {}),
-      ...(flags.report ? { report: 'true' } : {}),
+      ...(flags.report ? { report: true } : {}),
       ...(flags.fields ? { fields: flags.fields } : {}),
       ...(flags.callbackUrl ? { callback_url: flags.callbackUrl } : {}),
     }),

@@ -1,9 +1,12 @@
-/** How `mailsure lists` prints a list: one summary line, then a line per service. */
-import type { ListResource } from '@mailsure/client';
+/**
+ * How `mailsure lists` prints a list: one summary line (a Pending list whose services have started
+ * says so), then a line per service with its own count.
+ */
+import { progressOf, type ListResource } from '@mailsure/client';
 import { table } from '../output.js';
 
 export function describeList(list: ListResource): string[] {
-  const head = `list ${list.list_id} ${list.name}: ${list.status}, ${list.records} records, ${list.size_bytes} bytes, created ${list.created_at}`;
+  const head = `list ${list.list_id} ${list.name}: ${progressOf(list).label}, ${list.records} records, ${list.size_bytes} bytes, created ${list.created_at}`;
   const services = Object.entries(list.services).flatMap(([name, service]) =>
     service ? [`  ${name}: ${service.status} ${service.completed_count}/${service.input_count}`] : [],
   );
