@@ -146,6 +146,19 @@ export interface AdminHealth {
 }
 export type AdminList = ListResource & { key_name: string };
 
+/**
+ * Whether the server has the operator view: without a token its admin routes answer 401 when
+ * MAILSURE_ADMIN_TOKEN is set, and do not exist (404) when it is not.
+ */
+export async function operatorAvailable(): Promise<boolean> {
+  try {
+    const response = await fetch('/v5/admin/health', { credentials: 'omit', redirect: 'manual' });
+    return response.status === 401;
+  } catch {
+    return false;
+  }
+}
+
 export function createAdminApi(token: string) {
   const headers = { authorization: `Bearer ${token}` };
   const json = async <T>(response: Response) => (await response.json()) as T;
@@ -153,7 +166,7 @@ export function createAdminApi(token: string) {
     async keys(): Promise<AdminKey[]> {
       return (await json<{ keys: AdminKey[] }>(await call('/v5/admin/keys', { headers }))).keys;
     },
-    async createKey(settings: { name: string; services: string; quota?: string; fields?: string }): Promise<AdminKey & { key: string; webhook_secret: string }> {
+    async createKey(settings: { name: string; services: string[]; quota?: string; fields?: string }): Promise<AdminKey & { key: string; webhook_secret: string }> {
       return json(await call('/v5/admin/keys', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(settings) }));
     },
     async revokeKey(name: string): Promise<AdminKey> {

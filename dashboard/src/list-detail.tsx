@@ -5,8 +5,8 @@ import { ApiError, DEFAULT_POLL_SECONDS, type Api, type ListResource } from './a
 import { BarChart } from './bar-chart.js';
 import { saveBlob } from './download.js';
 import { isFinished, SERVICE_NAMES, services } from './list-state.js';
-import { ListProgress, StateBadge } from './lists-table.js';
-import { CODE_MEANINGS } from './codes.js';
+import { ListProgress, ListState } from './lists-table.js';
+import { CODE_LABELS, CODE_MEANINGS } from './codes.js';
 
 type Reporting = Record<string, unknown>;
 
@@ -16,7 +16,54 @@ function counts(value: unknown): Record<string, number> | null {
   return Object.fromEntries(entries);
 }
 
-function Reports({ list }: { list: ListResource }) {
+/** `verification_limited`'s reasons (src/lists/reporting.ts), in words. */
+const LIMIT_WORDS: Record<string, string> = {
+  'Resolver Not Trusted': 'not verified: our DNS resolver is failing',
+  'SMTP Egress Blocked': 'mailbox not checked: our port 25 is blocked',
+  'Prober Refused': 'mailbox not checked: the provider refused our verifier, not these addresses',
+  'Provider Throttled': 'mailbox not checked: the provider kept asking us to slow down',
+};
+
+/** Records left unknown because of the verifier's own network: why, and where to look. */
+function Limited({ value, operator }: { value: unknown; operator: boolean }) {
+  const limited = counts(value);
+  const total = limited?.['Limited Records'] ?? 0;
+  if (!limited || total === 0) return null;
+  const reasons = Object.entries(limited).filter(([reason, n]) => reason !== 'Limited Records' && n > 0);
+  return (
+    <div class="notice" data-limited={total}>
+      <p>
+        <strong>{total.toLocaleString('en')} records are unknown because of our own network, not because of the addresses</strong>: verify
+        them again once it is fixed.
+      </p>
+      <ul>
+        {reasons.map(([reason, n]) => (
+          <li key={reason} data-limit={reason}>
+            {n.toLocaleString('en')} {LIMIT_WORDS[reason] ?? reason.toLowerCase()}
+            {operator ? (
+              <>
+                {' '}
+                — see <a href="#/operator">Operator</a>
+              </>
+            ) : (
+              ' — tell the server’s operator'
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** What stands in for the report when there is none, true for the list's state. */
+function noReport(list: ListResource): string {
+  if (list.status === 'Invalid') return `No report: the file could not be processed${list.error ? ` (${list.error})` : ''}.`;
+  if (list.status === 'Cancelled') return 'Cancelled: no report.';
+  if (list.status === 'Error') return `No report: the list stopped on an error of ours${list.error ? ` (${list.error})` : ''}.`;
+  return 'The report appears here once a service has finished.';
+}
+
+function Reports({ list, operator }: { list: ListResource; operator: boolean }) {
   const charts: preact.JSX.Element[] = [];
   const validation = list.services.email_validation?.reporting as Reporting | undefined;
   if (validation) {
@@ -29,12 +76,26 @@ function Reports({ list }: { list: ListResource }) {
     add('Domain types', validation.domain_type);
     if (typeof validation.role_accounts === 'number') {
       const completed = list.services.email_validation?.completed_count ?? 0;
-      charts.push(<BarChart key="roles" title="Role accounts" counts={{ 'Role accounts': validation.role_accounts, 'Personal addresses': Math.max(0, completed - validation.role_accounts) }} />);
+      charts.push(
+        <BarChart
+          key="roles"
+          title="Role accounts"
+          counts={{ 'Role accounts': validation.role_accounts, 'Personal addresses': Math.max(0, completed - validation.role_accounts) }}
+        />,
+      );
     }
     const codes = counts(validation.status_codes);
     if (codes) {
-      const named = Object.fromEntries(Object.entries(codes).map(([code, n]) => [`${code} ${CODE_MEANINGS.get(Number(code)) ?? ''}`.trim(), n]));
-      charts.push(<BarChart key="codes" title="Status codes" counts={named} />);
+      // A few words per code on the bar; the catalogue's whole meaning on hover.
+      const label = (code: string) => `${code} ${CODE_LABELS.get(Number(code)) ?? ''}`.trim();
+      const named = Object.fromEntries(Object.entries(codes).map(([code, n]) => [label(code), n]));
+      const titles = Object.fromEntries(
+        Object.keys(codes).map((code) => [
+          label(code),
+          `${code}: ${CODE_MEANINGS.get(Number(code)) ?? 'no meaning recorded for this code'}`,
+        ]),
+      );
+      charts.push(<BarChart key="codes" title="Status codes" counts={named} titles={titles} />);
     }
   }
   const append = list.services.email_append?.reporting as Reporting | undefined;
@@ -47,11 +108,17 @@ function Reports({ list }: { list: ListResource }) {
     const c = Object.fromEntries(Object.entries(intelligence).map(([field, v]) => [field, v['Total Count'] ?? 0]));
     charts.push(<BarChart key="fields" title="Matched enrichment fields" counts={c} />);
   }
-  if (charts.length === 0) return <p>The report appears here once a service has finished.</p>;
-  return <div class="charts">{charts}</div>;
+  if (charts.length === 0) return <p data-no-report>{noReport(list)}</p>;
+  return (
+    <>
+      <Limited value={validation?.verification_limited} operator={operator} />
+      <div class="charts">{charts}</div>
+    </>
+  );
 }
 
-export function ListDetail({ api, id }: { api: Api; id: number }) {
+/** `operator`: the server has the operator view (MAILSURE_ADMIN_TOKEN), so its page can be pointed to. */
+export function ListDetail({ api, id, operator }: { api: Api; id: number; operator: boolean }) {
   const [list, setList] = useState<ListResource | null>(null);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
@@ -136,7 +203,7 @@ export function ListDetail({ api, id }: { api: Api; id: number }) {
         <>
           <section class="card" aria-labelledby="list-state">
             <h2 id="list-state">
-              State: <StateBadge status={list.status} />
+              State: <ListState list={list} />
             </h2>
             {list.error && <p class="error">{list.error}</p>}
             <ListProgress list={list} />
@@ -191,7 +258,7 @@ export function ListDetail({ api, id }: { api: Api; id: number }) {
           </section>
           <section class="card" aria-labelledby="list-report">
             <h2 id="list-report">Report</h2>
-            <Reports list={list} />
+            <Reports list={list} operator={operator} />
           </section>
         </>
       )}

@@ -19,13 +19,36 @@ export function services(list: ListResource): [string, Service][] {
   return all.filter((entry): entry is [string, Service] => entry[1] !== undefined);
 }
 
-/** Records done of records to do, over every service the list runs. */
-export function progress(list: ListResource): { done: number; total: number } {
-  let done = 0;
-  let total = 0;
-  for (const [, service] of services(list)) {
-    done += service.completed_count;
-    total += service.input_count;
-  }
-  return { done, total };
+/** One service's own progress: its records done of its records to do. */
+export interface ServiceProgress {
+  name: string;
+  done: number;
+  total: number;
+}
+
+export interface Progress {
+  /** The least advanced service's records (each service runs over the same records: never their sum). */
+  done: number;
+  total: number;
+  /** Each service's own fraction, in the resource's order. */
+  services: ServiceProgress[];
+}
+
+const fraction = (s: ServiceProgress) => (s.total === 0 ? 1 : s.done / s.total);
+
+/** Progress as records: the overall bar is the least advanced service's fraction; null before any service is set up. */
+export function progress(list: ListResource): Progress | null {
+  const each = services(list).map(([name, s]) => ({
+    name: SERVICE_NAMES[name] ?? name,
+    done: Math.min(s.completed_count, s.input_count),
+    total: s.input_count,
+  }));
+  if (each.length === 0) return null;
+  const least = each.reduce((a, b) => (fraction(b) < fraction(a) ? b : a));
+  return { done: least.done, total: least.total, services: each };
+}
+
+/** A Pending list where some service has begun: the state's name stays the contract's, with this beside it. */
+export function inProgress(list: ListResource): boolean {
+  return list.status === 'Pending' && services(list).some(([, s]) => s.completed_count > 0 || s.status !== 'Pending');
 }

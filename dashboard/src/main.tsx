@@ -1,7 +1,7 @@
 /** The dashboard's shell: sign-in with an API key (kept in this tab's session only), then the pages by hash route. */
 import { render } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { ApiError, createApi } from './api.js';
+import { ApiError, createApi, operatorAvailable } from './api.js';
 import { ListDetail } from './list-detail.js';
 import { ListsPage } from './lists-page.js';
 import { LookupPage, VerifyPage } from './single-pages.js';
@@ -19,7 +19,20 @@ function useRoute(): string {
   return hash;
 }
 
-function SignIn({ onSignedIn }: { onSignedIn: (key: string) => void }) {
+/** Whether to offer the operator view: only when the server has one (MAILSURE_ADMIN_TOKEN), asked once. */
+function useOperatorAvailable(): boolean {
+  const [available, setAvailable] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void operatorAvailable().then((answer) => live && setAvailable(answer));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return available;
+}
+
+function SignIn({ onSignedIn, operator }: { onSignedIn: (key: string) => void; operator: boolean }) {
   const [key, setKey] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -57,9 +70,11 @@ function SignIn({ onSignedIn }: { onSignedIn: (key: string) => void }) {
           </p>
         )}
       </form>
-      <p>
-        <a href="#/operator">Operator sign-in (admin token)</a>
-      </p>
+      {operator && (
+        <p>
+          <a href="#/operator">Operator sign-in (admin token)</a>
+        </p>
+      )}
     </main>
   );
 }
@@ -68,6 +83,7 @@ function App() {
   const [key, setKey] = useState<string | null>(() => sessionStorage.getItem(KEY));
   const route = useRoute();
   const api = useMemo(() => (key ? createApi(key) : null), [key]);
+  const operator = useOperatorAvailable();
   if (route === '#/operator' && !api) {
     return (
       <main>
@@ -81,6 +97,7 @@ function App() {
   if (!api) {
     return (
       <SignIn
+        operator={operator}
         onSignedIn={(k) => {
           sessionStorage.setItem(KEY, k);
           setKey(k);
@@ -94,7 +111,7 @@ function App() {
   };
   const listMatch = /^#\/lists\/(\d+)$/.exec(route);
   const page = listMatch ? (
-    <ListDetail api={api} id={Number(listMatch[1])} />
+    <ListDetail api={api} id={Number(listMatch[1])} operator={operator} />
   ) : route === '#/verify' ? (
     <VerifyPage api={api} />
   ) : route === '#/lookup' ? (
@@ -119,9 +136,11 @@ function App() {
           <a href="#/lookup" aria-current={current('#/lookup')}>
             Look a person up
           </a>
-          <a href="#/operator" aria-current={current('#/operator')}>
-            Operator
-          </a>
+          {operator && (
+            <a href="#/operator" aria-current={current('#/operator')}>
+              Operator
+            </a>
+          )}
         </nav>
         <button type="button" class="secondary" onClick={signOut}>
           Sign out

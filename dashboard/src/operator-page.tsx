@@ -71,15 +71,15 @@ function CreateKey({ api, onCreated }: { api: AdminApi; onCreated: () => void })
   const [name, setName] = useState('');
   const [services, setServices] = useState<string[]>(['verification', 'lists']);
   const [quota, setQuota] = useState('');
-  const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
+  const [created, setCreated] = useState<{ name: string; key: string; webhookSecret: string } | null>(null);
   const [error, setError] = useState('');
   const submit = async (event: Event) => {
     event.preventDefault();
     setError('');
     setCreated(null);
     try {
-      const answer = await api.createKey({ name: name.trim(), services: services.join(','), ...(quota ? { quota } : {}) });
-      setCreated({ name: answer.name, key: answer.key });
+      const answer = await api.createKey({ name: name.trim(), services, ...(quota ? { quota } : {}) });
+      setCreated({ name: answer.name, key: answer.key, webhookSecret: answer.webhook_secret });
       setName('');
       onCreated();
     } catch (failure) {
@@ -113,9 +113,20 @@ function CreateKey({ api, onCreated }: { api: AdminApi; onCreated: () => void })
         </p>
       )}
       {created && (
-        <p role="status" class="ok">
-          Key {created.name} created. Copy it now, it is not shown again: <code data-new-key>{created.key}</code>
-        </p>
+        <div role="status" class="ok">
+          <p>Key {created.name} created. Copy both now: neither is shown again.</p>
+          <dl class="facts">
+            <dt>API key</dt>
+            <dd>
+              <code data-new-key>{created.key}</code>
+            </dd>
+            <dt>Webhook secret</dt>
+            <dd>
+              <code data-new-webhook-secret>{created.webhookSecret}</code>
+              <span class="hint"> — checks the X-Mailsure-Signature of this key’s list callbacks</span>
+            </dd>
+          </dl>
+        </div>
       )}
     </form>
   );
@@ -126,60 +137,62 @@ function KeysTable({ keys, onRevoke }: { keys: AdminKey[]; onRevoke: (name: stri
   return (
     <section class="card" aria-labelledby="keys-title">
       <h2 id="keys-title">Keys</h2>
-      <table class="lists">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Services</th>
-            <th scope="col">Calls used / quota</th>
-            <th scope="col">Usage</th>
-            <th scope="col">Created</th>
-            <th scope="col">State</th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((key) => (
-            <tr key={key.name} data-key-name={key.name}>
-              <td>
-                {key.name} <span class="hint">{key.key_prefix}…</span>
-              </td>
-              <td>{key.services.join(', ')}</td>
-              <td>
-                {key.calls_used.toLocaleString('en')} / {key.quota === null ? 'unlimited' : key.quota.toLocaleString('en')}
-              </td>
-              <td class="hint">
-                {Object.entries(key.usage ?? {})
-                  .filter(([, n]) => n > 0)
-                  .map(([unit, n]) => `${unit.replace(/_/g, ' ')}: ${n.toLocaleString('en')}`)
-                  .join(', ') || 'none yet'}
-              </td>
-              <td>
-                <time dateTime={key.created_at}>{new Date(key.created_at).toLocaleDateString('en')}</time>
-              </td>
-              <td>
-                {key.revoked_at ? (
-                  <span class="state state-cancelled" data-state="revoked">
-                    revoked
-                  </span>
-                ) : confirm === key.name ? (
-                  <span role="group" aria-label={`Confirm revoking ${key.name}`}>
-                    <button type="button" class="danger" onClick={() => onRevoke(key.name)}>
-                      Yes, revoke {key.name}
-                    </button>{' '}
-                    <button type="button" class="secondary" onClick={() => setConfirm(null)}>
-                      Keep it
-                    </button>
-                  </span>
-                ) : (
-                  <button type="button" class="secondary" onClick={() => setConfirm(key.name)} aria-label={`Revoke ${key.name}`}>
-                    Revoke
-                  </button>
-                )}
-              </td>
+      <div class="table-scroll">
+        <table class="lists">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Services</th>
+              <th scope="col">Calls used / quota</th>
+              <th scope="col">Usage</th>
+              <th scope="col">Created</th>
+              <th scope="col">State</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {keys.map((key) => (
+              <tr key={key.name} data-key-name={key.name}>
+                <td>
+                  {key.name} <span class="hint">{key.key_prefix}…</span>
+                </td>
+                <td>{key.services.join(', ')}</td>
+                <td>
+                  {key.calls_used.toLocaleString('en')} / {key.quota === null ? 'unlimited' : key.quota.toLocaleString('en')}
+                </td>
+                <td class="hint">
+                  {Object.entries(key.usage ?? {})
+                    .filter(([, n]) => n > 0)
+                    .map(([unit, n]) => `${unit.replace(/_/g, ' ')}: ${n.toLocaleString('en')}`)
+                    .join(', ') || 'none yet'}
+                </td>
+                <td>
+                  <time dateTime={key.created_at}>{new Date(key.created_at).toLocaleDateString('en')}</time>
+                </td>
+                <td>
+                  {key.revoked_at ? (
+                    <span class="state state-cancelled" data-state="revoked">
+                      revoked
+                    </span>
+                  ) : confirm === key.name ? (
+                    <span role="group" aria-label={`Confirm revoking ${key.name}`}>
+                      <button type="button" class="danger" onClick={() => onRevoke(key.name)}>
+                        Yes, revoke {key.name}
+                      </button>{' '}
+                      <button type="button" class="secondary" onClick={() => setConfirm(null)}>
+                        Keep it
+                      </button>
+                    </span>
+                  ) : (
+                    <button type="button" class="secondary" onClick={() => setConfirm(key.name)} aria-label={`Revoke ${key.name}`}>
+                      Revoke
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

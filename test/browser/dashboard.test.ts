@@ -3,7 +3,9 @@
  * sign-in, a 1,000-row list from upload to the downloaded results, purchase, cancel, verify one
  * address, a bad key, an upload the API refuses; no request to another origin; a screenshot of each
  * page at 1280×800 in the folder printed at the end (MAILSURE_SCREENSHOT_DIR, default
- * test-output/dashboard/).
+ * test-output/dashboard/). Issue 26: progress as records, a 2,000-row report with every status
+ * that fits at 1,280 and 390 px and says why records are unknown, no false "report appears here",
+ * the new key's webhook secret.
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -15,6 +17,9 @@ import { unzip } from '../helpers/unzip.js';
 import { CODE_ENTRIES } from '../../src/verification/codes.js';
 import { newPerson } from '../../src/storage/contract/people-fixtures.js';
 import { writeZip } from '../../src/lists/test-support.js';
+import type { ListPatch } from '../../src/lists/list-record.js';
+import { countValidation, validationReport } from '../../src/lists/reporting.js';
+import type { ValidationOutcome } from '../../src/lists/validation-outcome.js';
 
 if (skipReason) console.warn(`dashboard browser tests skipped: ${skipReason}`);
 
@@ -86,6 +91,22 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
 
   const state = (page: Page) => page.locator('#list-state [data-state]').getAttribute('data-state');
 
+  /**
+   * A list put in the store in a given state, as the pipeline leaves lists there: for states a real
+   * list passes too quickly to catch (Pending part-way, Cancelled before any report) and reports
+   * no test-world list gives whole. `committed`: records of the chunks done, the running services' progress.
+   */
+  async function storedList(keyId: number, name: string, patch: ListPatch, committed = 0): Promise<number> {
+    const lists = server.t.storage.lists;
+    const list = await lists.create({ keyId, name, format: 'csv', delimiter: null, header: true, emailColumn: null, report: false, fields: null, callbackUrl: null, sizeBytes: 4_096, createdAt: new Date().toISOString() });
+    await lists.update(list.id, patch);
+    if (committed) await lists.commitChunk(list.id, { index: 0, records: committed, counts: {}, results: '' });
+    return list.id;
+  }
+
+  /** No horizontal scroll: the page is no wider than the window. */
+  const overflow = (page: Page) => page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth') as Promise<number>;
+
   it('refuses a bad key with the API’s message, and stays on the sign-in page', async () => {
     const page = await browser.context.newPage();
     await page.goto(`${origin}/dashboard/`);
@@ -144,6 +165,9 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
     const id = await submitAndOpen(page, 'report.csv', 'email,first\nkate@example.com,Kate\njoe@example.com,Joe\n', { report: true });
     await expect.poll(() => state(page), { timeout: LONG, interval: 250 }).toBe('Processed');
     expect(await page.locator('[data-chart="matched-enrichment-fields"]').isVisible()).toBe(true);
+    // Two records through two services: two records done, not four (issue 26), and each service's own.
+    expect(await page.locator('#list-state ~ .progress [data-progress]').textContent()).toBe('2 of 2 records');
+    expect(await page.locator('#list-state ~ .progress [data-service-progress]').textContent()).toBe('Verification 2 of 2 · Enrichment 2 of 2');
     await shot(page, '04-purchase');
     // Let the page poll the waiting list once more (Processed still has a Retry-After) before buying.
     const statusGets = () => timeline.filter((r) => r.method === 'GET' && r.url === `${origin}/v5/list/${id}`).length;
@@ -175,6 +199,96 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
     await expect.poll(() => state(page), { timeout: LONG }).toBe('Cancelled');
     expect(await page.getByRole('button', { name: 'Download results' }).count()).toBe(0);
     expect(((await server.t.app.inject({ url: `/v5/list/${id}`, headers: { api_key: key } })).json() as { status: string }).status).toBe('Cancelled');
+    await page.close();
+  });
+
+  it('reads progress as records: the least advanced service, each service’s own, and “in progress” beside Pending', async () => {
+    const { key: apiKey, record } = await server.t.key('progress', { services: 'verification,enrichment,email_append,lists' });
+    const running = { status: 'Processing' as const };
+    const id = await storedList(
+      record.id,
+      'running.csv',
+      { status: 'Pending', records: 298, services: { email_validation: { ...running, inputCount: 298 }, email_intelligence: { ...running, inputCount: 298 }, email_append: { ...running, inputCount: 120 } } },
+      150,
+    );
+    const waiting = await storedList(record.id, 'waiting.csv', { status: 'Pending', records: 10, services: { email_validation: { status: 'Pending', inputCount: 10 } } });
+    const page = await signIn(apiKey);
+    const row = page.locator(`tr[data-list-id="${id}"]`);
+    await row.waitFor({ timeout: LONG });
+    // This server has MAILSURE_ADMIN_TOKEN: its Operator page is offered (hidden without it: dashboard-object-store.test.ts).
+    await page.getByRole('navigation').getByRole('link', { name: 'Operator' }).waitFor({ timeout: LONG });
+    expect(await row.locator('[data-state]').textContent()).toBe('Pending');
+    expect(await row.locator('[data-in-progress]').textContent()).toBe(' in progress');
+    expect(await row.locator('[data-progress]').textContent()).toBe('150 of 298 records');
+    expect(await row.locator('[data-service-progress]').textContent()).toBe('Verification 150 of 298 · Enrichment 150 of 298 · Email append 120 of 120');
+    const bar = row.getByRole('progressbar');
+    expect([await bar.getAttribute('value'), await bar.getAttribute('max')]).toEqual(['150', '298']);
+    // Not begun: Pending alone.
+    expect(await page.locator(`tr[data-list-id="${waiting}"] [data-in-progress]`).count()).toBe(0);
+    expect(await page.locator(`tr[data-list-id="${waiting}"] [data-progress]`).textContent()).toBe('0 of 10 records');
+    await shot(page, '09-progress');
+    await row.locator('a').click();
+    await page.locator('#list-state [data-in-progress]').waitFor({ timeout: LONG });
+    expect(await page.locator('#list-state ~ .progress [data-progress]').textContent()).toBe('150 of 298 records');
+    await page.close();
+  });
+
+  it('fits a 2,000-row report with every status code at 1,280 and 390 px, with short labels, and says why records are unknown', async () => {
+    const { key: apiKey, record } = await server.t.key('wide', { services: 'verification,lists' });
+    // One row of every code the catalogue has (in its list status), one corrected, six whose
+    // mailbox was not checked (port 25 blocked), and the rest unknown because our resolver failed.
+    const types = ['freeisp', 'biz', 'disposable', 'edu', undefined] as const;
+    const outcomes: ValidationOutcome[] = [...CODE_ENTRIES.values()].map((entry, i) => ({ status: entry.legacy, code: entry.code, domainType: types[i % types.length], roleAccount: i % 7 === 0 }));
+    outcomes.push({ status: 'corrected', code: 505, domainType: 'freeisp', roleAccount: false });
+    while (outcomes.length < 40) outcomes.push({ status: 'unknown', code: 20, roleAccount: false, limit: 'smtp-egress' });
+    while (outcomes.length < 2_000) outcomes.push({ status: 'unknown', code: 5, roleAccount: false, limit: 'resolver' });
+    const report = validationReport(countValidation(outcomes));
+    const id = await storedList(record.id, 'every-status-with-a-rather-long-file-name-from-the-crm-export.csv', {
+      status: 'Results',
+      records: 2_000,
+      services: { email_validation: { status: 'Completed', inputCount: 2_000, completedCount: 2_000, reporting: report } },
+    });
+    const page = await signIn(apiKey);
+    await page.goto(`${origin}/dashboard/#/lists/${id}`);
+    const codes = page.locator('[data-chart="status-codes"] tbody tr');
+    await codes.first().waitFor({ timeout: LONG });
+    expect(await codes.count()).toBe(CODE_ENTRIES.size);
+    // Short words on the bar, the catalogue's meaning on hover.
+    const misspelt = page.locator('[data-chart="status-codes"] tr[data-label="505 misspelt or refused domain"]');
+    expect(await misspelt.getAttribute('data-count')).toBe('2');
+    expect(await misspelt.locator('th').getAttribute('title')).toBe(`505: ${CODE_ENTRIES.get(505)!.meaning.replace(/`/g, '')}`);
+    // Why 1,966 records are unknown, in words, pointing to the operator's page.
+    const limited = page.locator('[data-limited]');
+    expect(await limited.getAttribute('data-limited')).toBe('1966');
+    expect(await limited.locator('li').allTextContents()).toEqual([
+      '1,960 not verified: our DNS resolver is failing — see Operator',
+      '6 mailbox not checked: our port 25 is blocked — see Operator',
+    ]);
+    expect(await limited.getByRole('link', { name: 'Operator' }).evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['#/operator', '#/operator']);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await shot(page, '10-report-every-status');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForFunction('document.documentElement.clientWidth === 390');
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(SCREENSHOTS, '11-report-390px.png'), fullPage: true });
+    await page.goto(`${origin}/dashboard/#/lists`);
+    await page.locator(`tr[data-list-id="${id}"]`).waitFor({ timeout: LONG });
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await page.close();
+  });
+
+  it('says why there is no report on an Invalid list and on a Cancelled one, not that one is coming', async () => {
+    const { key: apiKey, record } = await server.t.key('no-report', { services: 'verification,lists' });
+    const page = await signIn(apiKey);
+    const invalid = await submitAndOpen(page, 'no-email.csv', 'name,phone\nKate,555-0100\n');
+    await expect.poll(() => state(page), { timeout: LONG, interval: 250 }).toBe('Invalid');
+    const reason = ((await server.t.app.inject({ url: `/v5/list/${invalid}`, headers: { api_key: apiKey } })).json() as { error: string }).error;
+    expect(reason.length).toBeGreaterThan(0);
+    expect(await page.locator('[data-no-report]').textContent()).toBe(`No report: the file could not be processed (${reason}).`);
+    const cancelled = await storedList(record.id, 'stopped.csv', { status: 'Cancelled', records: 10, services: { email_validation: { status: 'Cancelled', inputCount: 10 } } });
+    await page.goto(`${origin}/dashboard/#/lists/${cancelled}`);
+    await expect.poll(() => state(page), { timeout: LONG }).toBe('Cancelled');
+    expect(await page.locator('[data-no-report]').textContent()).toBe('Cancelled: no report.');
     await page.close();
   });
 
@@ -250,6 +364,10 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
     await created.waitFor({ timeout: LONG });
     const newKey = (await created.textContent())!;
     expect((await server.t.app.inject({ url: `/v5/ev?email=ann@example.com&api_key=${newKey}` })).statusCode).toBe(200);
+    // Its webhook secret too, once, as the admin API answered it (issue 26), and the services ticked.
+    const stored = (await server.t.storage.keys.findByName('from-browser'))!;
+    expect(await page.locator('[data-new-webhook-secret]').textContent()).toBe(stored.webhookSecret);
+    expect(stored.services).toEqual(['verification', 'lists']);
     await page.locator('tr[data-key-name="from-browser"]').waitFor();
     await shot(page, '08-operator');
 

@@ -4,6 +4,7 @@
  * prober health, and the recent lists of every key.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { SERVICES } from '../../src/accounts/key-config.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { multipart } from '../helpers/multipart.js';
 
@@ -63,6 +64,31 @@ describe('the admin API', () => {
     expect(revoked.statusCode).toBe(200);
     expect(revoked.json().revoked_at).toMatch(/^\d{4}-/);
     expect((await admin(t, 'DELETE', '/v5/admin/keys/nobody')).statusCode).toBe(404);
+  });
+
+  it('takes services as the array it answers with, or as a string, and names what is wrong with a bad one (issue 26)', async () => {
+    const t = await app();
+    const created = await admin(t, 'POST', '/v5/admin/keys', { name: 'from-array', services: ['verification', 'lists'] });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'from-array', services: ['verification', 'lists'] });
+    // What the key resource answers can be sent back as it is.
+    const again = await admin(t, 'POST', '/v5/admin/keys', { name: 'same-again', services: created.json().services });
+    expect(again.json().services).toEqual(['verification', 'lists']);
+    expect((await admin(t, 'POST', '/v5/admin/keys', { name: 'from-string', services: 'verification, lists' })).json().services).toEqual(['verification', 'lists']);
+
+    const refused = async (services: unknown) => {
+      const res = await admin(t, 'POST', '/v5/admin/keys', { name: 'refused', services });
+      return [res.statusCode, res.json()];
+    };
+    const known = `(known: ${SERVICES.join(', ')}, all)`;
+    expect(await refused(['verification', 'telepathy'])).toEqual([400, { error_code: 400, error_msg: `Invalid key: unknown service telepathy ${known}` }]);
+    expect(await refused(['verification,lists'])).toEqual([400, { error_code: 400, error_msg: 'Invalid key: unknown service "verification,lists"' }]);
+    expect(await refused(['verification', ' '])).toEqual([400, { error_code: 400, error_msg: 'Invalid key: unknown service " "' }]);
+    expect(await refused([])).toEqual([400, { error_code: 400, error_msg: 'Invalid key: services must name at least one service' }]);
+    for (const wrong of [['verification', 1], [null], { verification: true }, true, 5]) {
+      expect(await refused(wrong), JSON.stringify(wrong)).toEqual([400, { error_code: 400, error_msg: 'Invalid key: services must be an array of service names or a comma-separated string' }]);
+    }
+    expect(await t.storage.keys.findByName('refused')).toBeUndefined();
   });
 
   it('shows prober health and the recent lists of every key, newest first', async () => {

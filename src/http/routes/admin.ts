@@ -54,6 +54,22 @@ function keyView(record: ApiKeyRecord, usage?: Record<string, number>) {
   };
 }
 
+/**
+ * `services` as the key resource answers it (an array of names) or as `mailsure keys create` takes
+ * it (a comma-separated string): an array becomes that string, its names then checked as the CLI's.
+ */
+function servicesOption(value: unknown): string | null | undefined {
+  if (value === undefined || value === null || typeof value === 'string') return value;
+  if (!Array.isArray(value) || !value.every((name) => typeof name === 'string')) {
+    throw errors.badRequest('Invalid key: services must be an array of service names or a comma-separated string');
+  }
+  if (value.length === 0) throw errors.badRequest('Invalid key: services must name at least one service');
+  // One name per entry: "a,b" in one entry is no service's name, not two.
+  const unnamed = value.filter((name) => name.trim() === '' || name.includes(','));
+  if (unnamed.length) throw errors.badRequest(`Invalid key: unknown service ${unnamed.map((name) => JSON.stringify(name)).join(', ')}`);
+  return value.join(',');
+}
+
 export async function adminRoutes(app: FastifyInstance, deps: AdminDeps, lists: ListService, proberHealth?: () => ProberHealthBody): Promise<void> {
   const expected = digest(deps.token);
   const hide = { hide: true };
@@ -70,7 +86,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps, lists: 
       if (typeof body !== 'object' || typeof body.name !== 'string') throw errors.badRequest('Invalid key: name is required');
       const options: KeyOptions = {};
       for (const option of ['services', 'fields', 'quota', 'rate', 'variant'] as const) {
-        const value = body[option];
+        const value = option === 'services' ? servicesOption(body.services) : body[option];
         if (value === undefined || value === null || value === '') continue;
         if (typeof value !== 'string' && typeof value !== 'number') throw errors.badRequest(`Invalid key: ${option} must be a string`);
         options[option] = String(value);
