@@ -1,7 +1,7 @@
 /**
  * Everything the pipeline needs to know about an uploaded list before any service runs, from
- * one pass over the file: its container, encoding, delimiter, header, record count, columns and
- * email column. A failure's reason ends the list in state `Invalid`. `listRecords` then streams
+ * one pass over the file (and a second look at its first 64 KiB, for the delimiter check): its
+ * container, encoding, delimiter, header, record count, columns and email column. A failure's reason ends the list in state `Invalid`. `listRecords` then streams
  * the records again, as often as needed (services, resume after a crash), with exactly the same
  * reading.
  *
@@ -20,6 +20,7 @@ import { openInput } from './open-input.js';
 import { readRecordBatches, type ListRecord } from './read-records.js';
 import { scanList, type ListScan } from './scan-list.js';
 import { suspectDelimiter, wrongDelimiterReason } from './delimiter-check.js';
+import { readTextHead } from './text-head.js';
 import type { RoleColumns } from './service-inputs.js';
 import type { DetectedEncoding, FallbackEncoding } from './text-decoder.js';
 import type { ZipLimits } from './zip-input.js';
@@ -110,9 +111,12 @@ export async function prepareList(options: PrepareOptions): Promise<Outcome<List
   if (!scan!.ok) return fail(scan!.reason);
   const found = scan!.value;
 
-  const rows = found.header ? [found.header, ...found.sample] : found.sample;
-  const suspected = suspectDelimiter(rows, delimiter!);
-  if (suspected) return fail(wrongDelimiterReason(suspected, delimiter!));
+  // A delimiter the caller gave is theirs to choose; the extension's default is only a guess.
+  if (options.delimiter === undefined) {
+    const head = await readTextHead(options.path, options.format, encoding, { zipLimits: options.zipLimits });
+    const suspected = suspectDelimiter(head.text, head.complete, delimiter!);
+    if (suspected) return fail(wrongDelimiterReason(suspected, delimiter!));
+  }
 
   const column = pickEmailColumn({
     header: found.header,

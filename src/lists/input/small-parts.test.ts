@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { suspectDelimiter } from './delimiter-check.js';
 import { DuplicateIndex, duplicateKey, hash53 } from './duplicates.js';
 import { feedableServices, planServices } from './service-inputs.js';
 import { decodeWindows1252 } from './text-decoder.js';
@@ -69,17 +68,6 @@ describe('services a file can feed', () => {
       ok: false,
       reason: "The file's columns cannot feed any service of this key (email_append)",
     });
-  });
-});
-
-describe('suspectDelimiter', () => {
-  it('spots a consistent other delimiter in one-column rows', () => {
-    expect(suspectDelimiter([['a;b;c'], ['d;e;f']], ',')).toBe(';');
-    expect(suspectDelimiter([['a|b'], ['c|d']], ',')).toBe('|');
-    expect(suspectDelimiter([['a@b.com'], ['c@d.com']], ',')).toBeUndefined();
-    expect(suspectDelimiter([['a;b'], ['c']], ',')).toBeUndefined();
-    expect(suspectDelimiter([['a', 'b']], ';')).toBeUndefined();
-    expect(suspectDelimiter([], ',')).toBeUndefined();
   });
 });
 
