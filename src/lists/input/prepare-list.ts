@@ -11,7 +11,7 @@
  * time, so only a bad file pays for it). A file that is not UTF-8 is read again as Windows-1252.
  */
 import { fail, ok, type Outcome } from '../outcome.js';
-import { pickEmailColumn } from './email-column.js';
+import { emailColumnMismatch, pickEmailColumn } from './email-column.js';
 import { mapHeader } from './header-map.js';
 import { CsvSplitError } from './csv-splitter.js';
 import { InputError } from './input-error.js';
@@ -55,6 +55,11 @@ export interface ListLayout {
   emailColumn?: number;
   /** Columns by role: the header's names, with `email` set to the chosen column. */
   roles: RoleColumns;
+  /**
+   * The `email_column` parameter names a column in which no sampled value looks like an
+   * address: the reason the list is `Invalid` if a service reads addresses (`planServices`).
+   */
+  emailColumnMismatch?: string;
   /** Write a UTF-8 byte-order mark into the results, so spreadsheet programs read it as UTF-8. */
   outputBom: boolean;
   /**
@@ -118,13 +123,10 @@ export async function prepareList(options: PrepareOptions): Promise<Outcome<List
     if (suspected) return fail(wrongDelimiterReason(suspected, delimiter!));
   }
 
-  const column = pickEmailColumn({
-    header: found.header,
-    sample: found.sample,
-    columnCount: found.columnCount,
-    emailColumn: options.emailColumn,
-  });
+  const columns = { header: found.header, sample: found.sample, columnCount: found.columnCount, emailColumn: options.emailColumn };
+  const column = pickEmailColumn(columns);
   if (!column.ok) return column;
+  const mismatch = emailColumnMismatch(columns);
 
   return ok({
     extension: opened.value.extension,
@@ -138,6 +140,7 @@ export async function prepareList(options: PrepareOptions): Promise<Outcome<List
     columnCount: found.columnCount,
     emailColumn: column.value,
     roles: layoutOf(found, column.value),
+    ...(mismatch !== undefined ? { emailColumnMismatch: mismatch } : {}),
     outputBom: found.detected.bom || found.detected.encoding !== 'utf-8',
     splitter: splitter === true,
   });

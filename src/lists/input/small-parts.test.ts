@@ -69,6 +69,14 @@ describe('services a file can feed', () => {
       reason: "The file's columns cannot feed any service of this key (email_append)",
     });
   });
+
+  it('refuses an email_column without addresses only when a planned service reads it', () => {
+    const mismatch = 'email_column 2 (phone) holds no email addresses; column 1 (mail) does';
+    const postal = { email: 1, first: 2, last: 3, street: 4, city: 5, state: 6 };
+    expect(planServices(['email_validation', 'email_append'], postal, mismatch)).toEqual({ ok: false, reason: mismatch });
+    expect(planServices(['email_intelligence'], postal, mismatch)).toEqual({ ok: false, reason: mismatch });
+    expect(planServices(['email_append'], postal, mismatch)).toEqual({ ok: true, value: ['email_append'] });
+  });
 });
 
 describe('decodeWindows1252', () => {
