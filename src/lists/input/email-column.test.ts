@@ -123,11 +123,22 @@ describe('emailColumnMismatch', () => {
     expect(emailColumnMismatch({ sample: rows.map((r) => r.slice(0, 3)), columnCount: 3, emailColumn: 3 })).toBe(
       'email_column 3 holds no email addresses; column 1 does',
     );
-    expect(emailColumnMismatch({ sample: [['Ann', 'Lee']], columnCount: 2, emailColumn: 1 })).toBe('email_column 1 holds no email addresses');
+    expect(emailColumnMismatch({ sample: [['Ann', 'Lee']], columnCount: 2, emailColumn: 1 })).toBe(
+      'email_column 1 holds no email addresses',
+    );
   });
 
   it('accepts a column with any address in the sample, and no parameter at all', () => {
-    expect(emailColumnMismatch({ sample: [['x', 'not one'], ['y', 'a@b.com']], columnCount: 2, emailColumn: 2 })).toBeUndefined();
+    expect(
+      emailColumnMismatch({
+        sample: [
+          ['x', 'not one'],
+          ['y', 'a@b.com'],
+        ],
+        columnCount: 2,
+        emailColumn: 2,
+      }),
+    ).toBeUndefined();
     expect(emailColumnMismatch({ sample: rows, columnCount: 4 })).toBeUndefined();
   });
 });
