@@ -79,15 +79,38 @@ describe('422 for files that cannot be read', () => {
   });
 });
 
+/** Tab data with a few commas in its notes, as a CRM exports it, named `.csv`. */
+const tsv = 'email\tname\tnotes\nann@example.com\tAnn\tcall after 5, not before\nbob@example.com\tBob\tVIP, pays late\ncy@example.com\tCy\tnew\n';
+
 describe('submit parameters, end to end', () => {
   it('email_column picks the column verified', async () => {
-    const csv = 'work,home\nann@example.com,not-an-address\n';
+    const csv = 'work,home\nann@example.com,ann@home@example.com\n';
     const second = await run('?header=true&email_column=2', file('two.csv', csv));
     expect(second.status.services.email_validation.reporting.statuses).toMatchObject({ Invalid: 1, Unknown: 0 });
-    expect(lines(second.files[`two-${second.list_id}-Service.csv`]!)[1]!.startsWith('ann@example.com,not-an-address,invalid,')).toBe(true);
+    expect(lines(second.files[`two-${second.list_id}-Service.csv`]!)[1]!.startsWith('ann@example.com,ann@home@example.com,invalid,')).toBe(true);
     const first = await run('?header=true&email_column=1', file('two.csv', csv));
     expect(first.status.services.email_validation.reporting.statuses).toMatchObject({ Invalid: 0, Unknown: 1 });
-    expect(lines(first.files[`two-${first.list_id}-Service.csv`]!)[1]).toBe('ann@example.com,not-an-address,unknown,10,,,,');
+    expect(lines(first.files[`two-${first.list_id}-Service.csv`]!)[1]).toBe('ann@example.com,ann@home@example.com,unknown,10,,,,');
+  });
+
+  it('an email_column without addresses is Invalid, naming it and the address column, and nothing is billed', async () => {
+    const csv = 'name,email,phone\nAnn,ann@example.com,555-0100\nBob,bob@example.com,555-0101\n';
+    const { list_id } = (await submit('?header=true&email_column=1', file('people.csv', csv))).json() as { list_id: number };
+    await t.lists.idle();
+    expect((await get(`/v5/list/${list_id}`)).json()).toMatchObject({
+      status: 'Invalid',
+      error: 'email_column 1 (name) holds no email addresses; column 2 (email) does',
+    });
+    const keyId = (await t.storage.keys.findByName('acme'))!.id;
+    expect((await t.storage.usage.totals(keyId)).list_record ?? 0).toBe(0);
+  });
+
+  it('an email_column without addresses does not matter to a name + postal append key', async () => {
+    const append = (await t.key('append', { services: 'email_append,lists' })).key;
+    const csv = 'first,last,street,city,state,phone\nAnn,Lee,1 Main St,Austin,TX,555-0100\n';
+    const { list_id, status, files } = await run('?header=true&email_column=6', file('postal.csv', csv), append);
+    expect(status.services.email_append.status).toBe('Completed');
+    expect(lines(files[`postal-${list_id}-Service.csv`]!)[1]).toBe('Ann,Lee,1 Main St,Austin,TX,555-0100,,');
   });
 
   it('delimiter=; reads and writes semicolons; without it the list is Invalid with the hint', async () => {
@@ -103,6 +126,36 @@ describe('submit parameters, end to end', () => {
       status: 'Invalid',
       error: 'The file seems to be delimited by semicolon, not comma; set the delimiter parameter',
     });
+  });
+
+  it('tab data in a .csv whose notes hold commas is Invalid with the hint, and nothing is billed', async () => {
+    const refused = (await submit('?header=true', file('export.csv', tsv))).json() as { list_id: number };
+    await t.lists.idle();
+    expect((await get(`/v5/list/${refused.list_id}`)).json()).toMatchObject({
+      status: 'Invalid',
+      error: 'The file seems to be delimited by tab, not comma; set the delimiter parameter',
+    });
+    const keyId = (await t.storage.keys.findByName('acme'))!.id;
+    expect((await t.storage.usage.totals(keyId)).list_record ?? 0).toBe(0);
+  });
+
+  it('an explicit delimiter=, is respected, whatever the file looks like', async () => {
+    const { list_id, status, files } = await run('?header=true&delimiter=,', file('export.csv', tsv));
+    expect(status.records).toBe(3);
+    const out = lines(files[`export-${list_id}-Service.csv`]!);
+    expect(out[1]!.startsWith('ann@example.com\tAnn\tcall after 5, not before,invalid,')).toBe(true);
+    // Even a file with no comma at all (which the default would refuse).
+    const pure = await run('?header=true&delimiter=,', file('pure.csv', 'email\tname\nann@example.com\tAnn\n'));
+    expect(lines(pure.files[`pure-${pure.list_id}-Service.csv`]!)[1]!.startsWith('ann@example.com\tAnn,invalid,')).toBe(true);
+  });
+
+  it('a comma CSV whose cells hold tabs is read as comma', async () => {
+    const csv = 'email,name,notes\nann@example.com,Ann,"a\tb"\nbob@example.com,Bob,c\td\n';
+    const { list_id, files } = await run('?header=true', file('tabs-inside.csv', csv));
+    expect(lines(files[`tabs-inside-${list_id}-Service.csv`]!).slice(1)).toEqual([
+      'ann@example.com,Ann,a\tb,unknown,10,,,,',
+      'bob@example.com,Bob,c\td,unknown,10,,,,',
+    ]);
   });
 
   it('delimiter=tab on a .csv', async () => {

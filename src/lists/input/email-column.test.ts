@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEmailColumn, pickEmailColumn } from './email-column.js';
+import { emailColumnMismatch, parseEmailColumn, pickEmailColumn } from './email-column.js';
 import { decideHeader, looksLikeEmail } from './header-row.js';
 
 describe('looksLikeEmail', () => {
@@ -107,5 +107,38 @@ describe('pickEmailColumn', () => {
     const none = [['Ann', 'Smith']];
     expect(pickEmailColumn({ sample: none, columnCount: 2 })).toEqual({ ok: false, reason: 'No email column found' });
     expect(pickEmailColumn({ header: ['first', 'last'], sample: none, columnCount: 2 })).toEqual({ ok: true, value: undefined });
+  });
+});
+
+describe('emailColumnMismatch', () => {
+  const rows = [
+    ['ann@example.com', 'Ann', '555-0100', 'ann@home.example'],
+    ['bob@example.com', 'Bob', '', 'bob@home.example'],
+  ];
+
+  it('names the column and the ones that hold addresses', () => {
+    expect(emailColumnMismatch({ header: ['Mail', 'Name', 'Phone', 'Home'], sample: rows, columnCount: 4, emailColumn: 2 })).toBe(
+      'email_column 2 (Name) holds no email addresses; columns 1 (Mail), 4 (Home) do',
+    );
+    expect(emailColumnMismatch({ sample: rows.map((r) => r.slice(0, 3)), columnCount: 3, emailColumn: 3 })).toBe(
+      'email_column 3 holds no email addresses; column 1 does',
+    );
+    expect(emailColumnMismatch({ sample: [['Ann', 'Lee']], columnCount: 2, emailColumn: 1 })).toBe(
+      'email_column 1 holds no email addresses',
+    );
+  });
+
+  it('accepts a column with any address in the sample, and no parameter at all', () => {
+    expect(
+      emailColumnMismatch({
+        sample: [
+          ['x', 'not one'],
+          ['y', 'a@b.com'],
+        ],
+        columnCount: 2,
+        emailColumn: 2,
+      }),
+    ).toBeUndefined();
+    expect(emailColumnMismatch({ sample: rows, columnCount: 4 })).toBeUndefined();
   });
 });

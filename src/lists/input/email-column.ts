@@ -53,9 +53,31 @@ function emailLikeColumns(sample: readonly (readonly string[])[], columnCount: n
   return found;
 }
 
+/** A column as the caller counts it (1-based), with its header name when there is one. */
+const label = (column: number, header: readonly string[] | undefined) =>
+  header?.[column] !== undefined ? `${column + 1} (${header[column]})` : `${column + 1}`;
+
 function ambiguous(columns: number[], header: readonly string[] | undefined): string {
-  const names = columns.map((c) => (header?.[c] !== undefined ? `${c + 1} (${header[c]})` : `${c + 1}`));
-  return `Ambiguous email columns: ${names.join(', ')}; choose one with email_column`;
+  return `Ambiguous email columns: ${columns.map((c) => label(c, header)).join(', ')}; choose one with email_column`;
+}
+
+/**
+ * The `email_column` parameter names a column in which no sampled value looks like an address
+ * (a name, a phone number: usually a column counted from 0, or a file that gained a column):
+ * the reason to refuse the list with, naming the columns that do hold addresses. Undefined when
+ * the parameter was not given or its column holds addresses. Whether it matters depends on the
+ * services (`planServices`): name + postal append never reads the column.
+ */
+export function emailColumnMismatch(input: EmailColumnInput): string | undefined {
+  const { header, sample, columnCount, emailColumn } = input;
+  if (emailColumn === undefined) return undefined;
+  const column = emailColumn - 1;
+  if (sample.some((row) => looksLikeEmail(row[column] ?? ''))) return undefined;
+  const reason = `email_column ${label(column, header)} holds no email addresses`;
+  const others = emailLikeColumns(sample, columnCount).filter((c) => c !== column);
+  if (others.length === 0) return reason;
+  const named = others.map((c) => label(c, header)).join(', ');
+  return others.length === 1 ? `${reason}; column ${named} does` : `${reason}; columns ${named} do`;
 }
 
 export function pickEmailColumn(input: EmailColumnInput): Outcome<number | undefined> {

@@ -78,6 +78,11 @@ describe('prepareList', () => {
     ['email\tname\na@b.com\tAnn\nc@d.com\tBob\n', {}, 'The file seems to be delimited by tab, not comma; set the delimiter parameter'],
     ['email;name\na@b.com;Ann\n', {}, 'The file seems to be delimited by semicolon, not comma; set the delimiter parameter'],
     [
+      'email\tnotes\na@b.com\tlate, often\nc@d.com\tok\n',
+      {},
+      'The file seems to be delimited by tab, not comma; set the delimiter parameter',
+    ],
+    [
       'email,name\na@b.com,Ann\n',
       { format: 'txt' as const },
       'The file seems to be delimited by comma, not tab; set the delimiter parameter',
@@ -94,6 +99,11 @@ describe('prepareList', () => {
     ['email\na@b.com\n"c@d.com\n', {}, 'Malformed CSV: the quote opened on line 3 is never closed'],
   ])('ends %j Invalid', async (content, options, reason) => {
     expect((await prepare(content, options)).result).toEqual({ ok: false, reason });
+  });
+
+  it('reads with a delimiter the caller gave, without second-guessing it', async () => {
+    const { result } = await prepare('email\tname\na@b.com\tAnn\n', { delimiter: ',', header: true });
+    expect(result).toMatchObject({ ok: true, value: { delimiter: ',', columnCount: 1, records: 1 } });
   });
 
   it('refuses a huge single line at the default record limit', async () => {

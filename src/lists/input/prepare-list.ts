@@ -1,7 +1,7 @@
 /**
  * Everything the pipeline needs to know about an uploaded list before any service runs, from
- * one pass over the file: its container, encoding, delimiter, header, record count, columns and
- * email column. A failure's reason ends the list in state `Invalid`. `listRecords` then streams
+ * one pass over the file (and a second look at its first 64 KiB, for the delimiter check): its
+ * container, encoding, delimiter, header, record count, columns and email column. A failure's reason ends the list in state `Invalid`. `listRecords` then streams
  * the records again, as often as needed (services, resume after a crash), with exactly the same
  * reading.
  *
@@ -11,7 +11,7 @@
  * time, so only a bad file pays for it). A file that is not UTF-8 is read again as Windows-1252.
  */
 import { fail, ok, type Outcome } from '../outcome.js';
-import { pickEmailColumn } from './email-column.js';
+import { emailColumnMismatch, pickEmailColumn } from './email-column.js';
 import { mapHeader } from './header-map.js';
 import { CsvSplitError } from './csv-splitter.js';
 import { InputError } from './input-error.js';
@@ -20,6 +20,7 @@ import { openInput } from './open-input.js';
 import { readRecordBatches, type ListRecord } from './read-records.js';
 import { scanList, type ListScan } from './scan-list.js';
 import { suspectDelimiter, wrongDelimiterReason } from './delimiter-check.js';
+import { readTextHead } from './text-head.js';
 import type { RoleColumns } from './service-inputs.js';
 import type { DetectedEncoding, FallbackEncoding } from './text-decoder.js';
 import type { ZipLimits } from './zip-input.js';
@@ -54,6 +55,11 @@ export interface ListLayout {
   emailColumn?: number;
   /** Columns by role: the header's names, with `email` set to the chosen column. */
   roles: RoleColumns;
+  /**
+   * The `email_column` parameter names a column in which no sampled value looks like an
+   * address: the reason the list is `Invalid` if a service reads addresses (`planServices`).
+   */
+  emailColumnMismatch?: string;
   /** Write a UTF-8 byte-order mark into the results, so spreadsheet programs read it as UTF-8. */
   outputBom: boolean;
   /**
@@ -110,17 +116,17 @@ export async function prepareList(options: PrepareOptions): Promise<Outcome<List
   if (!scan!.ok) return fail(scan!.reason);
   const found = scan!.value;
 
-  const rows = found.header ? [found.header, ...found.sample] : found.sample;
-  const suspected = suspectDelimiter(rows, delimiter!);
-  if (suspected) return fail(wrongDelimiterReason(suspected, delimiter!));
+  // A delimiter the caller gave is theirs to choose; the extension's default is only a guess.
+  if (options.delimiter === undefined) {
+    const head = await readTextHead(options.path, options.format, encoding, { zipLimits: options.zipLimits });
+    const suspected = suspectDelimiter(head.text, head.complete, delimiter!);
+    if (suspected) return fail(wrongDelimiterReason(suspected, delimiter!));
+  }
 
-  const column = pickEmailColumn({
-    header: found.header,
-    sample: found.sample,
-    columnCount: found.columnCount,
-    emailColumn: options.emailColumn,
-  });
+  const columns = { header: found.header, sample: found.sample, columnCount: found.columnCount, emailColumn: options.emailColumn };
+  const column = pickEmailColumn(columns);
   if (!column.ok) return column;
+  const mismatch = emailColumnMismatch(columns);
 
   return ok({
     extension: opened.value.extension,
@@ -134,6 +140,7 @@ export async function prepareList(options: PrepareOptions): Promise<Outcome<List
     columnCount: found.columnCount,
     emailColumn: column.value,
     roles: layoutOf(found, column.value),
+    ...(mismatch !== undefined ? { emailColumnMismatch: mismatch } : {}),
     outputBom: found.detected.bom || found.detected.encoding !== 'utf-8',
     splitter: splitter === true,
   });

@@ -26,10 +26,23 @@ export function feedableServices(columns: RoleColumns): ListService[] {
   return services;
 }
 
-/** The key's list services that the file can feed, in the key's order; none is `Invalid`. */
-export function planServices(keyServices: readonly ListService[], columns: RoleColumns): Outcome<ListService[]> {
+/** The services that read the email column when the file has one. */
+const READS_EMAIL: readonly ListService[] = ['email_validation', 'email_intelligence'];
+
+/**
+ * The key's list services that the file can feed, in the key's order; none is `Invalid`.
+ * `emailColumnMismatch` (email-column.ts: the `email_column` parameter names a column without
+ * addresses) makes it `Invalid` too when a planned service would read that column: verifying a
+ * column of names bills every record for nothing.
+ */
+export function planServices(
+  keyServices: readonly ListService[],
+  columns: RoleColumns,
+  emailColumnMismatch?: string,
+): Outcome<ListService[]> {
   const feedable = new Set(feedableServices(columns));
   const planned = keyServices.filter((s) => feedable.has(s));
+  if (emailColumnMismatch !== undefined && planned.some((s) => READS_EMAIL.includes(s))) return fail(emailColumnMismatch);
   if (planned.length > 0) return ok(planned);
   if (columns.email === undefined) return fail(NO_EMAIL_COLUMN);
   return fail(`The file's columns cannot feed any service of this key (${keyServices.join(', ') || 'none'})`);

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { suspectDelimiter } from './delimiter-check.js';
 import { DuplicateIndex, duplicateKey, hash53 } from './duplicates.js';
 import { feedableServices, planServices } from './service-inputs.js';
 import { decodeWindows1252 } from './text-decoder.js';
@@ -70,16 +69,13 @@ describe('services a file can feed', () => {
       reason: "The file's columns cannot feed any service of this key (email_append)",
     });
   });
-});
 
-describe('suspectDelimiter', () => {
-  it('spots a consistent other delimiter in one-column rows', () => {
-    expect(suspectDelimiter([['a;b;c'], ['d;e;f']], ',')).toBe(';');
-    expect(suspectDelimiter([['a|b'], ['c|d']], ',')).toBe('|');
-    expect(suspectDelimiter([['a@b.com'], ['c@d.com']], ',')).toBeUndefined();
-    expect(suspectDelimiter([['a;b'], ['c']], ',')).toBeUndefined();
-    expect(suspectDelimiter([['a', 'b']], ';')).toBeUndefined();
-    expect(suspectDelimiter([], ',')).toBeUndefined();
+  it('refuses an email_column without addresses only when a planned service reads it', () => {
+    const mismatch = 'email_column 2 (phone) holds no email addresses; column 1 (mail) does';
+    const postal = { email: 1, first: 2, last: 3, street: 4, city: 5, state: 6 };
+    expect(planServices(['email_validation', 'email_append'], postal, mismatch)).toEqual({ ok: false, reason: mismatch });
+    expect(planServices(['email_intelligence'], postal, mismatch)).toEqual({ ok: false, reason: mismatch });
+    expect(planServices(['email_append'], postal, mismatch)).toEqual({ ok: true, value: ['email_append'] });
   });
 });
 

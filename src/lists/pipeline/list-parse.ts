@@ -36,7 +36,7 @@ export async function parseList(list: ListRow, key: ApiKeyRecord, files: ListFil
   const selection = selectFields(key, list.fields === null ? null : new Set(list.fields));
   const intelligenceColumns = [...selection.record, ...selection.eam];
   const wanted = listServicesOf(key).filter((s) => s !== 'email_intelligence' || intelligenceColumns.length > 0);
-  const services = planServices(wanted, layout.roles);
+  const services = planServices(wanted, layout.roles, layout.emailColumnMismatch);
   if (!services.ok) return services;
 
   const chunkSize = chunkSizeFor(layout.records);

@@ -22,6 +22,7 @@ import {
   SERVICE_PREFIX,
   VALIDATION_COLUMNS,
   VERIFICATION_NOTE_COLUMN,
+  ADDRESS_COLUMNS,
 } from '../results/column-names.js';
 import { addCounts, limitedRecords, type Counts } from '../reporting.js';
 import { csvText } from '../results/csv-text.js';
@@ -80,13 +81,16 @@ export async function writeListResults(list: ListRow, plan: ListPlan, store: Lis
   const keptColumns = plan.intelligenceColumns.filter((_, i) => keep[i]);
   // The note column only when some verdict was limited by our own network (prober health).
   const noted = validation && limitedRecords(addCounts(...(await store.chunkCounts(list.id)).map((c) => (c.counts as { email_validation?: Counts }).email_validation ?? {}))) > 0;
-  const service = (name: string) => ({ name, prefix: SERVICE_PREFIX });
-  const appendedHeader = distinctAppendedNames(header, [
+  // The addresses we add come back as they are, like the customer's own cells (formula-guard.ts).
+  const service = (name: string) => ({ name, prefix: SERVICE_PREFIX, asIs: ADDRESS_COLUMNS.has(name) });
+  const appendedColumns = [
     ...(validation ? VALIDATION_COLUMNS.map(service) : []),
     ...(noted ? [service(VERIFICATION_NOTE_COLUMN)] : []),
-    ...(intelligence ? intelligenceColumns(keptColumns).map((name) => ({ name, prefix: INTELLIGENCE_PREFIX })) : []),
+    ...(intelligence ? intelligenceColumns(keptColumns).map((name) => ({ name, prefix: INTELLIGENCE_PREFIX, asIs: false })) : []),
     ...(append ? APPEND_COLUMNS.map(service) : []),
-  ]);
+  ];
+  const appendedHeader = distinctAppendedNames(header, appendedColumns);
+  const appendedAsIs = appendedColumns.map((column) => column.asIs);
 
   const intelligenceAt = validation ? VALIDATION_VALUES : 0;
   const appendAt = intelligenceAt + shape.intelligenceColumns;
@@ -146,6 +150,7 @@ export async function writeListResults(list: ListRow, plan: ListPlan, store: Lis
       delimiter: layout.delimiter,
       originalHeader: header,
       appendedHeader,
+      appendedAsIs,
       bom: layout.outputBom,
     },
     rows(),

@@ -21,6 +21,9 @@ export const VALIDATION_COLUMNS = [
 
 export const APPEND_COLUMNS = ['Append Email', 'Append Match Type'] as const;
 
+/** The appended columns that hold addresses, written as they are (formula-guard.ts). */
+export const ADDRESS_COLUMNS: ReadonlySet<string> = new Set(['Valid Email', 'Append Email']);
+
 /**
  * Added after the validation columns only to lists where some verdict stopped short because of
  * the verifier's own network: it says so on the row, so nobody deletes an address for it.

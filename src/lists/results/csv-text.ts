@@ -4,9 +4,9 @@
  * cell is quoted when it holds the delimiter, a quote, CR or LF, and its quotes are doubled;
  * an empty cell stays empty. csv-stringify's per-cell options and casting cost about 2 µs a row;
  * a million-row results file spent as long in it as in everything else of the file put together.
- * Cells a spreadsheet would run as formulas are neutralised first (formula-guard.ts).
+ * Values are written as given: which cells a spreadsheet must not run as formulas is the results
+ * file's decision (results-file.ts, formula-guard.ts).
  */
-import { neutraliseFormula } from './formula-guard.js';
 
 export interface CsvText {
   /** One cell, quoted when it needs to be. */
@@ -21,9 +21,8 @@ export function csvText(delimiter: string): CsvText {
   // csv-stringify also quotes a cell ending in the start of a longer delimiter (it would fuse
   // with the delimiter written after it); one character (one UTF-16 unit) never does.
   const fuses = delimiter.length > 1 ? (value: string) => (value + delimiter).indexOf(delimiter) < value.length : () => false;
-  const cell = (typed: string): string => {
-    if (typed === '') return '';
-    const value = neutraliseFormula(typed);
+  const cell = (value: string): string => {
+    if (value === '') return '';
     if (!special.test(value) && !fuses(value)) return value;
     return `"${value.includes('"') ? value.replaceAll('"', '""') : value}"`;
   };

@@ -1,6 +1,7 @@
 /**
  * Writes the results file: a ZIP holding one delimited text file — the original header and
- * rows, cells exactly as parsed, then the appended columns — streamed to disk (zip-writer.ts), so
+ * rows, cells exactly as parsed, then the appended columns, those from our own data with
+ * formulas neutralised (formula-guard.ts) — streamed to disk (zip-writer.ts), so
  * a million rows never sit in memory. Rows are written in large pieces: zlib deflates each write
  * on the thread pool, and one write per row made a million-row file take half a minute, almost
  * all of it waiting. Rows are padded with empty cells to the original column count, so appended
@@ -19,6 +20,7 @@ import { createWriteStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { csvText } from './csv-text.js';
+import { neutraliseFormula } from './formula-guard.js';
 import { zipOneFile } from './zip-writer.js';
 
 /** A record's original cells, or the text they are written as (`csvText(delimiter).join(padCells(cells, width))`). */
@@ -35,6 +37,12 @@ export interface ResultsFileOptions {
   /** Names of the original columns (`originalHeader`). */
   originalHeader: readonly string[];
   appendedHeader: readonly string[];
+  /**
+   * The appended columns (by `appendedHeader` position) written exactly as they are, like the
+   * original ones: the addresses we add. The others are our data and go through the formula
+   * guard (formula-guard.ts).
+   */
+  appendedAsIs?: readonly boolean[];
   bom?: boolean;
 }
 
@@ -86,9 +94,18 @@ export async function writeResultsFile(
     if (failure) throw failure;
     if (!zip.write(piece)) await Promise.race([once(zip.input, 'drain'), written]);
   };
+  const asIs = options.appendedAsIs ?? [];
+  const appendedText = (appended: readonly string[]) => {
+    let out = '';
+    for (let i = 0, n = Math.max(extra, appended.length); i < n; i++) {
+      const value = appended[i] ?? '';
+      out += (i === 0 ? '' : delimiter) + text.cell(asIs[i] === true ? value : neutraliseFormula(value));
+    }
+    return out;
+  };
   const line = (original: string, appended: readonly string[]) => {
     if (extra === 0) return `${original}\n`;
-    return `${original}${delimiter}${text.join(appended.length >= extra ? appended : padCells(appended, extra))}\n`;
+    return `${original}${delimiter}${appendedText(appended)}\n`;
   };
   let count = 0;
   try {
