@@ -43,9 +43,12 @@ export async function main(argv: string[]): Promise<void> {
     .action(async () => {
       const config = loadConfig(process.env);
       const { openStorage, storageOptionsOf } = await import('./storage/open-storage.js');
-      const storage = await openStorage(storageOptionsOf(config));
+      let applied: readonly string[] = [];
+      const storage = await openStorage({ ...storageOptionsOf(config), onMigrated: (names) => (applied = names) });
       await storage.close();
-      print(`database is up to date (${storage.engine})`);
+      // What changed, by name: an operator upgrading wants to see that the new migrations ran.
+      if (applied.length === 0) print(`database is up to date (${storage.engine})`);
+      else print(`applied ${applied.length} migration${applied.length === 1 ? '' : 's'} (${storage.engine}): ${applied.join(', ')}`);
     });
   registerDoctorCommand(program);
   registerKeyCommands(program);
