@@ -1,5 +1,5 @@
 /**
- * The `mailsure` command line: serve, worker, migrate, keys, import, generate, lists.
+ * The `mailsure` command line: serve, worker, migrate, doctor, keys, import, generate, demo, lists.
  *
  * Every command loads its code when it runs (`await import` in the action): `mailsure --help` or
  * `mailsure keys list` should not pay for Fastify, the verification engine and the database
@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { ConfigError, loadConfig } from './core/config.js';
+import { registerDemoCommands } from './cli/demo.js';
 import { registerDoctorCommand } from './cli/doctor.js';
 import { registerGenerateCommands } from './cli/generate.js';
 import { registerImportCommands } from './cli/import/register.js';
@@ -54,6 +55,7 @@ export async function main(argv: string[]): Promise<void> {
   registerKeyCommands(program);
   registerImportCommands(program);
   registerGenerateCommands(program);
+  registerDemoCommands(program);
   registerListCommands(program);
 
   try {
