@@ -51,6 +51,7 @@ const STORAGE_MAY_IMPORT = [
   '**/enrichment/project.js', // prepareRecord: the ready-made record JSON stored per person
   '**/identity/match/blocking.js', // personBlockingColumns: the matcher's blocking columns
   '**/lists/pipeline/list-paths.js', // where a list's files lie in a data directory (the object store's working copies too)
+  '**/generate/demo-dataset.js', // the demo people a first start loads: migration 0011 recognises earlier versions' to mark them
   // Type only: the BullMQ worker runs a ListRunner, whose interface still lives in the runner's
   // file (lists/pipeline is being reshaped elsewhere); move it next to ListQueue and drop this line.
   '**/lists/pipeline/list-runner.js',

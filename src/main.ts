@@ -1,5 +1,5 @@
 /**
- * The `mailsure` command line: serve, worker, migrate, keys, import, generate, lists.
+ * The `mailsure` command line: serve, worker, migrate, doctor, keys, import, generate, demo, lists.
  *
  * Every command loads its code when it runs (`await import` in the action): `mailsure --help` or
  * `mailsure keys list` should not pay for Fastify, the verification engine and the database
@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { ConfigError, loadConfig } from './core/config.js';
+import { registerDemoCommands } from './cli/demo.js';
 import { registerDoctorCommand } from './cli/doctor.js';
 import { registerGenerateCommands } from './cli/generate.js';
 import { registerImportCommands } from './cli/import/register.js';
@@ -43,14 +44,18 @@ export async function main(argv: string[]): Promise<void> {
     .action(async () => {
       const config = loadConfig(process.env);
       const { openStorage, storageOptionsOf } = await import('./storage/open-storage.js');
-      const storage = await openStorage(storageOptionsOf(config));
+      let applied: readonly string[] = [];
+      const storage = await openStorage({ ...storageOptionsOf(config), onMigrated: (names) => (applied = names) });
       await storage.close();
-      print(`database is up to date (${storage.engine})`);
+      // What changed, by name: an operator upgrading wants to see that the new migrations ran.
+      if (applied.length === 0) print(`database is up to date (${storage.engine})`);
+      else print(`applied ${applied.length} migration${applied.length === 1 ? '' : 's'} (${storage.engine}): ${applied.join(', ')}`);
     });
   registerDoctorCommand(program);
   registerKeyCommands(program);
   registerImportCommands(program);
   registerGenerateCommands(program);
+  registerDemoCommands(program);
   registerListCommands(program);
 
   try {

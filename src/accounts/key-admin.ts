@@ -73,7 +73,8 @@ export interface CreatedKey {
   webhookSecret: string;
 }
 
-export async function createKey(store: KeyStore, name: string, options: KeyOptions): Promise<CreatedKey> {
+/** `marks.demo`: the demo key of a first start, which `mailsure demo remove` deletes. */
+export async function createKey(store: KeyStore, name: string, options: KeyOptions, marks: { demo?: boolean } = {}): Promise<CreatedKey> {
   if (!NAME_PATTERN.test(name)) {
     throw new KeyOptionError(['name must be 1–64 letters, digits, dots, dashes or underscores, starting with a letter or digit']);
   }
@@ -91,7 +92,7 @@ export async function createKey(store: KeyStore, name: string, options: KeyOptio
   };
   const key = generateApiKey();
   const webhookSecret = generateWebhookSecret();
-  const record = await store.create({ ...settings, name, keyHash: hashApiKey(key), keyPrefix: displayPrefix(key), webhookSecret });
+  const record = await store.create({ ...settings, name, keyHash: hashApiKey(key), keyPrefix: displayPrefix(key), webhookSecret, ...(marks.demo ? { demo: true } : {}) });
   return { record, key, webhookSecret };
 }
 

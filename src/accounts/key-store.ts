@@ -6,6 +6,8 @@ export type NewApiKey = KeySettings & {
   keyHash: string;
   keyPrefix: string;
   webhookSecret: string;
+  /** The demo key a first start makes (MAILSURE_DEMO), marked so that `mailsure demo remove` deletes it. */
+  demo?: boolean;
 };
 
 export interface KeyStore {

@@ -1,29 +1,15 @@
 /**
  * The small synthetic dataset a first start loads with the demo key (decisions §2), so every
- * endpoint answers something real straight away. Deterministic: the same 1,000 people each time.
+ * endpoint answers something real straight away. Marked as demo, so `mailsure demo remove`
+ * deletes exactly these people and their activity.
  */
-import { activityFrom } from '../enrichment/activity-record.js';
-import type { ActivityEvent, NewPerson } from '../enrichment/person.js';
-import { personFrom } from '../enrichment/person-record.js';
-import { generatePeople } from '../generate/people.js';
+import { demoDataset } from '../generate/demo-dataset.js';
 import type { Storage } from '../storage/interfaces.js';
-
-export const DEMO_PEOPLE = 1_000;
 
 /** Loads the dataset and returns one of its addresses for the printed example. */
 export async function loadDemoData(storage: Storage, today: string): Promise<string | undefined> {
-  const people: NewPerson[] = [];
-  const events: ActivityEvent[] = [];
-  const now = new Date(`${today}T12:00:00Z`);
-  for (const generated of generatePeople({ count: DEMO_PEOPLE, seed: 'demo', today })) {
-    const parsed = personFrom(generated.person as unknown as Record<string, unknown>);
-    if ('person' in parsed) people.push(parsed.person);
-    for (const record of generated.activity) {
-      const event = activityFrom(record as unknown as Record<string, unknown>, now);
-      if ('activity' in event) events.push(event.activity);
-    }
-  }
-  await storage.people.upsert(people);
-  await storage.activity.add(events);
+  const { people, events } = demoDataset(today);
+  await storage.people.upsert(people, { demo: true });
+  await storage.activity.add(events, { demo: true });
   return people[0]?.emails[0];
 }

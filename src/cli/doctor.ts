@@ -4,24 +4,12 @@
  * trusted: a broken resolver, or (at depth mailbox) a blocked SMTP egress. Needs no database.
  */
 import type { Command } from 'commander';
-import { systemClock } from '../core/clock.js';
-import { loadConfig } from '../core/config.js';
-import { createProberHealthFor } from '../verification-wiring.js';
-import { createNodeDnsClient } from '../verification/dns/node-dns-client.js';
-import { doctorExitCode, renderDoctorReport } from '../verification/health/render-health.js';
-import { print } from './output.js';
+
+// The checks load the verification engine's wiring: only when the command runs (main.ts says why).
 
 export function registerDoctorCommand(program: Command): void {
   program
     .command('doctor')
     .description('check the resolver, SMTP egress and prober identity that verification relies on')
-    .action(async () => {
-      const config = loadConfig(process.env);
-      // Every check runs whatever the depth, so an operator can see what mailbox depth would meet.
-      const health = createProberHealthFor({ ...config, verifyDepth: 'mailbox' }, createNodeDnsClient(config.dnsServers), systemClock);
-      const state = await health.checkNow();
-      health.stop();
-      print(renderDoctorReport(state, config.verifyDepth));
-      process.exitCode = doctorExitCode(state, config.verifyDepth);
-    });
+    .action(async () => (await import('./doctor-run.js')).doctor());
 }

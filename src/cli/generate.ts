@@ -3,7 +3,6 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { Command } from 'commander';
 import { parseDay, utcToday } from '../generate/days.js';
-import { writeDataset } from '../generate/write-dataset.js';
 import { fail, print } from './output.js';
 
 export interface GenerateFlags {
@@ -47,6 +46,8 @@ export async function generatePeopleCommand(flags: GenerateFlags): Promise<{ peo
   const activityPath = flags.activityOut ?? (flags.out !== undefined ? defaultActivityPath(flags.out) : undefined);
   if (activityPath !== undefined && activityPath === flags.out) throw new Error('--activity-out must differ from --out');
 
+  // The generator loads when it runs, not with the command line (main.ts says why).
+  const { writeDataset } = await import('../generate/write-dataset.js');
   const started = Date.now();
   const files: WriteStream[] = [];
   let fileError: Error | undefined;

@@ -2,7 +2,6 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
-import { parseClientListLine } from '../accounts/client-list-file.js';
 import { createKey, parseKeyOptions, type KeyOptions } from '../accounts/key-admin.js';
 import type { ApiKeyRecord } from '../accounts/key-config.js';
 import type { ClientListEntry, ClientListKind } from '../verification/client-list-store.js';
@@ -96,6 +95,8 @@ export function registerKeyCommands(program: Command): void {
 }
 
 async function loadClientList(storage: Storage, key: ApiKeyRecord, kind: ClientListKind, file: string): Promise<void> {
+  // Address syntax (the verification engine's) loads when a list is read, not with the command line (main.ts says why).
+  const { parseClientListLine } = await import('../accounts/client-list-file.js');
   const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
   let batch: ClientListEntry[] = [];
   let lineNo = 0;

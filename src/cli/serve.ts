@@ -6,7 +6,7 @@ import { assembleApp } from '../app-assembly.js';
 import { createLifecycle, stopOnSignals } from '../lifecycle.js';
 import { loadTls } from '../http/tls.js';
 import { loadDemoData } from './demo-data.js';
-import { demoBanner, ensureDemoKey } from './demo-key.js';
+import { demoBanner, demoWanted, ensureDemoKey, isEmptyDataDir } from './demo-key.js';
 import { todayUtc } from '../enrichment/activity-metrics.js';
 import { hostname } from 'node:os';
 import { print } from './output.js';
@@ -15,6 +15,8 @@ import { metricsLine } from '../observability/metrics-server.js';
 
 export async function serve(options: { worker?: boolean } = {}): Promise<void> {
   const config = loadConfig(process.env);
+  // Read before storage opens, which fills the directory.
+  const wantsDemo = demoWanted(config, isEmptyDataDir(config.dataDir));
   const logger = createLogger(config.logLevel, undefined, config.logFormat);
   // `--no-worker`: the API alone; `mailsure worker` processes run the lists.
   const runLists = options.worker !== false;
@@ -30,6 +32,10 @@ export async function serve(options: { worker?: boolean } = {}): Promise<void> {
   await lifecycle.prepare();
   await app.listen({ port: config.port, host: config.host });
   await lifecycle.startBackground();
+  // Decided before the first line is printed: once a process says it listens, its demo is made or not.
+  const demo = await ensureDemoKey(container.storage, wantsDemo);
+  // Only into an empty people table: synthetic people never mix with, or overwrite, real ones.
+  const demoEmail = demo && (await container.storage.people.count()) === 0 ? await loadDemoData(container.storage, todayUtc(Date.now())) : undefined;
   const scheme = config.trustProxy ? 'http' : 'https';
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const baseUrl = `${scheme}://${shownHost}:${config.port}`;
@@ -37,9 +43,5 @@ export async function serve(options: { worker?: boolean } = {}): Promise<void> {
   print(mailboxLine(container.proberHealth.state(), config.verifyDepth));
   const metrics = lifecycle.metricsServer();
   if (metrics && config.metrics) print(metricsLine(config.metrics.host, metrics.port));
-  const demo = await ensureDemoKey(container.storage, config);
-  if (demo) {
-    const demoEmail = (await container.storage.people.count()) === 0 ? await loadDemoData(container.storage, todayUtc(Date.now())) : undefined;
-    print(demoBanner(demo, baseUrl, demoEmail));
-  }
+  if (demo) print(demoBanner(demo, baseUrl, demoEmail));
 }

@@ -82,6 +82,29 @@ describe('loadConfig', () => {
     }
   });
 
+  it('refuses a data directory inside /proc or /sys with one line naming the setting', () => {
+    const why = (root: string) => `is inside ${root}, the kernel's view of processes and devices, which cannot hold data: choose a directory on disk`;
+    for (const [value, cwd, root] of [
+      ['/proc', '/srv', '/proc'],
+      ['/proc/self/mailsure', '/srv', '/proc'],
+      ['data', '/proc/1', '/proc'],
+      ['/sys/kernel/data/', '/srv', '/sys'],
+    ] as const) {
+      let thrown: unknown;
+      try {
+        loadConfig({ MAILSURE_DATA_DIR: value }, cwd);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(ConfigError);
+      expect((thrown as ConfigError).problems).toEqual([`MAILSURE_DATA_DIR=${JSON.stringify(value)}: ${why(root)}`]);
+    }
+    // Only those trees: names that merely begin alike, or climb out of /proc, are ordinary directories.
+    expect(loadConfig({ MAILSURE_DATA_DIR: '/procurement/data' }).dataDir).toBe('/procurement/data');
+    expect(loadConfig({ MAILSURE_DATA_DIR: '/proc/../srv/data' }).dataDir).toBe('/srv/data');
+    expect(loadConfig({ MAILSURE_DATA_DIR: '/system' }).dataDir).toBe('/system');
+  });
+
   it('reads where metrics are served and the log format, and refuses bad ones by name', () => {
     expect(loadConfig({ MAILSURE_METRICS: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
     expect(loadConfig({ MAILSURE_METRICS: '0.0.0.0:9100' }).metrics).toEqual({ host: '0.0.0.0', port: 9100 });

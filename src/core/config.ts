@@ -96,6 +96,8 @@ const DEFAULT_CANARY_DOMAINS = ['gmail.com', 'outlook.com', 'yahoo.com'];
 /** Widely used DNS block lists of sending addresses (RFC 5782 style). */
 const DEFAULT_DNSBL_ZONES = ['zen.spamhaus.org', 'bl.spamcop.net', 'b.barracudacentral.org'];
 const DOMAIN_NAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+/** Kernel pseudo-filesystems (Linux): nothing there is a place for a database or uploads. */
+const PSEUDO_FILESYSTEMS = ['/proc', '/sys'];
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function loadConfig(env: Env, cwd = process.cwd()): Config {
@@ -140,6 +142,9 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   };
 
   const dataDir = resolve(cwd, read('MAILSURE_DATA_DIR') ?? './data');
+  const pseudo = PSEUDO_FILESYSTEMS.find((root) => dataDir === root || dataDir.startsWith(`${root}/`));
+  // The kernel's own files, not storage: SQLite and the first start would hang or fail there in ways that name nothing.
+  if (pseudo) fail('MAILSURE_DATA_DIR', `is inside ${pseudo}, the kernel's view of processes and devices, which cannot hold data: choose a directory on disk`, null);
   const certFile = read('MAILSURE_TLS_CERT');
   const keyFile = read('MAILSURE_TLS_KEY');
   let tls: Config['tls'] = null;

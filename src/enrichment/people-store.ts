@@ -6,8 +6,12 @@ import type { CandidateStore } from '../identity/match/candidate-store.js';
 import type { AddressKey, MatchedProfile, NameAddressQuery, NewPerson, PersonRecord } from './person.js';
 
 export interface PeopleStore extends CandidateStore {
-  /** Inserts or updates by `personKey`; an email moves to the person that lists it last. */
-  upsert(people: NewPerson[]): Promise<{ inserted: number; updated: number }>;
+  /**
+   * Inserts or updates by `personKey`; an email moves to the person that lists it last. `demo`:
+   * the synthetic demo people (MAILSURE_DEMO), which `mailsure demo remove` deletes; without it
+   * the people are the operator's, a demo person upserted again included.
+   */
+  upsert(people: NewPerson[], marks?: { demo?: boolean }): Promise<{ inserted: number; updated: number }>;
   /** By lower-cased trimmed address. */
   findByEmail(email: string): Promise<PersonRecord | undefined>;
   /** By lower-case hex SHA-1 / MD5 of the lower-cased trimmed address. */

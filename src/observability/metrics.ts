@@ -38,7 +38,9 @@ const LIST_BUCKETS = [1, 5, 15, 60, 300, 900, 3600, 4 * 3600, 12 * 3600, 24 * 36
 
 export function createMetrics(): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'mailsure_' });
+  // prom-client's standard names (`process_*`, `nodejs_*`), not ours: stock Node.js dashboards
+  // and alerts look for exactly these.
+  collectDefaultMetrics({ register: registry });
   const registers = [registry];
   const refreshers: (() => Promise<void> | void)[] = [];
   return {

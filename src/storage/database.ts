@@ -22,6 +22,8 @@ export interface ApiKeysTable {
   trial: number;
   /** 0 or 1 (migration 0003). */
   bouncers: Generated<number>;
+  /** 1 for the demo key a first start made (migration 0011); `mailsure demo remove` deletes it. */
+  demo: Generated<number>;
   calls_used: Generated<number>;
   created_at: string;
   revoked_at: string | null;
@@ -75,6 +77,8 @@ export interface PeopleTable {
   /** Its top-level field count. */
   record_fields: number;
   updated_at: string;
+  /** 1 for the synthetic demo people (migration 0011); an import of the person makes it 0. */
+  demo: Generated<number>;
 }
 
 /** An address belongs to one person; `position` keeps the order the person listed them in. */
@@ -93,6 +97,8 @@ export interface ActivityEventsTable {
   seen_on: string;
   /** `seen` or `open`. */
   event: string;
+  /** 1 for the demo people's events (migration 0011); the same event imported makes it 0. */
+  demo: Generated<number>;
 }
 
 /** A submitted list (migration 0006); JSON text in `services`, `fields`, `plan`, `purchase`. */

@@ -23,7 +23,29 @@ export interface Storage {
   people: PeopleStore;
   activity: ActivityStore;
   lists: ListStore;
+  demo: DemoStore;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** What `mailsure demo remove` deleted. */
+export interface DemoRemoval {
+  keys: number;
+  people: number;
+  activityEvents: number;
+  /** The demo keys' lists, whose rows went with them: the caller deletes their files. */
+  listIds: number[];
+}
+
+/**
+ * The demo key and synthetic people a first start makes (MAILSURE_DEMO, cli/demo-*.ts) are marked
+ * as demo where they are stored; this is storage's own operation on those marks.
+ */
+export interface DemoStore {
+  /**
+   * In one transaction: the demo keys with their usage, client lists and lists; the demo people
+   * with their addresses; the demo activity events. Nothing unmarked is touched.
+   */
+  remove(): Promise<DemoRemoval>;
 }

@@ -27,6 +27,8 @@ export interface StorageOptions {
    * query after these instead of hanging it. Migrations run without them.
    */
   deadlines?: { lockMs: number; queryMs: number };
+  /** Told the names of the migrations this open applied, in order (empty when none was pending): `mailsure migrate` prints them. */
+  onMigrated?: (applied: readonly string[]) => void;
 }
 
 export const SQLITE_FILE_NAME = 'mailsure.sqlite';
@@ -53,15 +55,17 @@ export async function openStorage(opts: StorageOptions): Promise<Storage> {
   }
   try {
     // Migrations may run long: on a connection of their own, without the serving deadlines.
+    let applied: string[];
     if (postgres && opts.deadlines) {
       const { deadlines: _serving, ...plain } = opts;
       const migrator = openDatabase(plain);
       try {
-        await migrateToLatest(migrator);
+        applied = await migrateToLatest(migrator);
       } finally {
         await migrator.destroy();
       }
-    } else await migrateToLatest(db);
+    } else applied = await migrateToLatest(db);
+    opts.onMigrated?.(applied);
   } catch (error) {
     await db.destroy().catch(() => {});
     throw explain(error);

@@ -75,10 +75,11 @@ export function startServe(env: Record<string, string>, wanted: RegExp) {
     child,
     ready,
     output: () => ({ stdout, stderr }),
+    /** SIGTERM; resolves with the exit code once the output streams closed too, so output() holds all it printed. */
     stop: () =>
       new Promise<number | null>((resolve) => {
         if (child.exitCode !== null) return resolve(child.exitCode);
-        child.once('exit', (code) => resolve(code));
+        child.once('close', (code) => resolve(code));
         child.kill('SIGTERM');
       }),
   };

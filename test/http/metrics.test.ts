@@ -105,7 +105,9 @@ describe('GET /metrics', () => {
     expect(m.get('mailsure_list_callbacks_total{outcome="delivered"}')).toBe(1);
     expect(m.get('mailsure_prober_health{concern="resolver",state="ok"}')).toBe(1);
     expect(m.get('mailsure_prober_health{concern="resolver",state="failed"}')).toBe(0);
-    expect(m.has('mailsure_process_resident_memory_bytes')).toBe(true);
+    // prom-client's process metrics keep their standard names, which stock Node.js dashboards read.
+    for (const name of ['process_resident_memory_bytes', 'process_cpu_user_seconds_total', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) expect(m.has(name), name).toBe(true);
+    expect([...m.keys()].filter((name) => name.startsWith('mailsure_process_') || name.startsWith('mailsure_nodejs_'))).toEqual([]);
 
     // Nothing personal, nothing secret, nothing unbounded.
     expect(text).not.toContain('@');

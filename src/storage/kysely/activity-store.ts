@@ -20,7 +20,8 @@ export class KyselyActivityStore implements ActivityStore {
     return (await this.db.selectFrom('activity_events').select('email').limit(1).executeTakeFirst()) !== undefined;
   }
 
-  async add(events: ActivityEvent[]): Promise<number> {
+  async add(events: ActivityEvent[], marks: { demo?: boolean } = {}): Promise<number> {
+    const demo = marks.demo ? 1 : 0;
     const unique = checkedEvents(events);
     if (unique.length === 0) return 0;
     return this.db.transaction().execute(async (trx) => {
@@ -29,8 +30,12 @@ export class KyselyActivityStore implements ActivityStore {
         // RETURNING lists only the rows actually inserted, on both engines.
         const inserted = await trx
           .insertInto('activity_events')
-          .values(batch.map((e) => ({ email: e.email, source: e.source, seen_on: e.seenOn, event: e.event })))
-          .onConflict((oc) => oc.columns(['email', 'source', 'seen_on', 'event']).doNothing())
+          .values(batch.map((e) => ({ email: e.email, source: e.source, seen_on: e.seenOn, event: e.event, demo })))
+          .onConflict((oc) => {
+            const same = oc.columns(['email', 'source', 'seen_on', 'event']);
+            // The operator's own event that a demo one had already stored becomes theirs: `demo remove` leaves it.
+            return demo ? same.doNothing() : same.doUpdateSet({ demo: 0 }).where('activity_events.demo', '=', 1);
+          })
           .returning('email')
           .execute();
         added += inserted.length;

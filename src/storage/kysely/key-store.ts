@@ -34,6 +34,7 @@ export class KyselyKeyStore implements KeyStore {
           key_prefix: key.keyPrefix,
           webhook_secret: this.box ? this.box.seal(key.webhookSecret) : key.webhookSecret,
           created_at: this.now().toISOString(),
+          demo: key.demo ? 1 : 0,
         })
         .returningAll()
         .executeTakeFirstOrThrow();

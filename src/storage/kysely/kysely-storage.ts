@@ -3,6 +3,7 @@ import { engineOf, type Database } from '../database.js';
 import type { Storage } from '../interfaces.js';
 import { KyselyActivityStore } from './activity-store.js';
 import { KyselyClientListStore } from './client-list-store.js';
+import { KyselyDemoStore } from './demo-store.js';
 import { KyselyKeyStore } from './key-store.js';
 import type { SecretBox } from '../secret-box.js';
 import { KyselyListStore } from './list-store.js';
@@ -22,6 +23,7 @@ export function kyselyStorage(db: Kysely<Database>, options: { secrets?: SecretB
     people: new KyselyPeopleStore(db),
     activity: new KyselyActivityStore(db),
     lists: new KyselyListStore(db),
+    demo: new KyselyDemoStore(db),
     async ping() {
       // The keys every call is authenticated with, not only the server: a lock held on them (a
       // stalled migration, a runaway transaction) makes the process unready, as it is.

@@ -27,7 +27,7 @@ export class KyselyPeopleStore implements PeopleStore {
     this.candidates = new CandidateQueries(db, this.read);
   }
 
-  async upsert(input: NewPerson[]): Promise<{ inserted: number; updated: number }> {
+  async upsert(input: NewPerson[], marks: { demo?: boolean } = {}): Promise<{ inserted: number; updated: number }> {
     if (input.length === 0) return { inserted: 0, updated: 0 };
     const plan = planUpsert(input);
     const updatedAt = this.now().toISOString();
@@ -46,7 +46,7 @@ export class KyselyPeopleStore implements PeopleStore {
       for (const batch of chunks(plan.people, PEOPLE_ROWS)) {
         const rows = await trx
           .insertInto('people')
-          .values(batch.map((p) => personRow(p, updatedAt)))
+          .values(batch.map((p) => ({ ...personRow(p, updatedAt), demo: marks.demo ? 1 : 0 })))
           .onConflict((oc) =>
             oc.column('person_key').doUpdateSet((eb) => ({
               first_name: eb.ref('excluded.first_name'),
@@ -68,6 +68,8 @@ export class KyselyPeopleStore implements PeopleStore {
               record: eb.ref('excluded.record'),
               record_fields: eb.ref('excluded.record_fields'),
               updated_at: eb.ref('excluded.updated_at'),
+              // Whoever loaded the person last owns it: an import makes a demo person the operator's.
+              demo: eb.ref('excluded.demo'),
             })),
           )
           .returning(['id', 'person_key'])

@@ -18,6 +18,8 @@ export function openMemoryStorage(opts: { now?: () => Date } = {}): Storage {
     people: new MemoryPeopleStore(),
     activity: new MemoryActivityStore(),
     lists: new MemoryListStore(opts.now),
+    // The memory stores keep no demo marks: the demo is made and removed on a real database only.
+    demo: { remove: () => Promise.reject(new Error('the memory storage keeps no demo marks')) },
     async ping() {},
     async close() {},
   };

@@ -5,9 +5,10 @@ import { MIGRATIONS } from './index.js';
 /**
  * Brings the schema up to the newest migration; harmless when it already is. Pending migrations
  * run in one transaction on both engines, so a failure applies none of them. `migrations` is
- * for tests; the application always runs the registered set.
+ * for tests; the application always runs the registered set. Answers the names of the
+ * migrations this call applied, in order (none when the schema was already up to date).
  */
-export async function migrateToLatest<DB>(db: Kysely<DB>, migrations: Readonly<Record<string, Migration>> = MIGRATIONS): Promise<void> {
+export async function migrateToLatest<DB>(db: Kysely<DB>, migrations: Readonly<Record<string, Migration>> = MIGRATIONS): Promise<string[]> {
   const postgres = engineOf(db) === 'postgres';
   const migrator = new Migrator({
     db,
@@ -20,6 +21,7 @@ export async function migrateToLatest<DB>(db: Kysely<DB>, migrations: Readonly<R
   // neither, so two processes starting on a fresh file would both run 0001 — take the write lock.
   const outcome = postgres ? await migrator.migrateToLatest() : await inSqliteWriteTransaction(db, () => migrator.migrateToLatest());
   if (outcome.error !== undefined) throw migrationError(outcome);
+  return (outcome.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
 async function currentSchema<DB>(db: Kysely<DB>): Promise<string> {
