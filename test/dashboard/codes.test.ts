@@ -17,7 +17,7 @@ describe('CODE_LABELS', () => {
   it('says 505 in a list owner’s words, its meaning whole beside it', () => {
     expect(CODE_LABELS.get(505)).toBe('misspelt or refused domain');
     expect(CODE_MEANINGS.get(505)).toBe(
-      "domain not accepted: a large provider's domain misspelt (keys with corrections; the fix is in email_corrections), or (legacy variant) a disposable domain",
+      "domain not accepted: a large provider's domain misspelt (every key; the fix in email_corrections when it verifies), or (legacy variant) a disposable domain",
     );
   });
 });
