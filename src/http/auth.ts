@@ -2,7 +2,7 @@
  * Authentication as decisions §3 describes it, for every route that declares `config.auth`:
  * query key on real-time and bulk routes, header key on the List API (a key sent only in the
  * query there is not read), 401 for a missing/unknown/revoked/unpermitted key, 403 for an
- * exhausted quota, then 429 past the key's rate on rate-limited routes. One hook, in that order:
+ * exhausted quota, then 429 past the key's rate (calls a second) on rate-limited routes. One hook, in that order:
  * every extra hook is work on every request of the hot path.
  */
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
@@ -59,7 +59,8 @@ export function installAuth(app: FastifyInstance, deps: { authenticator: KeyAuth
     route.onRequest = existing === undefined ? [hook] : Array.isArray(existing) ? [hook, ...existing] : [hook, existing];
     if (auth.perRecord) {
       const perRecord = auth.perRecord;
-      // Once the body is read: the rest of a bulk call's records, for the quota and the rate.
+      // Once the body is read: the rest of a bulk call's records, for the quota (billing). For the
+      // rate a bulk call is one call, already counted: the contract limits calls a second.
       const charge: preHandlerHookHandler = (request, _reply, done) => {
         const key = request.apiKey!;
         const records = Array.isArray(request.body) ? request.body.length : 0;
@@ -67,13 +68,7 @@ export function installAuth(app: FastifyInstance, deps: { authenticator: KeyAuth
         const extra = records - 1;
         if (!deps.meter.reserve(key, extra)) return done(errors.quotaExceeded());
         reserveOn(request, key, extra);
-        if (!auth.rateLimited) return done();
-        // A full-size bulk call may take the key's whole second, never more: the contract's batch
-        // sizes stay usable at any rate.
-        deps.limiter.consume(key.id, key.rate, Math.min(extra, Math.max(0, key.rate - 1))).then(
-          (retryAfter) => done(retryAfter === undefined ? undefined : errors.rateLimited(retryAfter)),
-          (error: Error) => done(error),
-        );
+        done();
       };
       const before = route.preHandler;
       route.preHandler = before === undefined ? [charge] : Array.isArray(before) ? [charge, ...before] : [charge, before];

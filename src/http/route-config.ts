@@ -13,8 +13,8 @@ export interface RouteAuth {
   /** Bulk endpoints: a body that is not JSON, whatever its Content-Type, is `Invalid JSON`. */
   jsonBody?: boolean;
   /**
-   * Bulk endpoints: the call costs one per record of its JSON array (up to `maxRecords`; a larger
-   * body is the route's 400), for the quota and the rate alike.
+   * Bulk endpoints: the call costs one per record of its JSON array against the quota (up to
+   * `maxRecords`; a larger body is the route's 400); for the rate it is one call.
    */
   perRecord?: { maxRecords: number };
 }
