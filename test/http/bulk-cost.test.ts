@@ -1,9 +1,13 @@
 /**
  * Issue 19 (3, 5): a bulk call costs its records against the quota, reserved before the work (so
  * calls cannot all pass a check made before any was counted); a call that ends in an error is
- * given back. Issue 26: for the rate a bulk call is one call, as the contract counts calls.
+ * given back. Issue 26: for the rate a bulk call is one call, as the contract counts calls, and a
+ * key may have only so many bulk calls in progress at once.
  */
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { connect } from 'node:net';
+import { Readable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createBulkSlots } from '../../src/http/bulk-slots.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -33,6 +37,9 @@ it('counts a bulk call as its records against the quota, all or nothing', async 
 });
 
 it('lets no burst of concurrent calls past the quota', async () => {
+  // Thirty at once: no cap on bulk calls in progress gets in the way here.
+  await t.close();
+  t = await makeTestApp({ env: { MAILSURE_BULK_CALLS_PER_KEY: '30' } });
   const key = (await t.key('q10', { services: 'enrichment', quota: '10' })).key;
   const answers = await Promise.all(Array.from({ length: 30 }, () => bulk(key, 2)));
   expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(5);
@@ -66,4 +73,85 @@ it('still answers 429 past the key rate, counting each bulk call once', async ()
   const limited = await bulk(key, 20);
   expect(limited.json()).toEqual({ error_code: 429, error_msg: 'Rate limit exceeded' });
   expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+});
+
+/**
+ * A bulk call whose body arrives only at `finish()`. `admitted` says what became of it first:
+ * 'reading' once the server reads its body (past the key, rate and bulk-call checks), or its status.
+ */
+function heldBulk(key: string) {
+  let reading!: () => void;
+  const read = new Promise<'reading'>((resolve) => (reading = () => resolve('reading')));
+  const body = new Readable({ read: () => reading() });
+  const answer = t.app.inject({ method: 'POST', url: `/v5/ei/bulk?api_key=${key}`, headers: { 'content-type': 'application/json' }, payload: body });
+  return {
+    admitted: Promise.race([read, answer.then((res) => res.statusCode)]),
+    answer,
+    finish() {
+      body.push(JSON.stringify([{ email: 'a@example.com' }, { email: 'b@example.com' }]));
+      body.push(null);
+    },
+  };
+}
+
+describe('bulk calls in progress per key', () => {
+  it('refuses a key’s fifth bulk call in progress (429, Retry-After), never another key’s, and takes calls again once answered', async () => {
+    const key = (await t.key('busy', { services: 'enrichment' })).key;
+    const other = (await t.key('calm', { services: 'enrichment' })).key;
+    const held = Array.from({ length: 4 }, () => heldBulk(key));
+    expect(await Promise.all(held.map((h) => h.admitted))).toEqual(['reading', 'reading', 'reading', 'reading']);
+
+    const fifth = await bulk(key, 2);
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.headers['retry-after']).toBe('1');
+    expect(fifth.json()).toEqual({ error_code: 429, error_msg: 'Too many bulk calls in progress: this key may have 4 at once; send the next when one is answered' });
+    expect((await bulk(other, 2)).statusCode).toBe(200);
+    // A single call is no bulk call: it goes on.
+    expect((await t.app.inject({ url: `/v5/td?api_key=${key}&email=a@example.com` })).statusCode).toBe(200);
+
+    held.forEach((h) => h.finish());
+    expect((await Promise.all(held.map((h) => h.answer))).map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const again = Array.from({ length: 4 }, () => heldBulk(key));
+    expect(await Promise.all(again.map((h) => h.admitted))).toEqual(['reading', 'reading', 'reading', 'reading']);
+    again.forEach((h) => h.finish());
+    await Promise.all(again.map((h) => h.answer));
+  });
+
+  it('gives the slot back when a bulk call ends in an error', async () => {
+    const key = (await t.key('sloppy', { services: 'enrichment' })).key;
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) codes.push((await malformed(key)).statusCode);
+    for (let i = 0; i < 2; i++) codes.push((await bulk(key, 5_001)).statusCode);
+    const empty = await t.app.inject({ method: 'POST', url: `/v5/ei/bulk?api_key=${key}`, headers: { 'content-type': 'application/json' } });
+    codes.push(empty.statusCode);
+    expect(codes).toEqual([400, 400, 400, 400, 400, 400, 400, 400]);
+    const held = Array.from({ length: 4 }, () => heldBulk(key));
+    expect(await Promise.all(held.map((h) => h.admitted))).toEqual(['reading', 'reading', 'reading', 'reading']);
+    held.forEach((h) => h.finish());
+    await Promise.all(held.map((h) => h.answer));
+  });
+
+  it('gives the slot back when the client goes away mid-body (a real socket)', async () => {
+    const slots = createBulkSlots(1, null, { prefix: 'test' });
+    const own = await makeTestApp({ bulkSlots: slots });
+    try {
+      const created = await own.key('gone', { services: 'enrichment' });
+      await own.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = own.app.server.address() as { port: number };
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      socket.write(
+        `POST /v5/ei/bulk?api_key=${created.key} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n[{"email":"a@`,
+      );
+      await vi.waitFor(() => expect(slots.held(created.record.id)).toBe(1), { timeout: 10_000, interval: 5 });
+      const busy = await own.app.inject({ method: 'POST', url: `/v5/ei/bulk?api_key=${created.key}`, headers: { 'content-type': 'application/json' }, payload: '[]' });
+      expect(busy.statusCode).toBe(429);
+      socket.destroy();
+      await vi.waitFor(() => expect(slots.held(created.record.id)).toBe(0), { timeout: 10_000, interval: 5 });
+      const after = await own.app.inject({ method: 'POST', url: `/v5/ei/bulk?api_key=${created.key}`, headers: { 'content-type': 'application/json' }, payload: '[{"email":"a@example.com"}]' });
+      expect(after.statusCode).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
 });
