@@ -18,7 +18,7 @@ import { installAuth } from './auth.js';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './error-handler.js';
 import { installHttpsOnly } from './https-only.js';
 import { parseQueryString } from './query-string.js';
-import { createKeyRateLimiter } from './rate-limit.js';
+import { createKeyRateLimiter, createRecordRateLimiter } from './rate-limit.js';
 import { createBulkSlots, type BulkSlots } from './bulk-slots.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import type { ProberHealthBody } from '../verification/health/render-health.js';
@@ -149,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installAuth(app, {
     ...deps,
     limiter: createKeyRateLimiter(deps.redis, rateNamespace),
+    recordLimiter: createRecordRateLimiter(deps.redis, `${rateNamespace}:records`),
     bulkSlots: deps.bulkSlots ?? createBulkSlots(deps.bulkCallsPerKey, deps.redis, { prefix: `${rateNamespace}:bulk`, logger: deps.logger }),
   });
   await app.register(swagger, openApiOptions(API_VERSION));

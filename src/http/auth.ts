@@ -2,7 +2,8 @@
  * Authentication as decisions §3 describes it, for every route that declares `config.auth`:
  * query key on real-time and bulk routes, header key on the List API (a key sent only in the
  * query there is not read), 401 for a missing/unknown/revoked/unpermitted key, 403 for an
- * exhausted quota, then 429 past the key's rate (calls a second) on rate-limited routes, then on
+ * exhausted quota, then 429 past the key's rate (calls a second) on rate-limited routes, past its
+ * record rate when it has one (a bulk call's records once its body is read), then on
  * bulk routes 429 past the key's bulk calls in progress (a slot taken before the body is read and
  * given back when the answer is sent or the connection closes). One hook, in that order: every
  * extra hook is work on every request of the hot path.
@@ -20,6 +21,8 @@ export interface AuthDeps {
   authenticator: KeyAuthenticator;
   meter: UsageMeter;
   limiter: KeyRateLimiter;
+  /** Records a second, for keys that have a record rate. */
+  recordLimiter: KeyRateLimiter;
   bulkSlots: BulkSlots;
 }
 
@@ -43,6 +46,12 @@ export function installAuth(app: FastifyInstance, deps: AuthDeps): void {
     const auth = route.config?.auth;
     if (!auth) return;
     const bulk = auth.perRecord !== undefined;
+    const consumeRecords = (key: ApiKeyRecord, recordRate: number, records: number, done: (error?: Error) => void): void => {
+      deps.recordLimiter.consume(key.id, recordRate, records).then(
+        (retryAfter) => done(retryAfter === undefined ? undefined : errors.recordRateLimited(retryAfter, recordRate)),
+        done,
+      );
+    };
     const takeSlot = (reply: FastifyReply, key: ApiKeyRecord, done: (error?: Error) => void): void => {
       deps.bulkSlots.take(key.id).then((release) => {
         if (!release) return done(errors.tooManyBulkCalls(deps.bulkSlots.max));
@@ -64,7 +73,8 @@ export function installAuth(app: FastifyInstance, deps: AuthDeps): void {
       deps.limiter.consume(key.id, key.rate).then((retryAfter) => {
         if (retryAfter !== undefined) return done(errors.rateLimited(retryAfter));
         if (bulk) return takeSlot(reply, key, done);
-        done();
+        if (!auth.recordRated || key.recordRate === null) return done();
+        consumeRecords(key, key.recordRate, 1, done);
       }, done);
     };
     const hook: onRequestHookHandler = (request, reply, done) => {
@@ -81,16 +91,20 @@ export function installAuth(app: FastifyInstance, deps: AuthDeps): void {
     route.onRequest = existing === undefined ? [hook] : Array.isArray(existing) ? [hook, ...existing] : [hook, existing];
     if (auth.perRecord) {
       const perRecord = auth.perRecord;
-      // Once the body is read: the rest of a bulk call's records, for the quota (billing). For the
-      // rate a bulk call is one call, already counted: the contract limits calls a second.
+      // Once the body is read: the rest of a bulk call's records, for the quota (billing), and all
+      // of them for the key's record rate when it has one. For the rate a bulk call is one call,
+      // already counted: the contract limits calls a second.
       const charge: preHandlerHookHandler = (request, _reply, done) => {
         const key = request.apiKey!;
         const records = Array.isArray(request.body) ? request.body.length : 0;
-        if (records <= 1 || records > perRecord.maxRecords) return done();
+        if (records < 1 || records > perRecord.maxRecords) return done();
         const extra = records - 1;
-        if (!deps.meter.reserve(key, extra)) return done(errors.quotaExceeded());
-        reserveOn(request, key, extra);
-        done();
+        if (extra > 0) {
+          if (!deps.meter.reserve(key, extra)) return done(errors.quotaExceeded());
+          reserveOn(request, key, extra);
+        }
+        if (!auth.recordRated || key.recordRate === null) return done();
+        consumeRecords(key, key.recordRate, records, done);
       };
       const before = route.preHandler;
       route.preHandler = before === undefined ? [charge] : Array.isArray(before) ? [charge, ...before] : [charge, before];

@@ -155,3 +155,41 @@ describe('bulk calls in progress per key', () => {
     }
   });
 });
+
+describe('the record rate (a key setting, off by default)', () => {
+  it('is off unless set: a key is limited in calls, not records', async () => {
+    const { record, key } = await t.key('plain', { services: 'enrichment' });
+    expect(record.recordRate).toBeNull();
+    for (let i = 0; i < 3; i++) expect((await bulk(key, 5_000)).statusCode).toBe(200);
+  });
+
+  it('refuses records past it with 429, a real-time call counting one and a bulk call its records', async () => {
+    const key = (await t.key('metered', { services: 'enrichment', recordRate: '100' })).key;
+    expect((await bulk(key, 60)).statusCode).toBe(200);
+    const refused = await bulk(key, 60);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(refused.json()).toEqual({ error_code: 429, error_msg: 'Record rate exceeded: this key may send 100 records a second' });
+
+    const single = (await t.key('singles', { services: 'enrichment', recordRate: '2' })).key;
+    const td = () => t.app.inject({ url: `/v5/td?api_key=${single}&email=a@example.com` });
+    expect([(await td()).statusCode, (await td()).statusCode, (await td()).statusCode]).toEqual([200, 200, 429]);
+  });
+
+  it('lets a batch larger than the record rate through, then holds the key for the seconds its records need', async () => {
+    const key = (await t.key('small-rate', { services: 'enrichment', recordRate: '100' })).key;
+    expect((await bulk(key, 250)).statusCode).toBe(200);
+    const next = await bulk(key, 1);
+    expect(next.statusCode).toBe(429);
+    // 250 records at 100 a second: three seconds (a one-second window would say 1).
+    expect(Number(next.headers['retry-after'])).toBeGreaterThanOrEqual(2);
+  });
+
+  it('gives back the quota of a bulk call it refuses', async () => {
+    const key = (await t.key('billed', { services: 'enrichment', recordRate: '10', quota: '15' })).key;
+    expect((await bulk(key, 8)).statusCode).toBe(200);
+    expect((await bulk(key, 5)).statusCode).toBe(429);
+    await t.meter.flush();
+    expect((await t.storage.keys.findByName('billed'))!.callsUsed).toBe(8);
+  });
+});

@@ -47,6 +47,7 @@ function keyView(record: ApiKeyRecord, usage?: Record<string, number>) {
     quota: record.quota,
     calls_used: record.callsUsed,
     rate: record.rate,
+    record_rate: record.recordRate,
     trial: record.trial,
     created_at: record.createdAt,
     revoked_at: record.revokedAt,
@@ -69,10 +70,11 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps, lists: 
       const body = request.body ?? {};
       if (typeof body !== 'object' || typeof body.name !== 'string') throw errors.badRequest('Invalid key: name is required');
       const options: KeyOptions = {};
-      for (const option of ['services', 'fields', 'quota', 'rate', 'variant'] as const) {
-        const value = body[option];
+      // The body's names are the key resource's (record_rate), the options' the CLI's (recordRate).
+      for (const [field, option] of [['services', 'services'], ['fields', 'fields'], ['quota', 'quota'], ['rate', 'rate'], ['record_rate', 'recordRate'], ['variant', 'variant']] as const) {
+        const value = body[field];
         if (value === undefined || value === null || value === '') continue;
-        if (typeof value !== 'string' && typeof value !== 'number') throw errors.badRequest(`Invalid key: ${option} must be a string`);
+        if (typeof value !== 'string' && typeof value !== 'number') throw errors.badRequest(`Invalid key: ${field} must be a string`);
         options[option] = String(value);
       }
       try {
