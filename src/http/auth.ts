@@ -2,11 +2,12 @@
  * Authentication as decisions §3 describes it, for every route that declares `config.auth`:
  * query key on real-time and bulk routes, header key on the List API (a key sent only in the
  * query there is not read), 401 for a missing/unknown/revoked/unpermitted key, 403 for an
- * exhausted quota, then 429 past the key's rate (calls a second) on rate-limited routes, past its
- * record rate when it has one (a bulk call's records once its body is read), then on
- * bulk routes 429 past the key's bulk calls in progress (a slot taken before the body is read and
- * given back when the answer is sent or the connection closes). One hook, in that order: every
- * extra hook is work on every request of the hot path.
+ * exhausted quota, then 429 past the key's rate (calls a second; a bulk call is one) on
+ * rate-limited routes, then 429 past the key's record rate when it has one (real-time routes) or
+ * past its bulk calls in progress (bulk routes: a slot taken before the body is read and given back
+ * when the answer is sent or the connection closes). One hook, in that order: every extra hook is
+ * work on every request of the hot path. Bulk routes add one once the body is read: the call's
+ * other records against the quota and, with a record rate, all of them against it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import { NOT_CACHED, type KeyAuthenticator } from '../accounts/key-authenticator.js';
