@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Container } from './container.js';
 import { buildApp } from './http/app.js';
+import type { BulkSlots } from './http/bulk-slots.js';
 import { renderHealthBody } from './verification/health/render-health.js';
 
 export interface AssemblyOptions {
@@ -13,6 +14,8 @@ export interface AssemblyOptions {
   https?: { key: Buffer; cert: Buffer };
   /** Redis key prefix of the rate-limit counters (tests isolate themselves with it). */
   rateLimitNamespace?: string;
+  /** The bulk-call cap's counter, instead of one made from the configuration (tests watch it). */
+  bulkSlots?: BulkSlots;
 }
 
 export function assembleApp(container: Container, options: AssemblyOptions = {}): Promise<FastifyInstance> {
@@ -28,6 +31,8 @@ export function assembleApp(container: Container, options: AssemblyOptions = {})
     ...(container.metrics ? { metrics: container.metrics } : {}),
     redis,
     ...(options.rateLimitNamespace ? { rateLimitNamespace: options.rateLimitNamespace } : {}),
+    ...(options.bulkSlots ? { bulkSlots: options.bulkSlots } : {}),
+    bulkCallsPerKey: config.bulkCallsPerKey,
     trustProxy: config.trustProxy,
     requestTimeoutMs: config.requestTimeoutSeconds * 1000,
     readiness: {

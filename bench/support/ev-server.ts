@@ -20,9 +20,19 @@ const kind = process.argv[2];
 /** `syntax`, or `domain` against a test world (real DNS server on loopback) started here. */
 const depth = process.argv[3] ?? 'syntax';
 const world = depth === 'domain' ? await startTestWorld() : undefined;
-/** BENCH_DATA_DIR: serve an existing data dir (the people dataset); BENCH_SERVICES: the key's services. */
+/**
+ * BENCH_DATA_DIR: serve an existing data dir (the people dataset); BENCH_SERVICES: the key's
+ * services; BENCH_BULK_CALLS_PER_KEY: the key's bulk calls in progress (MAILSURE_BULK_CALLS_PER_KEY).
+ */
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'mailsure-bench-'));
-const config = loadConfig({ MAILSURE_DATA_DIR: dataDir, MAILSURE_VERIFY_DEPTH: depth, MAILSURE_DEMO: '0', ...(world?.env ?? {}) });
+const bulkCalls = process.env.BENCH_BULK_CALLS_PER_KEY;
+const config = loadConfig({
+  MAILSURE_DATA_DIR: dataDir,
+  MAILSURE_VERIFY_DEPTH: depth,
+  MAILSURE_DEMO: '0',
+  ...(bulkCalls ? { MAILSURE_BULK_CALLS_PER_KEY: bulkCalls } : {}),
+  ...(world?.env ?? {}),
+});
 const tls = await loadTls(config);
 const logger = createLogger('info', pino.destination(process.env.BENCH_LOG ?? '/dev/null'));
 

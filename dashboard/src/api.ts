@@ -127,6 +127,8 @@ export interface AdminKey {
   quota: number | null;
   calls_used: number;
   rate: number;
+  /** Records a second; null: no such limit. */
+  record_rate: number | null;
   trial: boolean;
   created_at: string;
   revoked_at: string | null;

@@ -15,6 +15,8 @@ export interface KeyOptions {
   fields?: string;
   quota?: string;
   rate?: string;
+  /** Records a second, or `none`. */
+  recordRate?: string;
   trial?: boolean;
   bouncers?: boolean;
 }
@@ -60,6 +62,11 @@ export function parseKeyOptions(options: KeyOptions): Partial<KeySettings> {
     if (/^\d{1,9}$/.test(options.rate) && Number(options.rate) > 0) out.rate = Number(options.rate);
     else problems.push('rate must be a whole number of calls per second, at least 1');
   }
+  if (options.recordRate !== undefined) {
+    if (options.recordRate === 'none') out.recordRate = null;
+    else if (/^\d{1,9}$/.test(options.recordRate) && Number(options.recordRate) > 0) out.recordRate = Number(options.recordRate);
+    else problems.push('record rate must be a whole number of records per second, at least 1, or none');
+  }
   if (options.trial !== undefined) out.trial = options.trial;
   if (options.bouncers !== undefined) out.bouncers = options.bouncers;
   if (problems.length) throw new KeyOptionError(problems);
@@ -86,6 +93,8 @@ export async function createKey(store: KeyStore, name: string, options: KeyOptio
     fields: parsed.fields === undefined ? null : parsed.fields,
     quota: parsed.quota === undefined ? (trial ? TRIAL_QUOTA : null) : parsed.quota,
     rate: parsed.rate ?? DEFAULT_RATE_PER_SECOND,
+    // Off unless asked for: the contract limits calls, not records.
+    recordRate: parsed.recordRate ?? null,
     trial,
     // Importing a bouncer list is the opt-in (decisions §2); a key opts out with --no-bouncers.
     bouncers: parsed.bouncers ?? true,

@@ -26,8 +26,10 @@ export interface KeySettings {
   fields: string[] | null;
   /** Calls the key may make in all; null means unlimited. */
   quota: number | null;
-  /** Calls per second on real-time endpoints. */
+  /** Calls per second on real-time and bulk endpoints (a bulk call is one call). */
   rate: number;
+  /** Records per second on real-time and bulk endpoints (a real-time call is one record); null: no such limit. */
+  recordRate: number | null;
   trial: boolean;
   /** Report matches of the shared bouncer list as code 520: on unless the key opted out. */
   bouncers: boolean;

@@ -17,7 +17,8 @@ function settingOptions(command: Command): Command {
     .option('--variant <variant>', 'safe_to_send or email_validation')
     .option('--fields <list>', 'enrichment fields the key may receive, or all')
     .option('--quota <n>', 'calls the key may make in all, or none')
-    .option('--rate <n>', 'calls per second on real-time endpoints')
+    .option('--rate <n>', 'calls per second on real-time and bulk endpoints (a bulk call is one call)')
+    .option('--record-rate <n>', 'records per second on real-time and bulk endpoints (a bulk call counts its records), or none: off by default')
     .option('--bouncers', 'report addresses on the shared bouncer list as invalid, code 520 (the default)')
     .option('--no-bouncers', 'opt out: ignore the shared bouncer list for this key');
 }
@@ -137,7 +138,7 @@ function describe(k: ApiKeyRecord): string {
     `variant:   ${k.variant}`,
     `fields:    ${k.fields === null ? 'all' : k.fields.join(', ') || '(none)'}`,
     `quota:     ${quotaText(k)}`,
-    `rate:      ${k.rate} calls/s`,
+    `rate:      ${k.rate} calls/s${k.recordRate === null ? '' : `, ${k.recordRate} records/s`}`,
     `trial:     ${k.trial ? 'yes' : 'no'}`,
     `bouncers:  ${k.bouncers ? 'reported (520)' : 'not reported (opted out)'}`,
     `created:   ${k.createdAt}`,

@@ -251,6 +251,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ MAILSURE_REDIS_START_WAIT_SECONDS: '0' }).redisStartWaitSeconds).toBe(0);
   });
 
+  it('reads the bulk calls a key may have in progress (4 by default) and refuses a bad figure by name', () => {
+    expect(loadConfig({}).bulkCallsPerKey).toBe(4);
+    expect(loadConfig({ MAILSURE_BULK_CALLS_PER_KEY: '16' }).bulkCallsPerKey).toBe(16);
+    expect(() => loadConfig({ MAILSURE_BULK_CALLS_PER_KEY: '0' })).toThrow(
+      new ConfigError(['MAILSURE_BULK_CALLS_PER_KEY="0": must be a whole number from 1 to 1000']),
+    );
+  });
+
   it('reads the SMTP proxy, and refuses a malformed one by name without showing its password', () => {
     expect(loadConfig({}).smtpProxy).toBeNull();
     expect(loadConfig({ MAILSURE_SMTP_PROXY: 'socks5://127.0.0.1:1080' }).smtpProxy).toEqual({ host: '127.0.0.1', port: 1080 });

@@ -55,6 +55,8 @@ export interface Config {
   redisStartWaitSeconds: number;
   /** Uploads one key may send at once to one process (MAILSURE_LIST_UPLOADS_PER_KEY, default 4). */
   listUploadsPerKey: number;
+  /** Bulk calls (/v5/ei/bulk, /v5/eppend/bulk) one key may have in progress at once (MAILSURE_BULK_CALLS_PER_KEY, default 4; across processes with Redis). */
+  bulkCallsPerKey: number;
   /** Bytes of uploads one key may keep stored within the retention (MAILSURE_LIST_MAX_STORED_GB, default 20). */
   listMaxStoredBytes: number;
   /** Key sealing webhook secrets in the database (MAILSURE_SECRET_KEY); null: the data dir's secret.key. */
@@ -236,6 +238,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     listThrottleHoldMinutes: count('MAILSURE_LIST_THROTTLE_HOLD_MINUTES', 120, 0, 10_080),
     listUploadsPerKey: count('MAILSURE_LIST_UPLOADS_PER_KEY', 4, 1, 1000),
     listMaxStoredBytes: count('MAILSURE_LIST_MAX_STORED_GB', 20, 1, 1_000_000) * 1024 ** 3,
+    bulkCallsPerKey: count('MAILSURE_BULK_CALLS_PER_KEY', 4, 1, 1000),
     secretKey,
     listStore,
     adminToken: adminToken(read, fail),

@@ -45,6 +45,12 @@ export const errors = {
   rateLimited: (retryAfterSeconds: number) =>
     new AppError(429, 'Rate limit exceeded', { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) }),
   tooManyUploads: (what: string) => new AppError(429, what, { 'retry-after': '30' }),
+  recordRateLimited: (retryAfterSeconds: number, recordsPerSecond: number) =>
+    new AppError(429, `Record rate exceeded: this key may send ${recordsPerSecond} records a second`, {
+      'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+    }),
+  tooManyBulkCalls: (max: number) =>
+    new AppError(429, `Too many bulk calls in progress: this key may have ${max} at once; send the next when one is answered`, { 'retry-after': '1' }),
   unavailableNow: (what: string) => new AppError(503, what, { 'retry-after': '5' }),
   internal: () => new AppError(500, 'Internal server error'),
   unavailable: (what = 'Service unavailable') => new AppError(502, what),

@@ -18,7 +18,8 @@ import { installAuth } from './auth.js';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './error-handler.js';
 import { installHttpsOnly } from './https-only.js';
 import { parseQueryString } from './query-string.js';
-import { createKeyRateLimiter } from './rate-limit.js';
+import { createKeyRateLimiter, createRecordRateLimiter } from './rate-limit.js';
+import { createBulkSlots, type BulkSlots } from './bulk-slots.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import type { ProberHealthBody } from '../verification/health/render-health.js';
 import { listRoutes } from './routes/lists.js';
@@ -45,6 +46,10 @@ export interface AppDeps {
   redis: Redis | null;
   /** Redis key prefix of the rate-limit counters (tests isolate themselves with it). */
   rateLimitNamespace?: string;
+  /** Bulk calls one key may have in progress at once (MAILSURE_BULK_CALLS_PER_KEY). */
+  bulkCallsPerKey: number;
+  /** The cap's own counter instead of one made from `bulkCallsPerKey` (tests watch it). */
+  bulkSlots?: BulkSlots;
   /** Plain HTTP behind a proxy that must forward `X-Forwarded-Proto: https`. */
   trustProxy: boolean;
   readiness: Record<string, ReadinessCheck>;
@@ -140,7 +145,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installEndAfterDrain(app);
   installErrorHandler(app);
   if (deps.trustProxy) installHttpsOnly(app);
-  installAuth(app, { ...deps, limiter: createKeyRateLimiter(deps.redis, deps.rateLimitNamespace) });
+  const rateNamespace = deps.rateLimitNamespace ?? 'mailsure:rate';
+  installAuth(app, {
+    ...deps,
+    limiter: createKeyRateLimiter(deps.redis, rateNamespace),
+    recordLimiter: createRecordRateLimiter(deps.redis, `${rateNamespace}:records`),
+    bulkSlots: deps.bulkSlots ?? createBulkSlots(deps.bulkCallsPerKey, deps.redis, { prefix: `${rateNamespace}:bulk`, logger: deps.logger }),
+  });
   await app.register(swagger, openApiOptions(API_VERSION));
 
   healthRoutes(app, deps.readiness, deps.proberHealth);

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { createKeyRateLimiter } from './rate-limit.js';
+import { createKeyRateLimiter, createRecordRateLimiter } from './rate-limit.js';
 
 describe('key rate limiter', () => {
   it('allows the rate per key per second, then tells how long to wait', async () => {
@@ -11,12 +11,22 @@ describe('key rate limiter', () => {
     expect(await limiter.consume(2, 3)).toBeUndefined();
   });
 
-  it('charges a call its points (a bulk call its records)', async () => {
-    const limiter = createKeyRateLimiter(null);
+  it('charges records against a record rate, per key', async () => {
+    const limiter = createRecordRateLimiter(null, 'test');
     expect(await limiter.consume(1, 10, 8)).toBeUndefined();
     expect(await limiter.consume(1, 10, 3)).toBe(1);
     expect(await limiter.consume(1, 10, 0)).toBeUndefined();
     expect(await limiter.consume(9, 10, 10)).toBeUndefined();
+  });
+
+  it('lets a call of more records than the rate through on an unused second, then holds the key for the seconds they need', async () => {
+    const limiter = createRecordRateLimiter(null, 'test');
+    expect(await limiter.consume(1, 10, 2)).toBeUndefined();
+    // The second is partly used: such a call waits for the next one.
+    expect(await limiter.consume(1, 10, 25)).toBe(1);
+    expect(await limiter.consume(2, 10, 25)).toBeUndefined();
+    // 25 records at 10 a second: three seconds' worth (a fixed window of one would say 1).
+    expect(await limiter.consume(2, 10, 1)).toBeGreaterThanOrEqual(2);
   });
 
   it('falls back to an in-process limit when Redis is not there', async () => {

@@ -8,13 +8,18 @@ export interface RouteAuth {
   services: Service[];
   /** /v5/ev answers a bad key with plain text. */
   plainText401?: boolean;
-  /** Real-time and bulk endpoints fall under the per-key rate limit. */
+  /** Real-time and bulk endpoints (and the List API) fall under the per-key rate limit: calls a second. */
   rateLimited?: boolean;
+  /**
+   * Real-time and bulk endpoints: the call's records (one, or a bulk call's array) count against
+   * the key's record rate, when it has one.
+   */
+  recordRated?: boolean;
   /** Bulk endpoints: a body that is not JSON, whatever its Content-Type, is `Invalid JSON`. */
   jsonBody?: boolean;
   /**
-   * Bulk endpoints: the call costs one per record of its JSON array (up to `maxRecords`; a larger
-   * body is the route's 400), for the quota and the rate alike.
+   * Bulk endpoints: the call costs one per record of its JSON array against the quota (up to
+   * `maxRecords`; a larger body is the route's 400); for the rate it is one call.
    */
   perRecord?: { maxRecords: number };
 }

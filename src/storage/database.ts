@@ -22,6 +22,8 @@ export interface ApiKeysTable {
   trial: number;
   /** 0 or 1 (migration 0003). */
   bouncers: Generated<number>;
+  /** Records a second on real-time and bulk endpoints; null: no such limit (migration 0010). */
+  record_rate: number | null;
   /** 1 for the demo key a first start made (migration 0011); `mailsure demo remove` deletes it. */
   demo: Generated<number>;
   calls_used: Generated<number>;

@@ -37,6 +37,9 @@ describe('mailsure keys', { timeout: CLI_TEST_TIMEOUT }, () => {
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain('unknown service mind_reading');
     expect(bad.stderr).toContain('rate must be a whole number of calls per second');
+    const badRecords = runCli(['keys', 'create', '--name', 'y', '--record-rate', '0'], env);
+    expect(badRecords.status).toBe(1);
+    expect(badRecords.stderr).toBe('mailsure: record rate must be a whole number of records per second, at least 1, or none\n');
     const noName = runCli(['keys', 'create'], env);
     expect(noName.status).not.toBe(0);
     expect(noName.stderr).toContain("required option '--name <name>' not specified");
@@ -48,6 +51,7 @@ describe('mailsure keys', { timeout: CLI_TEST_TIMEOUT }, () => {
     expect(list.stdout).toMatch(/^acme +ms_\w{0,6}.* active +email_validation +verification,lists +0\/1000 +50$/m);
     const show = runCli(['keys', 'show', 'acme'], env);
     expect(show.stdout).toContain('variant:   email_validation');
+    expect(show.stdout).toContain('rate:      50 calls/s\n');
     expect(show.stdout).toMatch(/verification +0/);
     expect(list.stdout + show.stdout).not.toContain(key);
   });
@@ -59,6 +63,9 @@ describe('mailsure keys', { timeout: CLI_TEST_TIMEOUT }, () => {
     expect(out.stdout).toContain('quota:     0/unlimited');
     expect(out.stdout).toContain('fields:    age, eam');
     expect(runCli(['keys', 'update', 'acme'], env).stderr).toContain('nothing to update');
+    expect(runCli(['keys', 'update', 'acme', '--record-rate', '2000'], env).stdout).toContain('rate:      200 calls/s, 2000 records/s\n');
+    expect(runCli(['keys', 'show', 'acme'], env).stdout).toContain('rate:      200 calls/s, 2000 records/s\n');
+    expect(runCli(['keys', 'update', 'acme', '--record-rate', 'none'], env).stdout).toContain('rate:      200 calls/s\n');
     expect(runCli(['keys', 'update', 'nobody', '--rate', '2'], env).stderr).toBe('mailsure: no key named "nobody"\n');
   });
 

@@ -21,6 +21,7 @@ import type { CallbackSender } from '../../src/lists/pipeline/callback-sender.js
 import type { ListFiles } from '../../src/lists/list-files.js';
 import { loadConfig } from '../../src/core/config.js';
 import type { ProberHealth } from '../../src/verification/health/prober-health.js';
+import type { BulkSlots } from '../../src/http/bulk-slots.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -48,6 +49,8 @@ export interface TestAppOptions {
   storage?: Storage;
   redis?: Redis;
   rateLimitNamespace?: string;
+  /** The bulk-call cap's counter (tests watch what it holds). */
+  bulkSlots?: BulkSlots;
   trustProxy?: boolean;
   /** MAILSURE_* variables for the verification pipeline (the test world's, or a depth). */
   env?: Record<string, string>;
@@ -103,6 +106,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
   const app = await assembleApp(container, {
     ...(options.https ? { https: options.https } : {}),
     ...(options.rateLimitNamespace ? { rateLimitNamespace: options.rateLimitNamespace } : {}),
+    ...(options.bulkSlots ? { bulkSlots: options.bulkSlots } : {}),
   });
   const lifecycle = createLifecycle(container, { runLists: true, app });
   return {

@@ -52,13 +52,20 @@ describe('the admin API', () => {
 
     const listed = (await admin(t, 'GET', '/v5/admin/keys')).json() as { keys: Record<string, unknown>[] };
     expect(listed.keys.map((k) => k.name)).toEqual(['acme', 'new-client']);
-    expect(listed.keys[0]).toMatchObject({ quota: 1000, usage: { verification: 0 } });
+    expect(listed.keys[0]).toMatchObject({ quota: 1000, rate: 500, record_rate: null, usage: { verification: 0 } });
     expect(listed.keys[1]).toMatchObject({ calls_used: 1, usage: { verification: 1 } });
     expect(JSON.stringify(listed)).not.toMatch(/keyHash|key_hash|webhook|"key":/);
 
     expect((await admin(t, 'POST', '/v5/admin/keys', { name: 'new-client' })).json()).toEqual({ error_code: 409, error_msg: 'A key named new-client already exists' });
     expect((await admin(t, 'POST', '/v5/admin/keys', { name: 'x', services: 'telepathy' })).json()).toMatchObject({ error_code: 400, error_msg: expect.stringMatching(/^Invalid key: unknown service telepathy/) });
     expect((await admin(t, 'POST', '/v5/admin/keys', {})).json()).toEqual({ error_code: 400, error_msg: 'Invalid key: name is required' });
+    expect((await admin(t, 'POST', '/v5/admin/keys', { name: 'y', record_rate: 0 })).json()).toEqual({
+      error_code: 400,
+      error_msg: 'Invalid key: record rate must be a whole number of records per second, at least 1, or none',
+    });
+    expect((await admin(t, 'POST', '/v5/admin/keys', { name: 'z', record_rate: [5] })).json()).toEqual({ error_code: 400, error_msg: 'Invalid key: record_rate must be a string' });
+    const capped = await admin(t, 'POST', '/v5/admin/keys', { name: 'capped', services: 'enrichment', record_rate: 2000 });
+    expect(capped.json()).toMatchObject({ name: 'capped', rate: 500, record_rate: 2000 });
 
     const revoked = await admin(t, 'DELETE', '/v5/admin/keys/new-client');
     expect(revoked.statusCode).toBe(200);
@@ -89,6 +96,23 @@ describe('the admin API', () => {
       expect(await refused(wrong), JSON.stringify(wrong)).toEqual([400, { error_code: 400, error_msg: 'Invalid key: services must be an array of service names or a comma-separated string' }]);
     }
     expect(await t.storage.keys.findByName('refused')).toBeUndefined();
+  });
+
+  it('takes fields as the array it answers with, or as a string', async () => {
+    const t = await app();
+    const created = await admin(t, 'POST', '/v5/admin/keys', { name: 'fields-array', services: ['enrichment'], fields: ['age', 'gender'] });
+    expect([created.statusCode, created.json().fields]).toEqual([201, ['age', 'gender']]);
+    const again = await admin(t, 'POST', '/v5/admin/keys', { name: 'fields-again', services: ['enrichment'], fields: created.json().fields });
+    expect(again.json().fields).toEqual(['age', 'gender']);
+    const refused = async (fields: unknown) => {
+      const res = await admin(t, 'POST', '/v5/admin/keys', { name: 'fields-refused', services: ['enrichment'], fields });
+      return [res.statusCode, res.json()];
+    };
+    expect(await refused([])).toEqual([400, { error_code: 400, error_msg: 'Invalid key: fields must name at least one field' }]);
+    expect(await refused(['age', 2])).toEqual([400, { error_code: 400, error_msg: 'Invalid key: fields must be an array of field names or a comma-separated string' }]);
+    expect(await refused(['age,gender'])).toEqual([400, { error_code: 400, error_msg: 'Invalid key: unknown field "age,gender"' }]);
+    expect((await refused(['age', 'shoe_size']))[0]).toBe(400);
+    expect(await t.storage.keys.findByName('fields-refused')).toBeUndefined();
   });
 
   it('shows prober health and the recent lists of every key, newest first', async () => {

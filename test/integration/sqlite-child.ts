@@ -17,6 +17,7 @@ try {
     fields: null,
     quota: null,
     rate: 500,
+    recordRate: null,
     trial: false,
     bouncers: false,
   });

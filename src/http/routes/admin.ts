@@ -47,6 +47,7 @@ function keyView(record: ApiKeyRecord, usage?: Record<string, number>) {
     quota: record.quota,
     calls_used: record.callsUsed,
     rate: record.rate,
+    record_rate: record.recordRate,
     trial: record.trial,
     created_at: record.createdAt,
     revoked_at: record.revokedAt,
@@ -55,18 +56,20 @@ function keyView(record: ApiKeyRecord, usage?: Record<string, number>) {
 }
 
 /**
- * `services` as the key resource answers it (an array of names) or as `mailsure keys create` takes
- * it (a comma-separated string): an array becomes that string, its names then checked as the CLI's.
+ * `services` or `fields` as the key resource answers them (an array of names) or as `mailsure keys
+ * create` takes them (a comma-separated string): an array becomes that string, its names then
+ * checked as the CLI's.
  */
-function servicesOption(value: unknown): string | null | undefined {
+function listOption(option: 'services' | 'fields', value: unknown): string | null | undefined {
   if (value === undefined || value === null || typeof value === 'string') return value;
+  const what = option === 'services' ? 'service' : 'field';
   if (!Array.isArray(value) || !value.every((name) => typeof name === 'string')) {
-    throw errors.badRequest('Invalid key: services must be an array of service names or a comma-separated string');
+    throw errors.badRequest(`Invalid key: ${option} must be an array of ${what} names or a comma-separated string`);
   }
-  if (value.length === 0) throw errors.badRequest('Invalid key: services must name at least one service');
-  // One name per entry: "a,b" in one entry is no service's name, not two.
+  if (value.length === 0) throw errors.badRequest(`Invalid key: ${option} must name at least one ${what}`);
+  // One name per entry: "a,b" in one entry is no name, not two.
   const unnamed = value.filter((name) => name.trim() === '' || name.includes(','));
-  if (unnamed.length) throw errors.badRequest(`Invalid key: unknown service ${unnamed.map((name) => JSON.stringify(name)).join(', ')}`);
+  if (unnamed.length) throw errors.badRequest(`Invalid key: unknown ${what} ${unnamed.map((name) => JSON.stringify(name)).join(', ')}`);
   return value.join(',');
 }
 
@@ -85,10 +88,11 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps, lists: 
       const body = request.body ?? {};
       if (typeof body !== 'object' || typeof body.name !== 'string') throw errors.badRequest('Invalid key: name is required');
       const options: KeyOptions = {};
-      for (const option of ['services', 'fields', 'quota', 'rate', 'variant'] as const) {
-        const value = option === 'services' ? servicesOption(body.services) : body[option];
+      // The body's names are the key resource's (record_rate), the options' the CLI's (recordRate).
+      for (const [field, option] of [['services', 'services'], ['fields', 'fields'], ['quota', 'quota'], ['rate', 'rate'], ['record_rate', 'recordRate'], ['variant', 'variant']] as const) {
+        const value = field === 'services' || field === 'fields' ? listOption(field, body[field]) : body[field];
         if (value === undefined || value === null || value === '') continue;
-        if (typeof value !== 'string' && typeof value !== 'number') throw errors.badRequest(`Invalid key: ${option} must be a string`);
+        if (typeof value !== 'string' && typeof value !== 'number') throw errors.badRequest(`Invalid key: ${field} must be a string`);
         options[option] = String(value);
       }
       try {

@@ -14,7 +14,7 @@ import { jsonArrayStream } from '../json-array-stream.js';
 import { BULK_SLICE, inSlices } from '../../core/in-slices.js';
 
 export const MAX_BULK_RECORDS = 5_000;
-const ENRICHMENT_AUTH = { source: 'query', services: ['enrichment', 'eam', 'postal_append'], rateLimited: true } as const;
+const ENRICHMENT_AUTH = { source: 'query', services: ['enrichment', 'eam', 'postal_append'], rateLimited: true, recordRated: true } as const;
 const BULK_AUTH = { ...ENRICHMENT_AUTH, services: [...ENRICHMENT_AUTH.services], jsonBody: true, perRecord: { maxRecords: MAX_BULK_RECORDS } };
 
 export function enrichmentRoutes(app: FastifyInstance, deps: { enrich: EnrichService; meter: UsageMeter }): void {

@@ -15,7 +15,7 @@ import { BULK_SLICE, inSlices } from '../../core/in-slices.js';
 import { AppendAnswerSchema, AppendBulkRequest, EppendBulkQuery, EppendQuery } from '../schemas/identity.js';
 
 export const MAX_APPEND_BULK_RECORDS = 1_250;
-const AUTH = { source: 'query', services: ['email_append', 'postal_append'], rateLimited: true } as const;
+const AUTH = { source: 'query', services: ['email_append', 'postal_append'], rateLimited: true, recordRated: true } as const;
 
 export function identityRoutes(app: FastifyInstance, deps: { append: AppendService; meter: UsageMeter }): void {
   app.get<{ Querystring: Static<typeof EppendQuery> }>(

@@ -15,7 +15,7 @@ export function verifyRoutes(app: FastifyInstance, deps: { verify: VerifyService
   app.get<{ Querystring: Static<typeof EvQuery> }>(
     '/v5/ev',
     {
-      config: { auth: { source: 'query', services: ['verification'], plainText401: true, rateLimited: true } },
+      config: { auth: { source: 'query', services: ['verification'], plainText401: true, rateLimited: true, recordRated: true } },
       schema: {
         operationId: 'verifyEmail',
         tags: ['verification'],

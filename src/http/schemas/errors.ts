@@ -22,7 +22,7 @@ export const ERROR_RESPONSES = {
   413: error('The body is larger than the limit, or the key would keep more list bytes than allowed'),
   415: error('The body is not multipart/form-data'),
   422: error('The file cannot be a list: bad name or extension, a zip without exactly one file, empty or undecodable'),
-  429: error('Over the key’s rate, or too many uploads of this key in progress', retryAfter('Seconds to wait before calling again')),
+  429: error('Over the key’s rate (calls a second, or records a second when it has a record rate), or too many bulk calls or uploads of this key in progress', retryAfter('Seconds to wait before calling again')),
   500: error('Our own failure, logged with the request id (`X-Request-Id`)'),
   503: error('A dependency (the database) did not answer in time; try again', retryAfter('Seconds to wait before trying again')),
 } as const;

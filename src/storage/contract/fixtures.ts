@@ -19,6 +19,7 @@ export function newKey(name: string, overrides: Partial<NewApiKey> = {}): NewApi
     fields: null,
     quota: null,
     rate: 500,
+    recordRate: null,
     trial: false,
     bouncers: false,
     ...overrides,

@@ -32,13 +32,14 @@ export function keyStoreContract(storage: CurrentStorage): void {
         fields: ['age', 'household_income', 'eam.date_first_seen'],
         quota: 10_000_000_000, // past 2^31: a BIGINT must come back as a number
         rate: 25,
+        recordRate: 2_000,
         trial: true,
         bouncers: true,
       });
       await keys().create(everything);
       await keys().create(newKey('none', { fields: [], services: [] }));
       expect(await keys().findByName('full')).toMatchObject(everything);
-      expect(await keys().findByName('none')).toMatchObject({ fields: [], services: [], quota: null });
+      expect(await keys().findByName('none')).toMatchObject({ fields: [], services: [], quota: null, recordRate: null });
     });
 
     it('refuses a taken name with DuplicateKeyName and stores nothing', async () => {
@@ -71,8 +72,8 @@ export function keyStoreContract(storage: CurrentStorage): void {
     it('updates only the settings given; null is a value, undefined is not', async () => {
       const created = await keys().create(newKey('alpha', { fields: ['age'], quota: 100 }));
       await keys().addCalls(created.id, 7);
-      const updated = await keys().update('alpha', { fields: null, rate: 5, quota: undefined });
-      expect(updated).toEqual({ ...created, fields: null, rate: 5, callsUsed: 7 });
+      const updated = await keys().update('alpha', { fields: null, rate: 5, quota: undefined, recordRate: 40 });
+      expect(updated).toEqual({ ...created, fields: null, rate: 5, recordRate: 40, callsUsed: 7 });
       expect(await keys().findByName('alpha')).toEqual(updated);
       expect(await keys().update('alpha', {})).toEqual(updated);
       expect(await keys().update('alpha', { trial: true, services: ['lists'], bouncers: true })).toMatchObject({

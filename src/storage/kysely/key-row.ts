@@ -15,6 +15,7 @@ export function toRecord(row: Selectable<ApiKeysTable>): ApiKeyRecord {
     fields: row.fields === null ? null : (JSON.parse(row.fields) as string[]),
     quota: row.quota,
     rate: row.rate,
+    recordRate: row.record_rate,
     trial: row.trial === 1,
     bouncers: row.bouncers === 1,
     callsUsed: row.calls_used,
@@ -31,12 +32,13 @@ export function newKeyRow(settings: KeySettings): Pick<Insertable<ApiKeysTable>,
     fields: encodeFields(settings.fields),
     quota: settings.quota,
     rate: settings.rate,
+    record_rate: settings.recordRate,
     trial: settings.trial ? 1 : 0,
     bouncers: settings.bouncers ? 1 : 0,
   };
 }
 
-type SettingColumn = 'services' | 'variant' | 'fields' | 'quota' | 'rate' | 'trial' | 'bouncers';
+type SettingColumn = 'services' | 'variant' | 'fields' | 'quota' | 'rate' | 'record_rate' | 'trial' | 'bouncers';
 
 /** Only the settings present in `changes`: undefined means "leave as is", null is a value. */
 export function settingsToRow(changes: Partial<KeySettings>): Updateable<ApiKeysTable> {
@@ -46,6 +48,7 @@ export function settingsToRow(changes: Partial<KeySettings>): Updateable<ApiKeys
   if (changes.fields !== undefined) row.fields = encodeFields(changes.fields);
   if (changes.quota !== undefined) row.quota = changes.quota;
   if (changes.rate !== undefined) row.rate = changes.rate;
+  if (changes.recordRate !== undefined) row.record_rate = changes.recordRate;
   if (changes.trial !== undefined) row.trial = changes.trial ? 1 : 0;
   if (changes.bouncers !== undefined) row.bouncers = changes.bouncers ? 1 : 0;
   return row;

@@ -24,6 +24,7 @@ export class MemoryKeyStore implements KeyStore {
       fields: key.fields === null ? null : [...key.fields],
       quota: key.quota,
       rate: key.rate,
+      recordRate: key.recordRate,
       trial: key.trial,
       bouncers: key.bouncers,
       callsUsed: 0,
@@ -53,13 +54,14 @@ export class MemoryKeyStore implements KeyStore {
   async update(name: string, changes: Partial<KeySettings>): Promise<ApiKeyRecord | undefined> {
     const record = this.find((r) => r.name === name);
     if (record === undefined) return undefined;
-    const { services, variant, fields, quota, rate, trial, bouncers } = structuredClone(changes);
+    const { services, variant, fields, quota, rate, recordRate, trial, bouncers } = structuredClone(changes);
     // Only known settings, and undefined means "unchanged", as in the SQL stores.
     if (services !== undefined) record.services = services;
     if (variant !== undefined) record.variant = variant;
     if (fields !== undefined) record.fields = fields;
     if (quota !== undefined) record.quota = quota;
     if (rate !== undefined) record.rate = rate;
+    if (recordRate !== undefined) record.recordRate = recordRate;
     if (trial !== undefined) record.trial = trial;
     if (bouncers !== undefined) record.bouncers = bouncers;
     return structuredClone(record);

@@ -13,6 +13,7 @@ import { lists } from './0006-lists.js';
 import { personEmailOrder } from './0007-person-email-order.js';
 import { personRecord } from './0008-person-record.js';
 import { bouncersByDefault } from './0009-bouncers-by-default.js';
+import { keyRecordRate } from './0010-key-record-rate.js';
 import { demoMarks } from './0011-demo-marks.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
@@ -25,5 +26,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0007-person-email-order': personEmailOrder,
   '0008-person-record': personRecord,
   '0009-bouncers-by-default': bouncersByDefault,
+  '0010-key-record-rate': keyRecordRate,
   '0011-demo-marks': demoMarks,
 });

@@ -114,6 +114,16 @@ describe('migrations on SQLite', () => {
     await db.destroy();
   });
 
+  it('leave keys made before 0010 without a record rate, and take only a positive one', async () => {
+    const db = openSqlite({ file: ':memory:' });
+    await migrateToLatest(db, Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0010')));
+    await db.insertInto('api_keys').values(row('old')).execute();
+    await migrateToLatest(db);
+    expect(await db.selectFrom('api_keys').select(['name', 'record_rate']).execute()).toEqual([{ name: 'old', record_rate: null }]);
+    await expect(db.updateTable('api_keys').set({ record_rate: 0 }).execute()).rejects.toThrow(/CHECK constraint failed/);
+    await db.destroy();
+  });
+
   it('apply nothing when one fails, and say which', async () => {
     const db = openSqlite({ file: ':memory:' });
     await expect(migrateToLatest(db, broken)).rejects.toThrow(/migration 0002-broken failed.*no_such_table/);

@@ -405,7 +405,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the key’s rate, or too many uploads of this key in progress */
+            /** @description Over the key’s rate (calls a second, or records a second when it has a record rate), or too many bulk calls or uploads of this key in progress */
             429: {
                 headers: {
                     /** @description Seconds to wait before calling again */
@@ -568,7 +568,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the key’s rate, or too many uploads of this key in progress */
+            /** @description Over the key’s rate (calls a second, or records a second when it has a record rate), or too many bulk calls or uploads of this key in progress */
             429: {
                 headers: {
                     /** @description Seconds to wait before calling again */
@@ -748,7 +748,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the key’s rate, or too many uploads of this key in progress */
+            /** @description Over the key’s rate (calls a second, or records a second when it has a record rate), or too many bulk calls or uploads of this key in progress */
             429: {
                 headers: {
                     /** @description Seconds to wait before calling again */
@@ -878,7 +878,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the key’s rate, or too many uploads of this key in progress */
+            /** @description Over the key’s rate (calls a second, or records a second when it has a record rate), or too many bulk calls or uploads of this key in progress */
             429: {
                 headers: {
                     /** @description Seconds to wait before calling again */
@@ -1025,7 +1025,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the key’s rate, or too many uploads of this key in progress */
+            /** @description Over the key’s rate (calls a second, or records a second when it has a record rate), or too many bulk calls or uploads of this key in progress */
             429: {
                 headers: {
                     /** @description Seconds to wait before calling again */
@@ -1200,7 +1200,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the key’s rate, or too many uploads of this key in progress */
+            /** @description Over the key’s rate (calls a second, or records a second when it has a record rate), or too many bulk calls or uploads of this key in progress */
             429: {
                 headers: {
                     /** @description Seconds to wait before calling again */
@@ -1360,7 +1360,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the key’s rate, or too many uploads of this key in progress */
+            /** @description Over the key’s rate (calls a second, or records a second when it has a record rate), or too many bulk calls or uploads of this key in progress */
             429: {
                 headers: {
                     /** @description Seconds to wait before calling again */
@@ -1542,7 +1542,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the key’s rate, or too many uploads of this key in progress */
+            /** @description Over the key’s rate (calls a second, or records a second when it has a record rate), or too many bulk calls or uploads of this key in progress */
             429: {
                 headers: {
                     /** @description Seconds to wait before calling again */
@@ -1736,7 +1736,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the key’s rate, or too many uploads of this key in progress */
+            /** @description Over the key’s rate (calls a second, or records a second when it has a record rate), or too many bulk calls or uploads of this key in progress */
             429: {
                 headers: {
                     /** @description Seconds to wait before calling again */
@@ -1944,7 +1944,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the key’s rate, or too many uploads of this key in progress */
+            /** @description Over the key’s rate (calls a second, or records a second when it has a record rate), or too many bulk calls or uploads of this key in progress */
             429: {
                 headers: {
                     /** @description Seconds to wait before calling again */
@@ -2064,7 +2064,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Over the key’s rate, or too many uploads of this key in progress */
+            /** @description Over the key’s rate (calls a second, or records a second when it has a record rate), or too many bulk calls or uploads of this key in progress */
             429: {
                 headers: {
                     /** @description Seconds to wait before calling again */
