@@ -77,12 +77,21 @@ describe('the verdict memory', () => {
   it('a list: rows repeated in it or asked before cost no RCPT, and get the same verdicts', async () => {
     world.reset();
     const fresh = users(100, 70);
-    // 100 rows: 70 new addresses, 15 repeats of those (run at once, in the same chunk) and 15 asked by the real-time test.
-    const rows = [...fresh, ...fresh.slice(0, 15), ...realTimeDistinct.slice(0, 15)];
+    // 100 rows: 70 new addresses, 15 of them twice in a row (so both are asked at once) and 15 asked by the real-time test.
+    const rows = [...fresh.flatMap((email, i) => (i < 15 ? [email, email] : [email])), ...realTimeDistinct.slice(0, 15)];
+    expect(rows).toHaveLength(100);
     const codes = validationCodes((await runList(t, key, rows, { header: true })).rows);
     for (const email of rows) expect({ email, code: codes.get(email) }).toEqual({ email, code: expected(email) });
     const probed = rcpts().filter((r) => rows.includes(r));
     expect(probed.sort()).toEqual([...fresh].sort());
+  });
+
+  it('real-time calls for one address at once: one probe, the others wait for it', async () => {
+    world.reset();
+    const email = `user500@${d.mailboxOk}`;
+    const codes = await Promise.all([1, 2, 3].map(async () => (await ev(t, key, email))!.status_code));
+    expect(codes).toEqual([400, 400, 400]);
+    expect(rcpts().filter((r) => r === email)).toHaveLength(1);
   });
 
   it('never hides a trap listed since, nor answers one key with what another key learnt', async () => {
