@@ -110,16 +110,18 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
       throw error;
     });
   }
-  // The verdict memory's own key, derived from the server secret (MAILSURE_SECRET_KEY or the data directory's secret.key).
+  const storage = givenStorage ?? (await openStorage({ ...storageOptionsOf(config), deadlines: DATABASE_DEADLINES }));
+  // The verdict memory's own key, derived from the server secret (MAILSURE_SECRET_KEY or the data
+  // directory's secret.key, which opening the storage has checked, or made, already).
   const memoryKey = config.verdictMemory
     ? verdictMemoryKey(
-        await loadSecretKey(config.secretKey ?? undefined, config.dataDir).catch((error: unknown) => {
+        await loadSecretKey(config.secretKey ?? undefined, config.dataDir).catch(async (error: unknown) => {
           listFiles.close();
+          if (!givenStorage) await storage.close();
           throw error;
         }),
       )
     : undefined;
-  const storage = givenStorage ?? (await openStorage({ ...storageOptionsOf(config), deadlines: DATABASE_DEADLINES }));
   const redis = givenRedis ?? (config.redisUrl ? connectRedis(config.redisUrl, logger) : null);
   const { enrichmentClock = clock, callbackDelayScale, listHoldBack, ...verificationTuning } = tuning;
   const metrics = config.metrics ? createMetrics() : undefined;
