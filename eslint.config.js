@@ -37,6 +37,7 @@ const STORAGE_MAY_IMPORT = [
   '**/identity/match/candidate-store.js',
   '**/lists/list-record.js', // ListStore and the list rows it keeps
   '**/verification/fact-cache.js', // FactCache (+ the in-process cache Redis falls back to)
+  '**/verification/verdict-store.js', // VerdictStore, the verdict memory's (a FactCache of codes by HMAC id)
   '**/verification/smtp/host-limiter.js', // HostLimiter (+ the in-process limiter Redis falls back to)
   '**/verification/smtp/connection-budget.js', // ConnectionBudget (per provider and egress), which rate-limiter-flexible stores hold
   '**/lists/pipeline/list-queue.js', // ListQueue, which BullMQ implements

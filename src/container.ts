@@ -11,6 +11,8 @@ import type { Config } from './core/config.js';
 import type { Logger } from './core/logger.js';
 import type { Storage } from './storage/interfaces.js';
 import { openStorage, storageOptionsOf } from './storage/open-storage.js';
+import { loadSecretKey } from './storage/secret-box.js';
+import { verdictMemoryKey } from './verification/verdict-memory.js';
 import { createEnrichService, type EnrichService } from './enrichment/enrich-service.js';
 import { createAppendService, individualMatcher, type AppendService } from './identity/append/index.js';
 import { createIdentityMatcher } from './identity/match/index.js';
@@ -109,11 +111,22 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
     });
   }
   const storage = givenStorage ?? (await openStorage({ ...storageOptionsOf(config), deadlines: DATABASE_DEADLINES }));
+  // The verdict memory's own key, derived from the server secret (MAILSURE_SECRET_KEY or the data
+  // directory's secret.key, which opening the storage has checked, or made, already).
+  const memoryKey = config.verdictMemory
+    ? verdictMemoryKey(
+        await loadSecretKey(config.secretKey ?? undefined, config.dataDir).catch(async (error: unknown) => {
+          listFiles.close();
+          if (!givenStorage) await storage.close();
+          throw error;
+        }),
+      )
+    : undefined;
   const redis = givenRedis ?? (config.redisUrl ? connectRedis(config.redisUrl, logger) : null);
   const { enrichmentClock = clock, callbackDelayScale, listHoldBack, ...verificationTuning } = tuning;
   const metrics = config.metrics ? createMetrics() : undefined;
   const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock });
-  const { verify, listVerify, health: proberHealth } = createVerification(config, storage, clock, logger, verificationTuning, redis ? { redis } : undefined, metrics);
+  const { verify, listVerify, health: proberHealth } = createVerification(config, storage, clock, logger, verificationTuning, redis ? { redis } : undefined, metrics, memoryKey);
   const people = createPeopleServices(storage, enrichmentClock, tuning.activityPresenceTtlMs !== undefined ? { activityPresenceTtlMs: tuning.activityPresenceTtlMs } : {});
   // Every list state change and callback is logged (and counted) here, whoever makes it.
   const listStore = observeListStore(storage.lists, { logger, clock, ...(metrics ? { metrics } : {}) });

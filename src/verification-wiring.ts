@@ -16,6 +16,7 @@ import { createMemoryConnectionBudget } from './storage/memory/memory-connection
 import { createRedisConnectionBudget } from './storage/redis/redis-connection-budget.js';
 import { createRedisFactCache } from './storage/redis/redis-fact-cache.js';
 import { createRedisHostLimiter } from './storage/redis/redis-host-limiter.js';
+import { createRedisVerdictStore } from './storage/redis/redis-verdict-store.js';
 import { misspeltLargeProvider, suggestCorrections } from './verification/corrections/index.js';
 import type { CatchAllFact } from './verification/decide-mailbox.js';
 import { createCachedDnsClient } from './verification/dns/cached-dns-client.js';
@@ -32,13 +33,15 @@ import { createHostLimiter } from './verification/smtp/host-limiter.js';
 import { profileSessionPlace } from './verification/smtp/profile-limits.js';
 import { createSmtpProber, SESSIONS_PER_HOST, type SmtpProber } from './verification/smtp/prober.js';
 import type { Throttle } from './verification/smtp/throttle.js';
+import { createVerdictMemory, verdictMemoryGeneration, type RememberedCode, type VerdictMemory, type VerdictStore } from './verification/verdict-memory.js';
 import { createVerifyService, type VerifyDeps, type VerifyService } from './verification/verify-service.js';
 
 /**
  * The verification pipeline as configured: DNS servers, SMTP identity and port, depth, SSRF rule.
  * With `shared` (Redis, in scale-out) the DNS answers, catch-all facts, per-host SMTP session
- * limit and per-provider connection budget are shared by every process; otherwise each process
- * keeps its own.
+ * limit, per-provider connection budget and verdict memory are shared by every process;
+ * otherwise each process keeps its own. The verdict memory needs its key (`memoryKey`,
+ * verdictMemoryKey of the server secret) and MAILSURE_VERDICT_MEMORY on.
  */
 export function createVerification(
   config: VerificationConfig,
@@ -48,6 +51,7 @@ export function createVerification(
   tuning: { greylistRetryMs?: number; listPresenceTtlMs?: number; activityPresenceTtlMs?: number; health?: HealthTuning; connectionBudget?: Partial<BudgetTuning> } = {},
   shared?: { redis: Redis; prefix?: string },
   metrics?: Metrics,
+  memoryKey?: Buffer,
 ): { verify: VerifyService; listVerify: VerifyService; health: ProberHealth } {
   const { health: healthTuning, connectionBudget: budgetTuning = {}, ...verifyTuning } = tuning;
   const prefix = shared?.prefix ?? 'mailsure';
@@ -81,6 +85,7 @@ export function createVerification(
   const prober = observed(createSmtpProber(identity));
   const batchProber = observed(createBatchingProber({ ...identity, ...DEFAULT_SESSION_LIMITS }));
   const catchAll = cache<CatchAllFact>('catch-all');
+  const memory = memoryKey ? verdictMemoryOf(config, memoryKey, clock, logger, shared ? { ...shared, prefix } : undefined, metrics) : undefined;
   const verifyDeps: Omit<VerifyDeps, 'prober'> = {
     depth: config.verifyDepth,
     dns,
@@ -93,6 +98,7 @@ export function createVerification(
     suggestCorrections: (input) => suggestCorrections(input),
     misspeltLargeProvider,
     engagement: createEngagement(storage.activity, clock, tuning.activityPresenceTtlMs),
+    ...(memory ? { memory } : {}),
     ...(logger ? { logger } : {}),
     ...verifyTuning,
   };
@@ -105,8 +111,38 @@ export function createVerification(
 
 export type VerificationConfig = Pick<
   Config,
-  'verifyDepth' | 'smtpThrottle' | 'dnsServers' | 'smtpPort' | 'smtpHelo' | 'smtpFrom' | 'smtpProxy' | 'allowPrivateTargets' | 'canaryDomains' | 'smtpEgressIp' | 'dnsblZones'
+  'verifyDepth' | 'smtpThrottle' | 'dnsServers' | 'smtpPort' | 'smtpHelo' | 'smtpFrom' | 'smtpProxy' | 'allowPrivateTargets' | 'canaryDomains' | 'smtpEgressIp' | 'dnsblZones' | 'verdictMemory'
 >;
+
+/**
+ * The verdict memory as configured (undefined when it is off): in this process, or in Redis under
+ * its entry cap; its lookups counted as the fact caches' are (`cache="verdict-memory"`).
+ */
+function verdictMemoryOf(
+  config: Pick<VerificationConfig, 'verdictMemory'>,
+  memoryKey: Buffer,
+  clock: Clock,
+  logger: Logger | undefined,
+  shared: { redis: Redis; prefix: string } | undefined,
+  metrics: Metrics | undefined,
+): VerdictMemory | undefined {
+  const settings = config.verdictMemory;
+  if (!settings) return undefined;
+  const store: VerdictStore = shared
+    ? createRedisVerdictStore(shared.redis, {
+        namespace: `${shared.prefix}:verdicts`,
+        maxEntries: settings.maxEntries,
+        generation: verdictMemoryGeneration(memoryKey),
+        clock,
+        ...(logger ? { logger } : {}),
+      })
+    : createMemoryFactCache<RememberedCode>(clock, settings.maxEntries);
+  const hours = (h: number) => h * 3_600_000;
+  return createVerdictMemory(metrics ? observeCache(store, metrics, 'verdict-memory') : store, memoryKey, {
+    ttlMs: { 50: hours(settings.validHours), 400: hours(settings.invalidHours), 410: hours(settings.fullHours) },
+    scope: settings.scope,
+  }, clock);
+}
 
 /**
  * How probes leave, per MX host: the one HELO name and proxy of the configuration. A provider

@@ -287,6 +287,42 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the verdict memory (on by default, per key), and refuses a bad setting with one line naming it', () => {
+    expect(loadConfig({}).verdictMemory).toEqual({ validHours: 168, invalidHours: 48, fullHours: 12, scope: 'key', maxEntries: 250_000 });
+    expect(loadConfig({ MAILSURE_VERDICT_MEMORY: 'off' }).verdictMemory).toBeNull();
+    expect(
+      loadConfig({
+        MAILSURE_VERDICT_MEMORY: 'on',
+        MAILSURE_VERDICT_MEMORY_VALID_HOURS: '720',
+        MAILSURE_VERDICT_MEMORY_INVALID_HOURS: '0',
+        MAILSURE_VERDICT_MEMORY_FULL_HOURS: '1',
+        MAILSURE_VERDICT_MEMORY_SCOPE: 'shared',
+        MAILSURE_VERDICT_MEMORY_MAX_ENTRIES: '1000',
+      }).verdictMemory,
+    ).toEqual({ validHours: 720, invalidHours: 0, fullHours: 1, scope: 'shared', maxEntries: 1000 });
+    for (const [name, value, message] of [
+      ['MAILSURE_VERDICT_MEMORY', 'sometimes', 'must be one of 1/0, true/false, yes/no, on/off'],
+      ['MAILSURE_VERDICT_MEMORY_VALID_HOURS', '721', 'must be a whole number from 0 to 720'],
+      ['MAILSURE_VERDICT_MEMORY_INVALID_HOURS', '-1', 'must be a whole number from 0 to 720'],
+      ['MAILSURE_VERDICT_MEMORY_FULL_HOURS', '1.5', 'must be a whole number from 0 to 720'],
+      ['MAILSURE_VERDICT_MEMORY_SCOPE', 'global', 'must be one of key, shared'],
+      ['MAILSURE_VERDICT_MEMORY_MAX_ENTRIES', '999', 'must be a whole number from 1000 to 100000000'],
+    ] as const) {
+      // A class's setting is refused even while the memory is off: a typo shows before it is turned on.
+      const envs = name === 'MAILSURE_VERDICT_MEMORY' ? [{ [name]: value }] : [{ [name]: value }, { MAILSURE_VERDICT_MEMORY: 'off', [name]: value }];
+      for (const env of envs) {
+        let thrown: unknown;
+        try {
+          loadConfig(env);
+        } catch (error) {
+          thrown = error;
+        }
+        expect(thrown).toBeInstanceOf(ConfigError);
+        expect((thrown as ConfigError).problems).toEqual([`${name}=${JSON.stringify(value)}: ${message}`]);
+      }
+    }
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ MAILSURE_PORT: '', MAILSURE_DEMO: ' ' }).port).toBe(8443);
   });

@@ -65,6 +65,25 @@ export interface Config {
   listStore: ObjectStoreConfig | null;
   /** The operator's credential for the admin API and the dashboard's operator view (MAILSURE_ADMIN_TOKEN); null: both off. */
   adminToken: string | null;
+  /** Definitive mailbox verdicts remembered per address (MAILSURE_VERDICT_MEMORY, default on); null: off. */
+  verdictMemory: VerdictMemoryConfig | null;
+}
+
+export const VERDICT_MEMORY_SCOPES = ['key', 'shared'] as const;
+export type VerdictMemoryScope = (typeof VERDICT_MEMORY_SCOPES)[number];
+
+/** The verdict memory's settings (verification/verdict-memory.ts); a class's hours 0: not remembered. */
+export interface VerdictMemoryConfig {
+  /** Hours a 50 (mailbox accepted) is remembered (MAILSURE_VERDICT_MEMORY_VALID_HOURS, default 168). */
+  validHours: number;
+  /** Hours a 400 (no such mailbox) is remembered (MAILSURE_VERDICT_MEMORY_INVALID_HOURS, default 48). */
+  invalidHours: number;
+  /** Hours a 410 (mailbox full) is remembered (MAILSURE_VERDICT_MEMORY_FULL_HOURS, default 12). */
+  fullHours: number;
+  /** `key`: each API key has its own memory; `shared`: one for all keys (MAILSURE_VERDICT_MEMORY_SCOPE). */
+  scope: VerdictMemoryScope;
+  /** Most verdicts held, in this process or in Redis (MAILSURE_VERDICT_MEMORY_MAX_ENTRIES, default 250,000). */
+  maxEntries: number;
 }
 
 /** An S3-compatible object store for list files; credentials come from the standard AWS chain. */
@@ -242,6 +261,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     secretKey,
     listStore,
     adminToken: adminToken(read, fail),
+    verdictMemory: verdictMemory(read, fail, flag, count),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
@@ -254,6 +274,30 @@ function adminToken(read: (name: string) => string | undefined, fail: <T>(name: 
   if (raw.length < 32 || raw.length > 512 || /\s/.test(raw)) return fail('MAILSURE_ADMIN_TOKEN', 'must be 32 to 512 characters without spaces (e.g. the output of `openssl rand -hex 32`)', null);
   return raw;
 }
+
+/** The verdict memory's settings, each checked even while it is off (a typo shows before it is turned on). */
+function verdictMemory(
+  read: (name: string) => string | undefined,
+  fail: <T>(name: string, why: string, fallback: T) => T,
+  flag: (name: string) => boolean | null,
+  count: (name: string, fallback: number, min: number, max: number) => number,
+): VerdictMemoryConfig | null {
+  const on = flag('MAILSURE_VERDICT_MEMORY') ?? true;
+  const scope = read('MAILSURE_VERDICT_MEMORY_SCOPE') ?? 'key';
+  const settings: VerdictMemoryConfig = {
+    validHours: count('MAILSURE_VERDICT_MEMORY_VALID_HOURS', 168, 0, MAX_MEMORY_HOURS),
+    invalidHours: count('MAILSURE_VERDICT_MEMORY_INVALID_HOURS', 48, 0, MAX_MEMORY_HOURS),
+    fullHours: count('MAILSURE_VERDICT_MEMORY_FULL_HOURS', 12, 0, MAX_MEMORY_HOURS),
+    scope: (VERDICT_MEMORY_SCOPES as readonly string[]).includes(scope)
+      ? (scope as VerdictMemoryScope)
+      : fail('MAILSURE_VERDICT_MEMORY_SCOPE', `must be one of ${VERDICT_MEMORY_SCOPES.join(', ')}`, 'key'),
+    maxEntries: count('MAILSURE_VERDICT_MEMORY_MAX_ENTRIES', 250_000, 1_000, 100_000_000),
+  };
+  return on ? settings : null;
+}
+
+/** 30 days: past that a mailbox's state is news, not memory. */
+const MAX_MEMORY_HOURS = 720;
 
 const S3_STORE = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/;
 const STORE_SETTINGS = ['MAILSURE_LIST_STORE_ENDPOINT', 'MAILSURE_LIST_STORE_REGION', 'MAILSURE_LIST_STORE_PATH_STYLE', 'MAILSURE_LIST_STORE_REDIRECT'];

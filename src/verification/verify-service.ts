@@ -1,7 +1,7 @@
 /**
  * The verification pipeline for one address (DESIGN "Verification"): syntax → client lists →
- * policy lists → domain facts → DNS → mailbox → catch-all, stopping at the first stage that
- * decides and at the operator's depth. Every stage's decision is a pure function elsewhere; this
+ * policy lists → domain facts → DNS → mailbox (a remembered verdict, or a probe) → catch-all,
+ * stopping at the first stage that decides and at the operator's depth. Every stage's decision is a pure function elsewhere; this
  * file gathers facts and keeps the whole verdict inside the caller's time budget.
  */
 import type { Clock } from '../core/clock.js';
@@ -25,6 +25,7 @@ import { statusesFor } from './render.js';
 import type { SmtpProber } from './smtp/prober.js';
 import { classifySyntax } from './syntax.js';
 import type { DomainType, Verdict } from './verdict.js';
+import type { VerdictMemory } from './verdict-memory.js';
 
 export interface VerifyDeps {
   depth: VerifyDepth;
@@ -49,6 +50,11 @@ export interface VerifyDeps {
    * held back while it is in doubt. Absent, every answer is taken at its word.
    */
   health?: ProberHealth;
+  /**
+   * Definitive mailbox verdicts remembered per address (verdict-memory.ts): read at the mailbox
+   * stage only, after every list and DNS; absent, every address is probed.
+   */
+  memory?: VerdictMemory;
   /** The 0–10 engagement score of an address from activity data; undefined when there is none. */
   engagement?: { score(address: string): Promise<number | undefined>; absent(): boolean };
 }
@@ -139,6 +145,10 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
     // Providers that accept every recipient at RCPT time can only ever say "maybe": 20, never 50.
     const profile = profileFor(domain, facts.mxHosts);
     if (profile.rcpt === 'none') return { code: CODE.domainOk, ...typed };
+    // Only now, with every list and DNS read afresh: a newly listed trap or a domain that lost its
+    // MX is never hidden by a remembered 50. A domain since found to accept everyone is 45, below.
+    const remembered = await deps.memory?.recall(address, options.key?.id);
+    if (remembered !== undefined && (profile.rcpt !== 'mailbox' || (await deps.catchAll.get(domain)) !== 'yes')) return { code: remembered, ...typed };
     // Port 25 is closed here: the answer is what DNS proved, at once, not after a time-out per address.
     if (health?.egressBlocked()) {
       // A cached catch-all fact counts only where it means something (not behind a gateway).
@@ -146,11 +156,13 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
       return { code, limit: 'smtp-egress', ...typed };
     }
 
-    const mailbox = await runMailboxStage(
-      { prober: deps.prober, catchAll: deps.catchAll, greylistRetryMs: deps.greylistRetryMs ?? 3_000, ...(deps.randomLocalPart ? { randomLocalPart: deps.randomLocalPart } : {}) },
-      { recipient: address, asciiDomain: domain, hosts: facts.reachable, profile },
-      deadline,
-    );
+    const probe = () =>
+      runMailboxStage(
+        { prober: deps.prober, catchAll: deps.catchAll, greylistRetryMs: deps.greylistRetryMs ?? 3_000, ...(deps.randomLocalPart ? { randomLocalPart: deps.randomLocalPart } : {}) },
+        { recipient: address, asciiDomain: domain, hosts: facts.reachable, profile },
+        deadline,
+      );
+    const mailbox = deps.memory ? await deps.memory.probe(address, options.key?.id, deadline, probe) : await probe();
     // Every MX refusing us is the domain's fact only while connections elsewhere go through.
     if (health && mailbox.code === CODE.refusesMail && !(await health.trustConnectionRefusal(deadline))) {
       return { code: CODE.domainOk, limit: 'smtp-egress', ...typed };

@@ -1,16 +1,25 @@
 /**
  * Verification state shared through a real Redis (scale-out): DNS answers and catch-all facts one
- * process learned are read by another, they expire with their TTL, and the per-MX-host SMTP
- * session limit holds across processes (two limiters stand for two processes). Redis that does
+ * process learned are read by another, they expire with their TTL, the per-MX-host SMTP
+ * session limit holds across processes (two limiters stand for two processes), and the verdict
+ * memory one process filled spares the other a probe, holding no address and at most its cap. Redis that does
  * not answer is a miss, never a failure. Runs where MAILSURE_TEST_REDIS_URL is set (CI); reported
  * as skipped elsewhere.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.js';
+import { loadConfig } from '../../src/core/config.js';
+import { openMemoryStorage } from '../../src/storage/open-storage.js';
 import { createRedisFactCache } from '../../src/storage/redis/redis-fact-cache.js';
 import { createRedisHostLimiter } from '../../src/storage/redis/redis-host-limiter.js';
+import { createRedisVerdictStore } from '../../src/storage/redis/redis-verdict-store.js';
+import { verdictMemoryKey } from '../../src/verification/verdict-memory.js';
+import { createVerification } from '../../src/verification-wiring.js';
 import { createCachedDnsClient } from '../../src/verification/dns/cached-dns-client.js';
 import type { AddressAnswer, DnsClient, MailRoute } from '../../src/verification/dns/mail-route.js';
 import { createBatchingProber } from '../../src/verification/smtp/batch-prober.js';
@@ -192,5 +201,76 @@ describe.skipIf(!url)(`verification state shared through Redis${url ? '' : ' (sk
     } finally {
       await world.close();
     }
+  });
+
+  it('two processes share the verdict memory: one probe per address; Redis holds no address or reply; a new secret empties it', async () => {
+    const world = await startTestWorld();
+    const dataDir = await mkdtemp(join(tmpdir(), 'mailsure-memory-'));
+    try {
+      const prefix = `mailsure-test:${randomUUID()}`;
+      const config = loadConfig({ ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox', MAILSURE_VERDICT_MEMORY: 'on', MAILSURE_DATA_DIR: dataDir });
+      const processWith = async (secret: Buffer) =>
+        createVerification(config, openMemoryStorage(), systemClock, undefined, { greylistRetryMs: 400, listPresenceTtlMs: 0 }, { redis: await connect(), prefix }, undefined, verdictMemoryKey(secret))
+          .verify;
+      const secret = randomBytes(32);
+      const [a, b] = [await processWith(secret), await processWith(secret)];
+      const { known, unknown, full452 } = world.addresses;
+      const expected = { [known]: 50, [unknown]: 400, [full452]: 410 };
+      const options = { timeoutMs: 10_000, key: { id: 1, bouncers: false, corrections: false } };
+      const rcpts = (address: string) =>
+        [world.smtp.mailboxes, world.smtp.mailboxFull].flatMap((log) => log.sessions.flatMap((s) => s.rcpts)).filter((r) => r.address === address).length;
+      for (const verify of [a, b, a]) for (const [email, code] of Object.entries(expected)) expect((await verify.verify(email, options)).code).toBe(code);
+      for (const email of Object.keys(expected)) expect(rcpts(email)).toBe(1);
+
+      // What Redis holds: opaque ids, codes, the index of ids and the key's generation; nothing of an address or a reply.
+      const redis = await connect();
+      const keys = await redis.keys(`${prefix}:verdicts:*`);
+      const entries = keys.filter((k) => k.startsWith(`${prefix}:verdicts:v:`));
+      expect(entries).toHaveLength(3);
+      for (const k of keys) expect(k.slice(prefix.length)).toMatch(/^:verdicts:(v:[A-Za-z0-9_-]{22}|index|generation)$/);
+      const values = await Promise.all(entries.map((k) => redis.get(k)));
+      expect(values.sort()).toEqual(['400', '410', '50']);
+      for (const k of entries) expect(await redis.pttl(k)).toBeGreaterThan(11 * 3_600_000);
+      const index = await redis.zrange(`${prefix}:verdicts:index`, 0, -1);
+      expect(index.sort()).toEqual(entries.map((k) => k.slice(`${prefix}:verdicts:v:`.length)).sort());
+      const stored = [...keys, ...values, ...index, (await redis.get(`${prefix}:verdicts:generation`))!].join(' ');
+      for (const part of ['alice', 'nobody', 'full', 'mailbox-ok', 'mailbox-full', '5.1.1', '4.2.2', 'unknown', '@']) expect(stored).not.toContain(part);
+
+      // A process started with another server secret: everything remembered before is gone, and it probes.
+      const c = await processWith(randomBytes(32));
+      expect((await c.verify(known, options)).code).toBe(50);
+      expect(rcpts(known)).toBe(2);
+      expect(await redis.keys(`${prefix}:verdicts:v:*`)).toHaveLength(1);
+      expect(await redis.zcard(`${prefix}:verdicts:index`)).toBe(1);
+    } finally {
+      await world.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('the verdict memory holds at most its cap in Redis, the soonest to expire going first; a Redis that does not answer is a miss', async () => {
+    const namespace = `mailsure-test:${randomUUID()}:verdicts`;
+    const redis = await connect();
+    const store = createRedisVerdictStore(redis, { namespace, maxEntries: 5, generation: 'g1', clock: systemClock });
+    // Ten ids, the later ones living longer: the five that expire last stay.
+    for (let i = 0; i < 10; i++) await store.set(`id${i}`, 50, 60_000 + i * 1_000);
+    expect((await redis.zrange(`${namespace}:index`, 0, -1)).sort()).toEqual(['id5', 'id6', 'id7', 'id8', 'id9']);
+    expect((await redis.keys(`${namespace}:v:*`)).sort()).toEqual([5, 6, 7, 8, 9].map((i) => `${namespace}:v:id${i}`));
+    expect(await store.get('id0')).toBeUndefined();
+    expect(await store.get('id9')).toBe(50);
+    // An expired entry leaves the index at the next write.
+    await store.set('short', 400, 50);
+    await sleep(100);
+    expect(await store.get('short')).toBeUndefined();
+    await store.set('id10', 410, 120_000);
+    expect(await redis.zscore(`${namespace}:index`, 'short')).toBeNull();
+    expect(await redis.zcard(`${namespace}:index`)).toBe(5);
+
+    const dead = new Redis({ port: 1, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false });
+    dead.on('error', () => undefined);
+    clients.push(dead);
+    const away = createRedisVerdictStore(dead, { namespace, maxEntries: 5, generation: 'g1', clock: systemClock, timeoutMs: 100 });
+    await away.set('x', 50, 60_000);
+    expect(await away.get('x')).toBeUndefined();
   });
 });

@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import type { Clock } from '../../core/clock.js';
 import type { Logger } from '../../core/logger.js';
 import { createMemoryFactCache, type FactCache } from '../../verification/fact-cache.js';
+import { withTimeout } from './with-timeout.js';
 
 export interface RedisFactCacheOptions {
   /** Key prefix, e.g. `mailsure:facts:mx`; a fact is stored at `<namespace>:<key>`. */
@@ -63,14 +64,4 @@ export function createRedisFactCache<V>(redis: Redis, options: RedisFactCacheOpt
       }
     },
   };
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer from Redis within ${ms} ms`)), ms);
-  });
-  // The losing side's rejection must not go unhandled.
-  promise.catch(() => undefined);
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }

@@ -23,6 +23,7 @@ export interface TestWorld<W extends WorldSpec = DefaultScenario> {
     MAILSURE_SMTP_PORT: string;
     MAILSURE_ALLOW_PRIVATE_TARGETS: '1';
     MAILSURE_SMTP_THROTTLE: 'off';
+    MAILSURE_VERDICT_MEMORY: 'off';
     MAILSURE_CANARY_DOMAINS: string;
   };
   domains: W['domains'];
@@ -62,6 +63,9 @@ export async function startTestWorld(spec: WorldSpec = defaultScenario): Promise
       // connection budget is tested on its own (src/verification/smtp/throttle.test.ts and
       // test/integration/throttle-scale-out.test.ts).
       MAILSURE_SMTP_THROTTLE: 'off',
+      // Tests ask the same addresses again and expect a probe each time; the verdict memory is
+      // tested on its own (test/http/verdict-memory.test.ts, test/integration/verification-redis.test.ts).
+      MAILSURE_VERDICT_MEMORY: 'off',
       // The world's own canary when it has one; a world without one has no honest resolver check.
       MAILSURE_CANARY_DOMAINS: spec.canaryDomains?.join(',') ?? spec.domains.canary ?? 'canary-mail.com',
     },

@@ -1,0 +1,12 @@
+/**
+ * Where the verdict memory (verdict-memory.ts) keeps what it remembers: an opaque id (an HMAC,
+ * never an address) to a code, with a TTL. In-process the bounded fact cache holds it; in
+ * scale-out storage/redis/redis-verdict-store.ts, under an entry cap.
+ */
+import type { CODE } from './codes.js';
+import type { FactCache } from './fact-cache.js';
+
+/** The definitive mailbox verdicts: mailbox accepted (50), no such mailbox (400), mailbox full (410). */
+export type RememberedCode = typeof CODE.deliverable | typeof CODE.noMailbox | typeof CODE.mailboxFull;
+
+export type VerdictStore = FactCache<RememberedCode>;
