@@ -32,7 +32,7 @@ import type { VerifyService } from './verification/verify-service.js';
 import { createMetrics, type Metrics } from './observability/metrics.js';
 import { observeListStore } from './observability/observed-list-store.js';
 import { watchScrapeTimeGauges } from './observability/scrape-time-gauges.js';
-import { createVerification, type HealthTuning } from './verification-wiring.js';
+import { createVerification, type HealthTuning, type SmtpPoolTuning } from './verification-wiring.js';
 
 export interface Container {
   config: Config;
@@ -87,6 +87,8 @@ export interface ContainerTuning {
   health?: HealthTuning;
   /** The SMTP connection budget's window, cool-down and slow-down cost (default: a minute, 5 minutes, 4). */
   connectionBudget?: Partial<BudgetTuning>;
+  /** How long the shared SMTP session pool keeps a session open after a real-time call's last RCPT, and what it keeps for a session after connecting (batch-prober.ts). */
+  smtpPool?: SmtpPoolTuning;
   /** Scales the callback back-off (1 = a minute for the first retry). */
   callbackDelayScale?: number;
   /** Waits of rows a throttling provider holds back (default: 15 s doubling to 2 min, for MAILSURE_LIST_THROTTLE_HOLD_MINUTES). */

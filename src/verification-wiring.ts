@@ -26,12 +26,13 @@ import { observeMailRoutes } from './verification/dns/observed-dns-client.js';
 import { createMemoryFactCache, type FactCache } from './verification/fact-cache.js';
 import { createProberHealth, type ProberHealth, type ProberHealthDeps } from './verification/health/prober-health.js';
 import { checkBanner } from './verification/smtp/banner-check.js';
-import { createBatchingProber, DEFAULT_SESSION_LIMITS } from './verification/smtp/batch-prober.js';
+import { createBatchingProber, DEFAULT_SESSION_LIMITS, type BatchingProberOptions } from './verification/smtp/batch-prober.js';
 import type { BudgetTuning } from './verification/smtp/connection-budget.js';
 import { singleEgress, type EgressChooser } from './verification/smtp/egress.js';
 import { createHostLimiter } from './verification/smtp/host-limiter.js';
 import { profileSessionPlace } from './verification/smtp/profile-limits.js';
-import { createSmtpProber, SESSIONS_PER_HOST, type SmtpProber } from './verification/smtp/prober.js';
+import { SESSIONS_PER_HOST, type SmtpProber } from './verification/smtp/prober.js';
+import type { Lane } from './verification/smtp/session-queue.js';
 import type { Throttle } from './verification/smtp/throttle.js';
 import { createVerdictMemory, verdictMemoryGeneration, type RememberedCode, type VerdictMemory, type VerdictStore } from './verification/verdict-memory.js';
 import { createVerifyService, type VerifyDeps, type VerifyService } from './verification/verify-service.js';
@@ -48,12 +49,12 @@ export function createVerification(
   storage: Pick<Storage, 'policy' | 'clientLists' | 'activity'>,
   clock: Clock,
   logger?: Logger,
-  tuning: { greylistRetryMs?: number; listPresenceTtlMs?: number; activityPresenceTtlMs?: number; health?: HealthTuning; connectionBudget?: Partial<BudgetTuning> } = {},
+  tuning: { greylistRetryMs?: number; listPresenceTtlMs?: number; activityPresenceTtlMs?: number; health?: HealthTuning; connectionBudget?: Partial<BudgetTuning>; smtpPool?: SmtpPoolTuning } = {},
   shared?: { redis: Redis; prefix?: string },
   metrics?: Metrics,
   memoryKey?: Buffer,
 ): { verify: VerifyService; listVerify: VerifyService; health: ProberHealth } {
-  const { health: healthTuning, connectionBudget: budgetTuning = {}, ...verifyTuning } = tuning;
+  const { health: healthTuning, connectionBudget: budgetTuning = {}, smtpPool = {}, ...verifyTuning } = tuning;
   const prefix = shared?.prefix ?? 'mailsure';
   const cache = <V>(name: string): FactCache<V> => {
     const store = shared
@@ -81,9 +82,11 @@ export function createVerification(
   const throttle: Throttle = { budget, ...(metrics ? { onThrottled: (provider: string) => metrics.smtpThrottled.inc({ provider }) } : {}) };
   const identity = { sessionPlace: profileSessionPlace, port: config.smtpPort, helo: config.smtpHelo, from: config.smtpFrom, egress: egressOf(config), observer: health, limiter, ...(config.smtpThrottle ? { throttle } : {}) };
   const observed = (prober: SmtpProber) => (metrics ? observeProbes(prober, metrics) : prober);
-  // A real-time call gets a session of its own; a list's probes for one MX host share sessions.
-  const prober = observed(createSmtpProber(identity));
-  const batchProber = observed(createBatchingProber({ ...identity, ...DEFAULT_SESSION_LIMITS }));
+  // One pool of sessions per session place for real-time calls and lists alike: a call's probe
+  // rides a session already open to its MX host, ahead of any list row waiting there.
+  const pool = observed(createBatchingProber({ ...identity, ...DEFAULT_SESSION_LIMITS, ...smtpPool }));
+  const prober = inLane(pool, 'real-time');
+  const batchProber = inLane(pool, 'list');
   const catchAll = cache<CatchAllFact>('catch-all');
   const memory = memoryKey ? verdictMemoryOf(config, memoryKey, clock, logger, shared ? { ...shared, prefix } : undefined, metrics) : undefined;
   const verifyDeps: Omit<VerifyDeps, 'prober'> = {
@@ -142,6 +145,14 @@ function verdictMemoryOf(
     ttlMs: { 50: hours(settings.validHours), 400: hours(settings.invalidHours), 410: hours(settings.fullHours) },
     scope: settings.scope,
   }, clock);
+}
+
+/** The shared session pool's timings a test may change (batch-prober.ts; the defaults are production's). */
+export type SmtpPoolTuning = Partial<Pick<BatchingProberOptions, 'realTimeIdleMs' | 'reserveMs'>>;
+
+/** The pool as one lane's prober: real-time calls' probes go ahead of lists' in every shared session. */
+function inLane(pool: SmtpProber, lane: Lane): SmtpProber {
+  return { probe: (target, recipients, deadline, options) => pool.probe(target, recipients, deadline, { ...options, lane }) };
 }
 
 /**

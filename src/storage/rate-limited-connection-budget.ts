@@ -61,13 +61,14 @@ export function createRateLimitedBudget(make: LimiterFactory, options: RateLimit
   };
 
   return {
-    async take(key, perWindow, deadline) {
+    async take(key, perWindow, deadline, wanted) {
       if (!(Number.isInteger(perWindow) && perWindow >= 1)) throw new RangeError(`perWindow must be a positive integer, got ${perWindow}`);
       const normal = paced('pace', perWindow);
       // A connection cooling down costs `slowDownCost` of the budget: so many fewer per window.
       const slow = paced('slow-pace', Math.floor(perWindow / Math.min(tuning.slowDownCost, perWindow)));
       let paidSlow = false;
-      for (;;) {
+      for (let waited = false; ; waited = true) {
+        if (waited && wanted && !wanted()) return false;
         try {
           // The slower pace first: its point, once paid, is kept while this call waits for the
           // other's (paid again, it would wait a whole slow window for nothing).

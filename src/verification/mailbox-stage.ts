@@ -15,7 +15,7 @@ import type { VerdictLimit } from './health/health-state.js';
 import { refusalIsAboutUs } from './health/probe-evidence.js';
 import type { ProviderProfile } from './providers/profile.js';
 import { DEFAULT_PROFILE } from './providers/profiles.js';
-import type { ProbeOutcome, RecipientReply, SmtpProber } from './smtp/prober.js';
+import type { ProbeOptions, ProbeOutcome, RecipientReply, SmtpProber } from './smtp/prober.js';
 import { classifyEnvelopeReply, classifyRcptReply, type ReplyClassification } from './smtp/reply-class.js';
 
 export const CATCH_ALL_TTL_MS = 24 * 3600_000;
@@ -53,12 +53,13 @@ export async function runMailboxStage(deps: MailboxStageDeps, target: MailboxTar
   const recipients = random ? [target.recipient, random] : [target.recipient];
   const judge = (reply: RecipientReply | undefined) => (reply ? judged(reply, profile) : undefined);
 
-  let outcome = await probeHosts(deps.prober, target.hosts, recipients, deadline);
+  const options = random ? { catchAllProbe: random } : {};
+  let outcome = await probeHosts(deps.prober, target.hosts, recipients, deadline, options);
   if (outcome.kind === 'replies' && worthRetry(judge(outcome.replies.get(target.recipient)))) {
     // One retry, and only when the wait and a second session still fit in the budget.
     if (Date.now() + deps.greylistRetryMs + 1_000 < deadline) {
       await new Promise((resolve) => setTimeout(resolve, deps.greylistRetryMs));
-      outcome = await probeHosts(deps.prober, target.hosts, recipients, deadline);
+      outcome = await probeHosts(deps.prober, target.hosts, recipients, deadline, options);
     }
   }
   if (outcome.kind !== 'replies') {
@@ -97,11 +98,11 @@ export async function knownWithoutProbe(catchAll: FactCache<CatchAllFact>, ascii
 }
 
 /** Hosts in preference order: the next one when a host refuses or fails; a timeout, a failed egress (proxy) or a spent connection budget ends the search. */
-async function probeHosts(prober: SmtpProber, hosts: MailboxTarget['hosts'], recipients: string[], deadline: number): Promise<ProbeOutcome> {
+async function probeHosts(prober: SmtpProber, hosts: MailboxTarget['hosts'], recipients: string[], deadline: number, options: ProbeOptions): Promise<ProbeOutcome> {
   let last: ProbeOutcome | undefined;
   let allRefused = true;
   for (const host of hosts) {
-    const outcome = await prober.probe(host, recipients, deadline);
+    const outcome = await prober.probe(host, recipients, deadline, options);
     if (outcome.kind === 'replies' || outcome.kind === 'timeout' || outcome.kind === 'egress-failed' || outcome.kind === 'throttled') return outcome;
     allRefused &&= outcome.kind === 'refused';
     last = outcome;

@@ -14,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createContainer } from '../../src/container.js';
-import type { HealthTuning } from '../../src/verification-wiring.js';
+import type { HealthTuning, SmtpPoolTuning } from '../../src/verification-wiring.js';
 import type { ListQueue } from '../../src/lists/pipeline/list-queue.js';
 import type { HoldBackPolicy } from '../../src/lists/pipeline/hold-back.js';
 import type { CallbackSender } from '../../src/lists/pipeline/callback-sender.js';
@@ -56,6 +56,12 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Wait before the greylisting retry (short in tests). */
   greylistRetryMs?: number;
+  /**
+   * The shared SMTP session pool's timings. Default here: a session QUITs as soon as nothing
+   * waits (as a call's own session did), so a test that changes a server between calls talks to
+   * the new one; tests of sessions kept for the next calls set `realTimeIdleMs`.
+   */
+  smtpPool?: SmtpPoolTuning;
   /** The enrichment clock (activity windows). */
   clock?: Clock;
   dataDir?: string;
@@ -94,6 +100,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     ...(options.redis ? { redis: options.redis } : {}),
     tuning: {
       greylistRetryMs: options.greylistRetryMs ?? 400,
+      smtpPool: { realTimeIdleMs: 0, ...options.smtpPool },
       // Tests add list entries between calls; a real server notices within 5 s.
       listPresenceTtlMs: 0,
       activityPresenceTtlMs: 0,

@@ -57,7 +57,8 @@ describe('MAILSURE_SMTP_PROXY: probes go through the proxy', () => {
     expect(world.smtp.starttls.sessions.every((s) => s.tls)).toBe(true);
 
     // The proxy's side: CONNECTs to IP addresses, every one granted and opened from its own address.
-    expect(proxy.requests.length).toBeGreaterThanOrEqual(4);
+    // (The egress check's, and the probes': two calls in a row may share one session.)
+    expect(proxy.requests.length).toBeGreaterThanOrEqual(3);
     for (const request of proxy.requests) {
       expect(request.destination).toMatch(/^127\.0\.0\.\d+$/);
       expect(request).toMatchObject({ port: world.smtpPort, reply: 'REQUEST_GRANTED', outbound: { localAddress: proxy.outboundAddress } });

@@ -15,6 +15,7 @@ import { createVerification } from '../../src/verification-wiring.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { runList, validationCodes } from '../helpers/lists.js';
 import { ev } from '../helpers/mailbox-app.js';
+import { untilSmtpQuiet } from '../helpers/quiet-smtp.js';
 import { defaultScenario, startTestWorld, type TestWorld } from '../helpers/world/index.js';
 
 let world: TestWorld;
@@ -87,14 +88,18 @@ describe('the verdict memory', () => {
   });
 
   it('real-time calls for one address at once: one probe, the others wait for it', async () => {
+    await untilSmtpQuiet(world);
     world.reset();
     const email = `user500@${d.mailboxOk}`;
     const codes = await Promise.all([1, 2, 3].map(async () => (await ev(t, key, email))!.status_code));
     expect(codes).toEqual([400, 400, 400]);
+    // (A session's RCPTs are logged when it ends.)
+    await untilSmtpQuiet(world);
     expect(rcpts().filter((r) => r === email)).toHaveLength(1);
   });
 
   it('never hides a trap listed since, nor answers one key with what another key learnt', async () => {
+    await untilSmtpQuiet(world);
     world.reset();
     // bob@ was remembered as 50 by the first test; since then he is listed as a trap.
     await t.storage.policy.add([{ kind: 'trap', value: a.knownToo }]);
@@ -104,6 +109,7 @@ describe('the verdict memory', () => {
     // Another key asks alice@ again: a probe of its own (the scope is per key by default).
     const other = (await t.key('other', { variant: 'email_validation' })).key;
     expect((await ev(t, other, a.known))!.status_code).toBe(50);
+    await untilSmtpQuiet(world);
     expect(rcpts()).toEqual([a.known]);
   });
 

@@ -2,9 +2,10 @@
  * /v5/ev end to end against the test world: a real DNS server and real SMTP servers on loopback.
  * Every code the engine emits, in both variants, with status, code, domain type and role flag.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openMemoryStorage } from '../../src/storage/open-storage.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { untilSmtpQuiet } from '../helpers/quiet-smtp.js';
 import { startTestWorld, type TestWorld } from '../helpers/world/index.js';
 
 let world: TestWorld;
@@ -22,6 +23,11 @@ afterAll(async () => {
   await t.close();
   await world.close();
 });
+
+// A shared session may still be saying QUIT after the last call's answer: each case starts when
+// every server is quiet, so it opens sessions of its own against the servers it means.
+beforeEach(() => quiet());
+const quiet = () => untilSmtpQuiet(world);
 
 async function check(app: TestApp, key: string, email: string, timeout?: number) {
   const res = await app.app.inject({ url: `/v5/ev?email=${encodeURIComponent(email)}&api_key=${key}${timeout ? `&timeout=${timeout}` : ''}` });
@@ -102,12 +108,14 @@ describe('GET /v5/ev against the test world', () => {
     const key = (await fresh.key('k')).key;
     world.reset();
     expect((await check(fresh, key, world.addresses.knownToo)).status_code).toBe(50);
+    await quiet();
     const log = world.smtp.mailboxes;
     expect(log.connections).toBe(1);
     expect(log.sessions[0]!.rcpts.map((r) => r.address)).toEqual([world.addresses.knownToo, expect.stringMatching(/^[a-z0-9]{14}@mailbox-ok\.com$/)]);
     expect(log.sessions[0]!.helo).toBeDefined();
     world.reset();
     expect((await check(fresh, key, world.addresses.known)).status_code).toBe(50);
+    await quiet();
     expect(world.smtp.mailboxes.sessions[0]!.rcpts.map((r) => r.address)).toEqual([world.addresses.known]);
     await fresh.close();
   });

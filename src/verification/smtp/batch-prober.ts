@@ -17,9 +17,10 @@
 import type { SocksProxy } from '../../core/socks-proxy-url.js';
 import type { EgressChooser, SmtpEgress } from './egress.js';
 import { createHostLimiter, MAX_HOLD_MS, type HostLimiter } from './host-limiter.js';
-import { observeRefusals, openOnHost, probeFailure, type ProbeFailure } from './open-on-host.js';
-import { slowDownIfAsked, type Throttle } from './throttle.js';
+import { observeRefusals, openOnHost, probeFailure, type HostSessionOptions, type ProbeFailure } from './open-on-host.js';
+import { budgetKeyFor, slowDownIfAsked, type Throttle } from './throttle.js';
 import { SESSIONS_PER_HOST, type ProbeObserver, type ProbeOutcome, type ProbeTarget, type SmtpProber } from './prober.js';
+import { connectBy, domainOf, pickRound, sharedCatchAll, type Lane } from './session-queue.js';
 import { sessionFailure, type RecipientReply, type SmtpSession } from './smtp-session.js';
 
 /** How much one session carries: plain numbers, so a provider profile can set them per host. */
@@ -65,15 +66,33 @@ export interface BatchingProberOptions extends Partial<SessionLimits> {
   observer?: ProbeObserver;
   /** Connections per provider and egress address (throttle.ts); default: unthrottled. */
   throttle?: Throttle;
+  /** How a connection is made (default: a real socket; tests of the pool give a scripted one). */
+  connect?: HostSessionOptions['connect'];
   /** How long a session with nothing to ask waits for more before it QUITs (default 50 ms). */
   idleMs?: number;
+  /**
+   * The same, for a session that has served a real-time call (default 2 s): the next calls, a
+   * moment later, find it open instead of each taking a connection (and a budget token) of its own.
+   */
+  realTimeIdleMs?: number;
+  /**
+   * Time a session needs once connected (default 2 s): a probe waits for a new connection (slot,
+   * budget token, connect) only until this long before its deadline; past that it is answered
+   * `throttled` at once when a budget is what it waits for, and no token is taken for it.
+   */
+  reserveMs?: number;
   /** The longest one session lives, and holds its slot (default and at most MAX_HOLD_MS, 30 s). */
   sessionMs?: number;
 }
 
 interface Probe {
   target: ProbeTarget;
+  lane: Lane;
   recipients: readonly string[];
+  /** Its catch-all probe (random local part), if it carries one. */
+  catchAllProbe?: string;
+  /** Where its catch-all probe's reply is read when another probe of the session asked it. */
+  catchAllFrom?: { replies: Map<string, RecipientReply>; recipient: string };
   deadline: number;
   /** The replies of the transaction it is in, once sent (for partial answers at its deadline). */
   asked?: Map<string, RecipientReply>;
@@ -95,6 +114,12 @@ interface HostQueue {
   idle: Set<() => void>;
   /** Sessions about to take what waits at the next turn (between two rounds). */
   takingNext: number;
+  /** Sessions waiting for their connection (slot, budget token, connect). */
+  connecting: number;
+  /** Sessions connected (they take what waits at their next round). */
+  connected: number;
+  /** Sessions that have their budget token and are connecting. */
+  tokened: number;
 }
 
 export function createBatchingProber(options: BatchingProberOptions): SmtpProber {
@@ -106,6 +131,8 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
   };
   const limiter = options.limiter ?? createHostLimiter(defaults.maxSessionsPerHost);
   const idleMs = options.idleMs ?? 50;
+  const realTimeIdleMs = options.realTimeIdleMs ?? 2_000;
+  const reserveMs = options.reserveMs ?? 2_000;
   const sessionMs = Math.min(options.sessionMs ?? MAX_HOLD_MS, MAX_HOLD_MS);
   const fixed: SmtpEgress = { helo: options.helo, ...(options.proxy ? { proxy: options.proxy } : {}) };
   const egressFor = options.egress ?? (() => fixed);
@@ -113,27 +140,35 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     port: options.port,
     from: options.from,
     connectTimeoutMs: options.connectTimeoutMs ?? 5000,
+    reserveMs,
+    ...(options.connect ? { connect: options.connect } : {}),
     ...(options.observer ? { observer: options.observer } : {}),
     ...(options.throttle ? { throttle: options.throttle } : {}),
   };
   const queues = new Map<string, HostQueue>();
 
   return {
-    probe(target, recipients, deadline) {
+    probe(target, recipients, deadline, probeOptions = {}) {
       if (deadline <= Date.now()) return Promise.resolve({ kind: 'timeout', detail: 'deadline reached before probing' });
       const place = placeOf(target);
       const key = `${place.key} ${target.addresses.join(',')}`;
       let queue = queues.get(key);
       if (!queue) {
-        queue = { key, place: place.key, limits: place.limits, waiting: [], sessions: 0, idle: new Set(), takingNext: 0 };
+        queue = { key, place: place.key, limits: place.limits, waiting: [], sessions: 0, idle: new Set(), takingNext: 0, connecting: 0, connected: 0, tokened: 0 };
         queues.set(key, queue);
       }
       const hostQueue = queue;
       return new Promise<ProbeOutcome>((resolve) => {
         const timer = setTimeout(() => probe.settle(timedOut(probe)), deadline - Date.now());
+        // A probe still waiting for a connection when too little time is left to use one, while
+        // the provider's budget is what sessions wait for, leaves at once: unknown, as throttled.
+        const budgeted = options.throttle !== undefined && budgetKeyFor(target.host, egressFor(target.host)).profile.kind !== 'default';
+        const giveUp = budgeted ? setTimeout(() => waitedTooLong(hostQueue, probe), Math.max(connectBy(deadline, reserveMs) - Date.now(), 0)) : undefined;
         const probe: Probe = {
           target,
+          lane: probeOptions.lane ?? 'list',
           recipients,
+          ...(probeOptions.catchAllProbe !== undefined ? { catchAllProbe: probeOptions.catchAllProbe } : {}),
           deadline,
           claimed: false,
           done: false,
@@ -141,12 +176,13 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
             if (probe.done) return;
             probe.done = true;
             clearTimeout(timer);
+            clearTimeout(giveUp);
             resolve(outcome);
           },
         };
         hostQueue.waiting.push(probe);
         if (hostQueue.idle.size > 0) for (const wake of hostQueue.idle) wake();
-        else if (hostQueue.takingNext === 0 && hostQueue.sessions < hostQueue.limits.maxSessionsPerHost) void runSession(hostQueue);
+        else if (needsSession(hostQueue)) void runSession(hostQueue);
       });
     },
   };
@@ -154,6 +190,15 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
   /** One session's life: a slot, a connection, rounds of transactions while there is work. */
   async function runSession(queue: HostQueue): Promise<void> {
     queue.sessions++;
+    let next: 'again' | 'stop' = 'again';
+    // Connecting from the start: the slot, the token and the connect are all what it waits for.
+    const connecting = { done: false };
+    queue.connecting++;
+    const connected = () => {
+      if (connecting.done) return;
+      connecting.done = true;
+      queue.connecting--;
+    };
     try {
       const waitUntil = latestDeadline(open(queue));
       if (waitUntil <= Date.now()) return;
@@ -162,35 +207,98 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
       // The session lives at most `sessionMs` from its slot (within the limiter's MAX_HOLD_MS).
       const holdUntil = Date.now() + sessionMs;
       try {
-        await converse(queue, holdUntil);
+        next = await converse(queue, holdUntil, connected);
       } finally {
         release();
       }
     } finally {
+      connected();
       queue.sessions--;
       const left = open(queue).length;
-      if (left > 0 && queue.sessions < queue.limits.maxSessionsPerHost) void runSession(queue);
+      if (left > 0 && next === 'again' && needsSession(queue)) void runSession(queue);
       else if (left === 0 && queue.sessions === 0) queues.delete(queue.key);
     }
   }
 
-  async function converse(queue: HostQueue, holdUntil: number): Promise<void> {
+  /**
+   * Whether what waits needs one more session: none is idle or about to take it, the place's
+   * limit allows one, and more RCPTs wait than the sessions still connecting will carry (each of
+   * those takes a budget token: one that finds nothing to ask would waste it).
+   */
+  function needsSession(queue: HostQueue): boolean {
+    if (queue.idle.size > 0 || queue.takingNext > 0 || queue.sessions >= queue.limits.maxSessionsPerHost) return false;
+    const waitingRcpts = open(queue).reduce((sum, probe) => sum + probe.recipients.length, 0);
+    return waitingRcpts > queue.connecting * queue.limits.rcptsPerSession;
+  }
+
+  /**
+   * At a probe's last moment to get a connection: it leaves if none of its place is connected or
+   * has its token (a session that has one takes it once connected: the token is not wasted).
+   */
+  function waitedTooLong(queue: HostQueue, probe: Probe): void {
+    if (probe.done || probe.claimed || queue.connected > 0 || queue.tokened > 0) return;
+    queue.waiting = queue.waiting.filter((other) => other !== probe);
+    probe.settle({ kind: 'throttled', detail: `no connection to ${probe.target.host} within the connection budget in time for the deadline` });
+  }
+
+  /**
+   * The connection comes first, then the probes: what waits once it is open (real-time first) is
+   * its first round, so a probe whose time ran out while the token or the connect was awaited is
+   * not in it, and the session's RCPTs go to probes that can still use them.
+   */
+  /** 'stop': the budget refused a token while another session serves the place: no new try from here. */
+  async function converse(queue: HostQueue, holdUntil: number, connected: () => void): Promise<'again' | 'stop'> {
     const { limits } = queue;
     let budget = limits.rcptsPerSession;
-    let round = claim(queue, holdUntil, budget, true);
-    if (round.length === 0) return;
-    const target = round[0]!.target;
-    const opened = await openOnHost(target, { ...hostOptions, egress: egressFor(target.host) }, Math.min(holdUntil, latestDeadline(round)));
+    const waiting = open(queue);
+    if (waiting.length === 0) return 'again';
+    const target = waiting[0]!.target;
+    let opened: Awaited<ReturnType<typeof openOnHost>>;
+    let tokened = false;
+    const onToken = () => {
+      if (!tokened) queue.tokened++;
+      tokened = true;
+    };
+    try {
+      // Still wanted after a wait for a token: a probe waits that has the time to use a session.
+      const wanted = () => open(queue).some((probe) => connectBy(probe.deadline, reserveMs) > Date.now());
+      opened = await openOnHost(target, { ...hostOptions, egress: egressFor(target.host), onToken, wanted }, Math.min(holdUntil, latestDeadline(waiting)));
+    } finally {
+      if (tokened) queue.tokened--;
+      connected();
+    }
+    if (opened.kind === 'throttled') {
+      // No token in time for any probe that waited when it asked: they are answered, unless a
+      // session of their place is connected or has its token (it takes them, or their own
+      // timers answer them). Probes that came later, with more time, get another try.
+      if (queue.connected === 0 && queue.tokened === 0) {
+        for (const probe of waiting) probe.settle(opened);
+        queue.waiting = open(queue);
+        return 'again';
+      }
+      return 'stop';
+    }
     if (opened.kind !== 'open') {
-      for (const probe of round) probe.settle(opened);
-      return;
+      // The probes this connection was for: those its first round would have taken.
+      for (const probe of claim(queue, holdUntil, budget, true)) probe.settle(opened);
+      return 'again';
     }
     const { session, address } = opened;
+    queue.connected++;
+    const catchAllAsked = new Map<string, { replies: Map<string, RecipientReply>; recipient: string }>();
+    let round = claim(queue, holdUntil, budget, true);
     let first = true;
+    let servedRealTime = false;
     try {
+      // Connected after the probes it was for were answered (their deadline): the next ones may come.
+      if (round.length === 0) {
+        await idle(queue, realTimeIdleMs);
+        if (session.usable) round = claim(queue, holdUntil, budget, true);
+      }
       while (round.length > 0) {
         budget -= round.reduce((sum, probe) => sum + probe.recipients.length, 0);
-        if (!(await ask(session, address, target, round, first, holdUntil, limits))) break;
+        servedRealTime ||= round.some((probe) => probe.lane === 'real-time');
+        if (!(await ask(session, address, target, round, first, holdUntil, limits, catchAllAsked))) break;
         first = false;
         round = [];
         if (!session.usable || budget <= 0) break;
@@ -199,14 +307,16 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
         // (meanwhile they start no session of their own: this one takes them).
         round = await claimNextTurn(queue, holdUntil, budget);
         if (round.length > 0) continue;
-        await idle(queue);
+        await idle(queue, servedRealTime ? realTimeIdleMs : idleMs);
         if (session.usable) round = await claimNextTurn(queue, holdUntil, budget);
       }
     } finally {
+      queue.connected--;
       // Probes taken but not asked (the session broke or ended first) wait for another session.
       unclaim(queue, round);
     }
     await session.end();
+    return 'again';
   }
 
   /**
@@ -215,7 +325,16 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
    * session is over before the round is: the probes of the transaction that broke have their
    * failure, the rest are left unanswered in `round`.
    */
-  async function ask(session: SmtpSession, address: string, target: ProbeTarget, round: Probe[], first: boolean, holdUntil: number, limits: SessionLimits): Promise<boolean> {
+  async function ask(
+    session: SmtpSession,
+    address: string,
+    target: ProbeTarget,
+    round: Probe[],
+    first: boolean,
+    holdUntil: number,
+    limits: SessionLimits,
+    catchAllAsked: Map<string, { replies: Map<string, RecipientReply>; recipient: string }>,
+  ): Promise<boolean> {
     const groups = transactions(round.filter((probe) => !probe.done), limits);
     if (groups.length === 0) return true;
     // A session refused or closed after its first round says nothing to the probes that were
@@ -224,6 +343,18 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     if (!first && !session.usable) return false;
     const replies = groups.map(() => new Map<string, RecipientReply>());
     groups.forEach((group, index) => group.forEach((probe) => (probe.asked = replies[index])));
+    // A domain's catch-all probe is asked once per session: the first probe carrying one sends
+    // it, the others (this round's and later rounds') read its reply.
+    const sends = groups.map((group, index) => {
+      const { send, askedNow } = sharedCatchAll(group, new Set(catchAllAsked.keys()));
+      for (const [domain, recipient] of askedNow) catchAllAsked.set(domain, { replies: replies[index]!, recipient });
+      for (const probe of group) {
+        if (probe.catchAllProbe === undefined) continue;
+        const from = catchAllAsked.get(domainOf(probe.catchAllProbe));
+        if (from && from.recipient !== probe.catchAllProbe) probe.catchAllFrom = from;
+      }
+      return send.flat();
+    });
     session.setDeadline(Math.min(holdUntil, latestDeadline(groups.flat())));
     const answered = new Set<number>();
     const settle = (index: number) => {
@@ -238,7 +369,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     };
     try {
       await session.askAll(
-        groups.map((group) => group.flatMap((probe) => probe.recipients)),
+        sends,
         replies,
         settle,
         limits.rcptsPerTransaction,
@@ -275,21 +406,12 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
    * deadline falls before the session's slot runs out.
    */
   function claim(queue: HostQueue, holdUntil: number, budget: number, fresh: boolean): Probe[] {
-    const taken: Probe[] = [];
-    let left = budget;
-    const keep: Probe[] = [];
-    for (const probe of queue.waiting) {
-      if (probe.done) continue;
-      const fits = probe.recipients.length <= left || (fresh && taken.length === 0);
-      // (A probe whose deadline lies past any session's life, which no caller makes, still gets
-      // a fresh session: its answer then comes by the session's end at the latest.)
-      if (fits && (probe.deadline <= holdUntil || (fresh && taken.length === 0))) {
-        probe.claimed = true;
-        taken.push(probe);
-        left -= probe.recipients.length;
-      } else keep.push(probe);
-    }
-    queue.waiting = keep;
+    // (A probe whose deadline lies past any session's life, which no caller makes, still gets
+    // a fresh session: its answer then comes by the session's end at the latest.)
+    // A probe is asked only with half the reserve still ahead of it: time for its round's replies.
+    const { taken, kept } = pickRound(queue.waiting, budget, holdUntil, fresh, Date.now() + reserveMs / 2);
+    for (const probe of taken) probe.claimed = true;
+    queue.waiting = kept;
     return taken;
   }
 
@@ -304,7 +426,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
       queue.takingNext--;
     }
     // More came than this session takes: another session for them, as their arrival would have started.
-    if (queue.takingNext === 0 && queue.sessions < queue.limits.maxSessionsPerHost && open(queue).length > 0) void runSession(queue);
+    if (open(queue).length > 0 && needsSession(queue)) void runSession(queue);
     return taken;
   }
 
@@ -315,8 +437,8 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     if (back.length > 0) queue.waiting.unshift(...back);
   }
 
-  /** Until a probe arrives for the queue, or `idleMs` pass. */
-  function idle(queue: HostQueue): Promise<void> {
+  /** Until a probe arrives for the queue, or `ms` pass. */
+  function idle(queue: HostQueue, ms: number): Promise<void> {
     if (open(queue).length > 0) return Promise.resolve();
     return new Promise((resolve) => {
       const wake = () => {
@@ -324,7 +446,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
         queue.idle.delete(wake);
         resolve();
       };
-      const timer = setTimeout(wake, idleMs);
+      const timer = setTimeout(wake, ms);
       timer.unref();
       queue.idle.add(wake);
     });
@@ -370,7 +492,8 @@ function withOwnPartial(failed: ProbeFailure, probe: Probe): ProbeFailure {
 function ownReplies(probe: Probe): Map<string, RecipientReply> {
   const own = new Map<string, RecipientReply>();
   for (const recipient of probe.recipients) {
-    const reply = probe.asked?.get(recipient);
+    const from = recipient === probe.catchAllProbe ? probe.catchAllFrom : undefined;
+    const reply = from ? from.replies.get(from.recipient) : probe.asked?.get(recipient);
     if (reply) own.set(recipient, reply);
   }
   return own;

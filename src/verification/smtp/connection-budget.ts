@@ -14,8 +14,10 @@ export interface ConnectionBudget {
   /**
    * One connection from `key`'s budget of `perWindow` in any window-long interval. Waits for the
    * next token when none is free now and the deadline allows; false when the deadline comes first.
+   * `wanted`, asked each time a token could be taken after a wait: false gives up without taking
+   * it (what the connection was for is gone meanwhile: the token stays for another).
    */
-  take(key: BudgetKey, perWindow: number, deadline: number): Promise<boolean>;
+  take(key: BudgetKey, perWindow: number, deadline: number, wanted?: () => boolean): Promise<boolean>;
   /** The provider asked `key` to slow down: its connections cost more until the cool-down ends. */
   slowDown(key: BudgetKey): Promise<void>;
   /** Whether `key` is cooling down after a slow-down reply (tests, doctor). */

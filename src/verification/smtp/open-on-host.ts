@@ -23,6 +23,18 @@ export interface HostSessionOptions {
   observer?: ProbeObserver;
   /** The connection budget per provider and egress every connection takes from (default: none). */
   throttle?: Throttle;
+  /**
+   * Time a session needs once connected (banner, EHLO, MAIL, RCPT): no token is taken later than
+   * this before the deadline, so a token is never spent on a session that cannot end in time
+   * (default 0).
+   */
+  reserveMs?: number;
+  /** Asked after a wait for a token: false when what the connection was for is gone (no token is taken then). */
+  wanted?: () => boolean;
+  /** Told when the budget has given this connection its token (the connect itself follows). */
+  onToken?: () => void;
+  /** How a connection is made (default: openSmtpSession over a real socket; tests of the pool's decisions give a scripted one). */
+  connect?: typeof openSmtpSession;
 }
 
 export type ProbeFailure = Exclude<ProbeOutcome, { kind: 'replies' }>;
@@ -39,9 +51,14 @@ export async function openOnHost(
   const { throttle } = options;
   for (const address of target.addresses) {
     const connect = (startTls: boolean) =>
-      openSmtpSession({ address, port: options.port, hostname: target.host, helo: egress.helo, from: options.from, deadline, connectTimeoutMs: options.connectTimeoutMs, startTls, ...via });
+      (options.connect ?? openSmtpSession)({ address, port: options.port, hostname: target.host, helo: egress.helo, from: options.from, deadline, connectTimeoutMs: options.connectTimeoutMs, startTls, ...via });
     // Each connection takes its token first; a string is why the budget refused it.
-    const open = async (startTls: boolean): Promise<OpenResult | string> => (await budgetSpent(throttle, target.host, egress, deadline)) ?? connect(startTls);
+    const open = async (startTls: boolean): Promise<OpenResult | string> => {
+      const spent = await budgetSpent(throttle, target.host, egress, deadline - (options.reserveMs ?? 0), options.wanted);
+      if (spent !== undefined) return spent;
+      options.onToken?.();
+      return connect(startTls);
+    };
     let result = await open(true);
     // A server that offers STARTTLS and then fails the handshake (old ciphers, broken
     // certificate chain) still takes plaintext mail.

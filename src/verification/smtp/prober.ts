@@ -9,6 +9,7 @@ import { createHostLimiter, type HostLimiter } from './host-limiter.js';
 import { observeRefusals, openOnHost, probeFailure } from './open-on-host.js';
 import { slowDownIfAsked, type Throttle } from './throttle.js';
 import type { SmtpReply } from './smtp-reply.js';
+import type { Lane } from './session-queue.js';
 import { sessionFailure, type RecipientReply } from './smtp-session.js';
 
 export interface SmtpProberOptions {
@@ -73,7 +74,15 @@ export type ProbeOutcome =
 
 export interface SmtpProber {
   /** `deadline`: absolute time, `Date.now()` clock; the outcome is `timeout` if it passes. */
-  probe(target: ProbeTarget, recipients: readonly string[], deadline: number): Promise<ProbeOutcome>;
+  probe(target: ProbeTarget, recipients: readonly string[], deadline: number, options?: ProbeOptions): Promise<ProbeOutcome>;
+}
+
+/** What a pool of shared sessions (batch-prober.ts) needs to know of a probe; a prober of its own sessions ignores it. */
+export interface ProbeOptions {
+  /** `real-time` probes go ahead of list rows in a shared session (default `list`). */
+  lane?: Lane;
+  /** The recipient that is the domain's catch-all probe (a random local part): asked once per session and domain, its reply shared. */
+  catchAllProbe?: string;
 }
 
 export const SESSIONS_PER_HOST = 2;

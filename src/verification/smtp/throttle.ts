@@ -34,12 +34,13 @@ export function budgetKeyFor(host: string, egress: SmtpEgress): { key: BudgetKey
  * (the default profile: every other host, not one provider) have no budget: the per-host session
  * limit is their throttle.
  */
-export async function budgetSpent(throttle: Throttle | undefined, host: string, egress: SmtpEgress, deadline: number): Promise<string | undefined> {
+export async function budgetSpent(throttle: Throttle | undefined, host: string, egress: SmtpEgress, deadline: number, wanted?: () => boolean): Promise<string | undefined> {
   if (!throttle) return undefined;
   const { key, profile } = budgetKeyFor(host, egress);
   if (profile.kind === 'default') return undefined;
   const perWindow = throttle.perWindow ? throttle.perWindow(profile) : profile.limits.connectionsPerMinute;
-  if (await throttle.budget.take(key, perWindow, deadline)) return undefined;
+  // No token for a connection that could not be used before its deadline, even one free now.
+  if (deadline > Date.now() && (await throttle.budget.take(key, perWindow, deadline, wanted))) return undefined;
   throttle.onThrottled?.(key.provider);
   return `connection budget for ${profile.name} (${key.egress}) spent until past the deadline`;
 }
