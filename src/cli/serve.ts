@@ -1,6 +1,7 @@
 /** `mailsure serve`: the HTTPS API (what `npm start` runs). */
 import { loadConfig } from '../core/config.js';
 import { createLogger } from '../core/logger.js';
+import { describeProxy } from '../core/socks-proxy-url.js';
 import { createContainer } from '../container.js';
 import { assembleApp } from '../app-assembly.js';
 import { createLifecycle, stopOnSignals } from '../lifecycle.js';
@@ -10,7 +11,7 @@ import { demoBanner, demoWanted, ensureDemoKey, isEmptyDataDir } from './demo-ke
 import { todayUtc } from '../enrichment/activity-metrics.js';
 import { hostname } from 'node:os';
 import { print } from './output.js';
-import { mailboxLine } from '../verification/health/render-health.js';
+import { egressLine, mailboxLine } from '../verification/health/render-health.js';
 import { metricsLine } from '../observability/metrics-server.js';
 
 export async function serve(options: { worker?: boolean } = {}): Promise<void> {
@@ -41,6 +42,8 @@ export async function serve(options: { worker?: boolean } = {}): Promise<void> {
   const baseUrl = `${scheme}://${shownHost}:${config.port}`;
   print(`Mailsure listening on ${baseUrl} (${container.storage.engine}${tls?.generatedAt ? `, self-signed certificate in ${tls.generatedAt}` : ''})`);
   print(mailboxLine(container.proberHealth.state(), config.verifyDepth));
+  const egresses = egressLine(container.proberHealth.state(), config.verifyDepth, config.smtpProxy ? describeProxy(config.smtpProxy) : 'direct');
+  if (egresses) print(egresses);
   const metrics = lifecycle.metricsServer();
   if (metrics && config.metrics) print(metricsLine(config.metrics.host, metrics.port));
   if (demo) print(demoBanner(demo, baseUrl, demoEmail));

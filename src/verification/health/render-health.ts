@@ -60,6 +60,17 @@ export function mailboxLine(state: ProberHealthState, depth: string): string {
   return doubts.length === 0 ? 'Mailbox verification: available' : `Mailbox verification: available (${doubts.join(', ')}; see mailsure doctor)`;
 }
 
+/**
+ * The start banner's line on the ways out for probes: how many are healthy (this release has one,
+ * `via`: the SOCKS5 proxy or `direct`). Healthy is the egress check's `ok`; a degraded or unknown
+ * one is named as such, not counted healthy.
+ */
+export function egressLine(state: ProberHealthState, depth: string, via: string): string | undefined {
+  if (depth !== 'mailbox') return undefined;
+  const egress = state.smtp_egress.state;
+  return `SMTP egresses: ${egress === 'ok' ? 1 : 0} of 1 healthy (${via}${egress === 'ok' ? '' : `: ${egress}`})`;
+}
+
 /** The doctor's exit status: non-zero when verdicts cannot be trusted at this depth. */
 export function doctorExitCode(state: ProberHealthState, depth: string): number {
   if (depth === 'syntax') return 0;
