@@ -120,6 +120,23 @@ describe('GET /v5/ev against the test world', () => {
     await fresh.close();
   });
 
+  it('concurrent real-time calls to one MX host ride shared sessions, the catch-all probe asked once a session', async () => {
+    const fresh = await makeTestApp({ env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox' } });
+    const key = (await fresh.key('k')).key;
+    world.reset();
+    const emails = [world.addresses.known, world.addresses.knownToo, ...[1, 2, 3, 4, 5, 6].map((i) => `nobody${i}@${world.domains.mailboxOk}`)];
+    const codes = await Promise.all(emails.map(async (email) => (await check(fresh, key, email)).status_code));
+    expect(codes).toEqual([50, 50, 400, 400, 400, 400, 400, 400]);
+    await quiet();
+    const log = world.smtp.mailboxes;
+    // Eight calls at once: at most the host's two sessions (a session per call before issue 27: eight).
+    expect(log.connections).toBeLessThanOrEqual(2);
+    const rcpts = log.sessions.flatMap((session) => session.rcpts.map((r) => r.address));
+    expect(rcpts.filter((address) => emails.includes(address)).sort()).toEqual([...emails].sort());
+    for (const session of log.sessions) expect(session.rcpts.filter((r) => /^[a-z0-9]{14}@/.test(r.address)).length).toBeLessThanOrEqual(1);
+    await fresh.close();
+  });
+
   it('answers a catch-all domain from the cached fact without probing again', async () => {
     await check(t, current, `first@${world.domains.acceptAll}`);
     world.reset();
