@@ -20,7 +20,7 @@ import { createHostLimiter, MAX_HOLD_MS, type HostLimiter } from './host-limiter
 import { observeRefusals, openOnHost, probeFailure, type HostSessionOptions, type ProbeFailure } from './open-on-host.js';
 import { budgetKeyFor, slowDownIfAsked, type Throttle } from './throttle.js';
 import { SESSIONS_PER_HOST, type ProbeObserver, type ProbeOutcome, type ProbeTarget, type SmtpProber } from './prober.js';
-import { connectBy, domainOf, pickRound, sharedCatchAll, type Lane } from './session-queue.js';
+import { connectBy, domainOf, minLeft, pickRound, sharedCatchAll, type Lane } from './session-queue.js';
 import { sessionFailure, type RecipientReply, type SmtpSession } from './smtp-session.js';
 
 /** How much one session carries: plain numbers, so a provider profile can set them per host. */
@@ -94,6 +94,7 @@ interface Probe {
   /** Where its catch-all probe's reply is read when another probe of the session asked it. */
   catchAllFrom?: { replies: Map<string, RecipientReply>; recipient: string };
   deadline: number;
+  minLeftMs: number;
   /** The replies of the transaction it is in, once sent (for partial answers at its deadline). */
   asked?: Map<string, RecipientReply>;
   claimed: boolean;
@@ -170,6 +171,8 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
           recipients,
           ...(probeOptions.catchAllProbe !== undefined ? { catchAllProbe: probeOptions.catchAllProbe } : {}),
           deadline,
+          // Asked only with time left for its round's replies (session-queue.ts).
+          minLeftMs: minLeft(deadline - Date.now(), reserveMs),
           claimed: false,
           done: false,
           settle(outcome) {
@@ -408,8 +411,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
   function claim(queue: HostQueue, holdUntil: number, budget: number, fresh: boolean): Probe[] {
     // (A probe whose deadline lies past any session's life, which no caller makes, still gets
     // a fresh session: its answer then comes by the session's end at the latest.)
-    // A probe is asked only with half the reserve still ahead of it: time for its round's replies.
-    const { taken, kept } = pickRound(queue.waiting, budget, holdUntil, fresh, Date.now() + reserveMs / 2);
+    const { taken, kept } = pickRound(queue.waiting, budget, holdUntil, fresh, Date.now());
     for (const probe of taken) probe.claimed = true;
     queue.waiting = kept;
     return taken;

@@ -20,23 +20,25 @@ export interface Waiting {
   deadline: number;
   /** Answered already (its deadline, or a single flight's leader): never taken. */
   done: boolean;
+  /** The least time it must have left to be asked (time for its round's replies; default 0). */
+  minLeftMs?: number;
 }
 
 /**
  * The probes a session takes for its next round, and those left waiting (in their order).
  * `room`: the RCPTs it may still send; `fresh`: its first round, which takes at least one probe
  * however many recipients it has. Only probes whose deadline falls before `holdUntil` (the
- * session's end) are taken, except a fresh session's first; and none with less than `askBy`
- * left of its time (an RCPT it could not wait for: it stays, and its deadline answers it).
+ * session's end) are taken, except a fresh session's first; and none with less than its
+ * `minLeftMs` left at `now` (replies it could not wait for: it stays, and its deadline answers it).
  */
-export function pickRound<P extends Waiting>(waiting: readonly P[], room: number, holdUntil: number, fresh: boolean, askBy = -Infinity): { taken: P[]; kept: P[] } {
+export function pickRound<P extends Waiting>(waiting: readonly P[], room: number, holdUntil: number, fresh: boolean, now = -Infinity): { taken: P[]; kept: P[] } {
   const taken: P[] = [];
   const kept: P[] = [];
   let left = room;
   const ordered = [...waiting.filter((probe) => probe.lane === 'real-time'), ...waiting.filter((probe) => probe.lane !== 'real-time')];
   for (const probe of ordered) {
     if (probe.done) continue;
-    if (probe.deadline < askBy) {
+    if (probe.deadline - (probe.minLeftMs ?? 0) < now) {
       kept.push(probe);
       continue;
     }
@@ -50,6 +52,11 @@ export function pickRound<P extends Waiting>(waiting: readonly P[], room: number
   const order = new Map(waiting.map((probe, index) => [probe, index]));
   kept.sort((a, b) => order.get(a)! - order.get(b)!);
   return { taken, kept };
+}
+
+/** The least time a probe must have left to be asked: half the reserve, or a quarter of its whole time when that is shorter. */
+export function minLeft(timeMs: number, reserveMs: number): number {
+  return Math.max(0, Math.min(reserveMs / 2, timeMs / 4));
 }
 
 /** The last moment a probe may still wait for a new connection of its own (slot, token, connect). */
