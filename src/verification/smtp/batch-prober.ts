@@ -17,11 +17,12 @@
 import type { SocksProxy } from '../../core/socks-proxy-url.js';
 import type { EgressChooser, SmtpEgress } from './egress.js';
 import { createHostLimiter, MAX_HOLD_MS, type HostLimiter } from './host-limiter.js';
-import { observeRefusals, openOnHost, probeFailure, type HostSessionOptions, type ProbeFailure } from './open-on-host.js';
+import { observeRefusals, openOnHost, probeFailure, type HostSessionOptions } from './open-on-host.js';
 import { budgetKeyFor, slowDownIfAsked, type Throttle } from './throttle.js';
 import { SESSIONS_PER_HOST, type ProbeObserver, type ProbeOutcome, type ProbeTarget, type SmtpProber } from './prober.js';
-import { connectBy, domainOf, minLeft, pickRound, sharedCatchAll, type Lane } from './session-queue.js';
+import { connectBy, domainOf, minLeft, pickRound, sharedCatchAll } from './session-queue.js';
 import { sessionFailure, type RecipientReply, type SmtpSession } from './smtp-session.js';
+import { latestDeadline, nextTurn, open, ownReplies, sessionLimits, timedOut, withOwnPartial, type HostQueue, type Probe } from './pool-probe.js';
 
 /** How much one session carries: plain numbers, so a provider profile can set them per host. */
 export interface SessionLimits {
@@ -85,43 +86,6 @@ export interface BatchingProberOptions extends Partial<SessionLimits> {
   sessionMs?: number;
 }
 
-interface Probe {
-  target: ProbeTarget;
-  lane: Lane;
-  recipients: readonly string[];
-  /** Its catch-all probe (random local part), if it carries one. */
-  catchAllProbe?: string;
-  /** Where its catch-all probe's reply is read when another probe of the session asked it. */
-  catchAllFrom?: { replies: Map<string, RecipientReply>; recipient: string };
-  deadline: number;
-  minLeftMs: number;
-  /** The replies of the transaction it is in, once sent (for partial answers at its deadline). */
-  asked?: Map<string, RecipientReply>;
-  claimed: boolean;
-  done: boolean;
-  settle(outcome: ProbeOutcome): void;
-}
-
-interface HostQueue {
-  key: string;
-  /** The limiter's key (the host, or the provider's addresses its customers' MX names share). */
-  place: string;
-  /** This host's limits. */
-  limits: SessionLimits;
-  waiting: Probe[];
-  /** Sessions of this process for the queue: waiting for a slot, open, or about to close. */
-  sessions: number;
-  /** Sessions waiting for work: woken by the next probe. */
-  idle: Set<() => void>;
-  /** Sessions about to take what waits at the next turn (between two rounds). */
-  takingNext: number;
-  /** Sessions waiting for their connection (slot, budget token, connect). */
-  connecting: number;
-  /** Sessions connected (they take what waits at their next round). */
-  connected: number;
-  /** Sessions that have their budget token and are connecting. */
-  tokened: number;
-}
 
 export function createBatchingProber(options: BatchingProberOptions): SmtpProber {
   const defaults = sessionLimits(DEFAULT_SESSION_LIMITS, options);
@@ -453,50 +417,4 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
       queue.idle.add(wake);
     });
   }
-}
-
-/** `over` the `base` limits, checked: every number a positive integer. */
-function sessionLimits(base: SessionLimits, over: Partial<SessionLimits>): SessionLimits {
-  const limits: SessionLimits = {
-    maxSessionsPerHost: over.maxSessionsPerHost ?? base.maxSessionsPerHost,
-    rcptsPerSession: over.rcptsPerSession ?? base.rcptsPerSession,
-    rcptsPerTransaction: over.rcptsPerTransaction ?? base.rcptsPerTransaction,
-    transactionPerDomain: over.transactionPerDomain ?? base.transactionPerDomain,
-  };
-  for (const [name, value] of Object.entries(limits)) {
-    if (typeof value === 'number' && !(Number.isInteger(value) && value >= 1)) throw new RangeError(`${name} must be a positive integer, got ${value}`);
-  }
-  return limits;
-}
-
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-function open(queue: HostQueue): Probe[] {
-  return queue.waiting.filter((probe) => !probe.done);
-}
-
-function latestDeadline(probes: readonly Probe[]): number {
-  return probes.reduce((latest, probe) => Math.max(latest, probe.deadline), 0);
-}
-
-function timedOut(probe: Probe): ProbeOutcome {
-  if (!probe.claimed) return { kind: 'timeout', detail: 'no free session slot before the deadline' };
-  const partial = ownReplies(probe);
-  return { kind: 'timeout', detail: 'deadline reached', ...(partial.size > 0 ? { partial } : {}) };
-}
-
-function withOwnPartial(failed: ProbeFailure, probe: Probe): ProbeFailure {
-  const { partial: _all, ...rest } = failed;
-  const partial = ownReplies(probe);
-  return partial.size > 0 ? { ...rest, partial } : rest;
-}
-
-function ownReplies(probe: Probe): Map<string, RecipientReply> {
-  const own = new Map<string, RecipientReply>();
-  for (const recipient of probe.recipients) {
-    const from = recipient === probe.catchAllProbe ? probe.catchAllFrom : undefined;
-    const reply = from ? from.replies.get(from.recipient) : probe.asked?.get(recipient);
-    if (reply) own.set(recipient, reply);
-  }
-  return own;
 }

@@ -1,0 +1,94 @@
+/**
+ * The session pool's probes and queues (batch-prober.ts): what a waiting probe carries, what one
+ * host's queue holds, and the small functions over them (their answers at a deadline, their own
+ * replies out of a shared transaction, the limits a place gets).
+ */
+import type { ProbeFailure } from './open-on-host.js';
+import type { ProbeOutcome, ProbeTarget } from './prober.js';
+import type { Lane } from './session-queue.js';
+import type { RecipientReply } from './smtp-session.js';
+import type { SessionLimits } from './batch-prober.js';
+
+export interface Probe {
+  target: ProbeTarget;
+  lane: Lane;
+  recipients: readonly string[];
+  /** Its catch-all probe (random local part), if it carries one. */
+  catchAllProbe?: string;
+  /** Where its catch-all probe's reply is read when another probe of the session asked it. */
+  catchAllFrom?: { replies: Map<string, RecipientReply>; recipient: string };
+  deadline: number;
+  minLeftMs: number;
+  /** The replies of the transaction it is in, once sent (for partial answers at its deadline). */
+  asked?: Map<string, RecipientReply>;
+  claimed: boolean;
+  done: boolean;
+  settle(outcome: ProbeOutcome): void;
+}
+
+export interface HostQueue {
+  key: string;
+  /** The limiter's key (the host, or the provider's addresses its customers' MX names share). */
+  place: string;
+  /** This host's limits. */
+  limits: SessionLimits;
+  waiting: Probe[];
+  /** Sessions of this process for the queue: waiting for a slot, open, or about to close. */
+  sessions: number;
+  /** Sessions waiting for work: woken by the next probe. */
+  idle: Set<() => void>;
+  /** Sessions about to take what waits at the next turn (between two rounds). */
+  takingNext: number;
+  /** Sessions waiting for their connection (slot, budget token, connect). */
+  connecting: number;
+  /** Sessions connected (they take what waits at their next round). */
+  connected: number;
+  /** Sessions that have their budget token and are connecting. */
+  tokened: number;
+}
+
+/** `over` the `base` limits, checked: every number a positive integer. */
+export function sessionLimits(base: SessionLimits, over: Partial<SessionLimits>): SessionLimits {
+  const limits: SessionLimits = {
+    maxSessionsPerHost: over.maxSessionsPerHost ?? base.maxSessionsPerHost,
+    rcptsPerSession: over.rcptsPerSession ?? base.rcptsPerSession,
+    rcptsPerTransaction: over.rcptsPerTransaction ?? base.rcptsPerTransaction,
+    transactionPerDomain: over.transactionPerDomain ?? base.transactionPerDomain,
+  };
+  for (const [name, value] of Object.entries(limits)) {
+    if (typeof value === 'number' && !(Number.isInteger(value) && value >= 1)) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+  }
+  return limits;
+}
+
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+export function open(queue: HostQueue): Probe[] {
+  return queue.waiting.filter((probe) => !probe.done);
+}
+
+export function latestDeadline(probes: readonly Probe[]): number {
+  return probes.reduce((latest, probe) => Math.max(latest, probe.deadline), 0);
+}
+
+export function timedOut(probe: Probe): ProbeOutcome {
+  if (!probe.claimed) return { kind: 'timeout', detail: 'no free session slot before the deadline' };
+  const partial = ownReplies(probe);
+  return { kind: 'timeout', detail: 'deadline reached', ...(partial.size > 0 ? { partial } : {}) };
+}
+
+export function withOwnPartial(failed: ProbeFailure, probe: Probe): ProbeFailure {
+  const { partial: _all, ...rest } = failed;
+  const partial = ownReplies(probe);
+  return partial.size > 0 ? { ...rest, partial } : rest;
+}
+
+export function ownReplies(probe: Probe): Map<string, RecipientReply> {
+  const own = new Map<string, RecipientReply>();
+  for (const recipient of probe.recipients) {
+    const from = recipient === probe.catchAllProbe ? probe.catchAllFrom : undefined;
+    const reply = from ? from.replies.get(from.recipient) : probe.asked?.get(recipient);
+    if (reply) own.set(recipient, reply);
+  }
+  return own;
+}
