@@ -1,4 +1,10 @@
 /**
+ * The pool of SMTP sessions every mailbox probe goes through, real-time calls' and lists' alike
+ * (their decisions in session-queue.ts): real-time probes first in every round, the connection
+ * (slot, budget token, connect) before the probes it serves, none taken for a probe that could
+ * not use it in time, a session kept `realTimeIdleMs` after a real-time call so the next ones
+ * find it open, and a domain's catch-all probe asked once per session.
+ *
  * Mailbox probes that share sessions: probes for one MX host wait in that host's queue, and each
  * session (at most `maxSessionsPerHost` at once, through the same host limiter as every other
  * probe, so the limit holds across the real-time route, lists and, in scale-out, processes) takes
