@@ -33,6 +33,7 @@ import { createHostLimiter } from './verification/smtp/host-limiter.js';
 import { profileSessionPlace } from './verification/smtp/profile-limits.js';
 import { SESSIONS_PER_HOST, type SmtpProber } from './verification/smtp/prober.js';
 import type { Lane } from './verification/smtp/session-queue.js';
+import { singleFlight } from './verification/smtp/single-flight.js';
 import type { Throttle } from './verification/smtp/throttle.js';
 import { createVerdictMemory, verdictMemoryGeneration, type RememberedCode, type VerdictMemory, type VerdictStore } from './verification/verdict-memory.js';
 import { createVerifyService, type VerifyDeps, type VerifyService } from './verification/verify-service.js';
@@ -84,7 +85,8 @@ export function createVerification(
   const observed = (prober: SmtpProber) => (metrics ? observeProbes(prober, metrics) : prober);
   // One pool of sessions per session place for real-time calls and lists alike: a call's probe
   // rides a session already open to its MX host, ahead of any list row waiting there.
-  const pool = observed(createBatchingProber({ ...identity, ...DEFAULT_SESSION_LIMITS, ...smtpPool }));
+  // Concurrent calls for one address share one probe (single flight), memory or not.
+  const pool = singleFlight(observed(createBatchingProber({ ...identity, ...DEFAULT_SESSION_LIMITS, ...smtpPool })));
   const prober = inLane(pool, 'real-time');
   const batchProber = inLane(pool, 'list');
   const catchAll = cache<CatchAllFact>('catch-all');

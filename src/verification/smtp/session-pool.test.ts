@@ -14,6 +14,7 @@ import { createBatchingProber } from './batch-prober.js';
 import type { BudgetKey, ConnectionBudget } from './connection-budget.js';
 import type { ProbeOutcome, ProbeTarget, RecipientReply } from './prober.js';
 import type { Lane } from './session-queue.js';
+import { singleFlight } from './single-flight.js';
 import type { openSmtpSession, SmtpSession } from './smtp-session.js';
 
 beforeEach(() => {
@@ -209,6 +210,21 @@ describe('the shared session pool, over random arrival schedules on a fake clock
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('gives concurrent calls for one address one probe (single flight), each its own replies', async () => {
+    const world = scriptedWorld({ connectMs: 20, rcptMs: 10, tokenEveryMs: 0 });
+    const prober = singleFlight(createBatchingProber({ port: 25, helo: 'probe.example', from: 'verify@example.com', connect: world.connect, realTimeIdleMs: 0 }));
+    const calls = [1, 2, 3, 4, 5].map((i) => prober.probe(TARGET, ['yes@d.example', `zz${i}random@d.example`], 10_000, { lane: 'real-time', catchAllProbe: `zz${i}random@d.example` }));
+    await vi.runAllTimersAsync();
+    const outcomes = await Promise.all(calls);
+    expect(world.sessions.flat().filter((r) => r === 'yes@d.example')).toHaveLength(1);
+    outcomes.forEach((outcome, i) => {
+      expect(outcome.kind).toBe('replies');
+      if (outcome.kind !== 'replies') return;
+      expect(outcome.replies.get('yes@d.example')?.class).toBe('accepted');
+      expect(outcome.replies.get(`zz${i + 1}random@d.example`)?.class).toBe('no-mailbox');
+    });
   });
 
   it('serves real-time calls ahead of a list running at full speed', async () => {
