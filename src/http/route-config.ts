@@ -43,5 +43,7 @@ declare module 'fastify' {
     apiKey?: ApiKeyRecord;
     /** Gives back the calls reserved for this request (set by auth; the error path calls it). */
     releaseReservation?: () => void;
+    /** Gives back the key's bulk-call slot this request holds (set by auth on bulk routes). */
+    releaseBulkSlot?: () => void;
   }
 }
