@@ -52,6 +52,8 @@ export interface Container {
   listQueue: ListQueue;
   /** Where lists' uploads and results live (one instance for the routes, the runner and retention). */
   listFiles: ListFiles;
+  /** Whether the object store of lists answers (for /readyz's body); absent without one. */
+  listStoreCheck?: () => Promise<void>;
   /** List callbacks; `resume()` at start picks up those an earlier process left undelivered. */
   listCallbacks: CallbackSender;
   /** Prometheus metrics (MAILSURE_METRICS); undefined when they are off, and nothing is counted. */
@@ -160,6 +162,7 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
     }),
     listQueue: lists.queue,
     listFiles: listFiles.files,
+    ...(listFiles.ping ? { listStoreCheck: listFiles.ping } : {}),
     listCallbacks: lists.callbacks,
     async close() {
       proberHealth.stop();
@@ -195,7 +198,7 @@ async function createListFiles(
   config: Pick<Config, 'dataDir' | 'listStore'>,
   logger: Logger,
   runLists: boolean,
-): Promise<{ files: ListFiles; check(): Promise<void>; close(): void }> {
+): Promise<{ files: ListFiles; check(): Promise<void>; ping?(): Promise<void>; close(): void }> {
   if (!config.listStore) return { files: createDirectoryListFiles(config.dataDir), check: async () => undefined, close: () => undefined };
   // Loaded only when configured: the AWS SDK takes a while to import, and most processes never need it.
   const { openS3ListFiles } = await import('./storage/s3/open-s3-list-files.js');
@@ -205,7 +208,7 @@ async function createListFiles(
 
 /** The list pipeline over the same services as the real-time routes, with its in-process queue. */
 function createListProcessing(
-  config: Pick<Config, 'dataDir' | 'listStore' | 'allowPrivateTargets' | 'listWorkers' | 'redisUrl' | 'listThrottleHoldMinutes'>,
+  config: Pick<Config, 'dataDir' | 'listStore' | 'allowPrivateTargets' | 'listWorkers' | 'redisUrl' | 'listThrottleHoldMinutes' | 'listStoreWaitMinutes'>,
   storage: Pick<Storage, 'lists' | 'keys' | 'usage'>,
   services: { verify: VerifyService; enrich: EnrichService; append: AppendService },
   clock: Clock,
@@ -237,8 +240,10 @@ function createListProcessing(
       ...(tuning.holdBack ? { holdBack: tuning.holdBack } : {}),
     },
     onFinished: (list) => callbacks.send(list.id),
-    // A locked or stalled database pauses a list; it never ends it in Error.
+    // A locked or stalled database pauses a list; it never ends it in Error. An object store that
+    // does not answer pauses it too, for at most MAILSURE_LIST_STORE_WAIT_MINUTES.
     isTransient: isDatabaseTimeout,
+    storeWaitMs: config.listStoreWaitMinutes * 60_000,
     ...(tuning.worker ? { worker: tuning.worker } : {}),
   });
   if (config.redisUrl) {

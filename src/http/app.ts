@@ -56,6 +56,8 @@ export interface AppDeps {
   readiness: Record<string, ReadinessCheck>;
   /** Prober health for `/readyz`'s body (reported, never a reason to be unready). */
   proberHealth?: () => ProberHealthBody;
+  /** The object store of lists, when configured: reported by /readyz, never making it unready. */
+  listStoreCheck?: ReadinessCheck;
   /** Longest time to receive one whole request, body included (MAILSURE_REQUEST_TIMEOUT_SECONDS). */
   requestTimeoutMs?: number;
   /** Request counters and latencies by route (MAILSURE_METRICS); absent, none are kept. */
@@ -140,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swagger, openApiOptions(API_VERSION));
 
-  healthRoutes(app, deps.readiness, deps.proberHealth);
+  healthRoutes(app, deps.readiness, deps.proberHealth, undefined, deps.listStoreCheck);
   verifyRoutes(app, deps);
   enrichmentRoutes(app, deps);
   identityRoutes(app, deps);

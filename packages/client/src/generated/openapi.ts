@@ -285,6 +285,12 @@ export interface operations {
                                 checked_at?: string;
                             };
                         };
+                        /** @description The object store of lists (MAILSURE_LIST_STORE): whether it answers; it never changes the status code */
+                        list_store?: {
+                            state: "ok" | "failed";
+                            evidence: string[];
+                            hint?: string;
+                        };
                     };
                 };
             };
@@ -321,6 +327,12 @@ export interface operations {
                                 /** Format: date-time */
                                 checked_at?: string;
                             };
+                        };
+                        /** @description The object store of lists (MAILSURE_LIST_STORE): whether it answers; it never changes the status code */
+                        list_store?: {
+                            state: "ok" | "failed";
+                            evidence: string[];
+                            hint?: string;
                         };
                     };
                 };
