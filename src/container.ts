@@ -21,6 +21,7 @@ import { DEFAULT_HOLD_BACK, type HoldBackPolicy } from './lists/pipeline/hold-ba
 import { createDomainScheduler } from './lists/pipeline/domain-scheduler.js';
 import { createListQueue, createNoListQueue, type ListQueue } from './lists/pipeline/list-queue.js';
 import { createBullListQueue } from './storage/redis/bull-list-queue.js';
+import { createRedisSharedQuota } from './storage/redis/redis-shared-quota.js';
 import type { BudgetTuning } from './verification/smtp/connection-budget.js';
 import { waitForRedis } from './storage/redis/wait-for-redis.js';
 import { createListRunner } from './lists/pipeline/list-runner.js';
@@ -69,6 +70,8 @@ export interface ContainerOptions {
    * leases to run out.
    */
   worker?: string;
+  /** Redis key prefix of the shared quota counts (default `mailsure:quota`; tests isolate themselves with it). */
+  quotaNamespace?: string;
   /** False: lists submitted here wait in the store for `mailsure worker` processes. */
   runLists?: boolean;
   /** Stores opened by the caller (tests, tools): used instead of the configured database, left open. */
@@ -98,7 +101,7 @@ export interface ContainerTuning {
 }
 
 export async function createContainer(config: Config, logger: Logger, clock: Clock = systemClock, options: ContainerOptions = {}): Promise<Container> {
-  const { storage: givenStorage, redis: givenRedis, tuning = {}, ...processing } = options;
+  const { storage: givenStorage, redis: givenRedis, tuning = {}, quotaNamespace, ...processing } = options;
   // The list files first: an object store that cannot be used stops the start before anything else opens.
   const listFiles = await createListFiles(config, logger, options.runLists ?? true);
   await listFiles.check().catch((error: unknown) => {
@@ -127,7 +130,9 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
   const redis = givenRedis ?? (config.redisUrl ? connectRedis(config.redisUrl, logger) : null);
   const { enrichmentClock = clock, callbackDelayScale, listHoldBack, ...verificationTuning } = tuning;
   const metrics = config.metrics ? createMetrics() : undefined;
-  const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock });
+  // With Redis every API process reserves against one count per key: the quota is exact across them.
+  const shared = redis ? createRedisSharedQuota(redis, quotaNamespace) : undefined;
+  const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock, ...(shared ? { shared } : {}) });
   const { verify, listVerify, health: proberHealth } = createVerification(config, storage, clock, logger, verificationTuning, redis ? { redis } : undefined, metrics, memoryKey);
   const people = createPeopleServices(storage, enrichmentClock, tuning.activityPresenceTtlMs !== undefined ? { activityPresenceTtlMs: tuning.activityPresenceTtlMs } : {});
   // Every list state change and callback is logged (and counted) here, whoever makes it.

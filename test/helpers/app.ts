@@ -92,6 +92,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
   const container = await createContainer(config, logger, systemClock, {
     storage,
     ...(options.redis ? { redis: options.redis } : {}),
+    ...(options.rateLimitNamespace ? { quotaNamespace: `${options.rateLimitNamespace}quota` } : {}),
     tuning: {
       greylistRetryMs: options.greylistRetryMs ?? 400,
       // Tests add list entries between calls; a real server notices within 5 s.
