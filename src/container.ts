@@ -96,6 +96,8 @@ export interface ContainerTuning {
   callbackDelayScale?: number;
   /** Waits of rows a throttling provider holds back (default: 15 s doubling to 2 min, for MAILSURE_LIST_THROTTLE_HOLD_MINUTES). */
   listHoldBack?: Partial<HoldBackPolicy>;
+  /** A list's first wait after a dependency did not answer (default 1 s, doubling up to 30 s). */
+  listRetryMs?: number;
   /** The clock of enrichment's activity windows, when it is not the container's. */
   enrichmentClock?: Clock;
 }
@@ -128,7 +130,7 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
       )
     : undefined;
   const redis = givenRedis ?? (config.redisUrl ? connectRedis(config.redisUrl, logger) : null);
-  const { enrichmentClock = clock, callbackDelayScale, listHoldBack, ...verificationTuning } = tuning;
+  const { enrichmentClock = clock, callbackDelayScale, listHoldBack, listRetryMs, ...verificationTuning } = tuning;
   const metrics = config.metrics ? createMetrics() : undefined;
   // With Redis every API process reserves against one count per key: the quota is exact across them.
   const shared = redis ? createRedisSharedQuota(redis, quotaNamespace) : undefined;
@@ -140,6 +142,7 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
   const lists = createListProcessing(config, { lists: listStore, keys: storage.keys, usage: storage.usage }, { verify: listVerify, ...people }, clock, logger, {
     ...processing,
     ...(callbackDelayScale !== undefined ? { callbackDelayScale } : {}),
+    ...(listRetryMs !== undefined ? { retryMs: listRetryMs } : {}),
     holdBack: { ...DEFAULT_HOLD_BACK, totalMs: config.listThrottleHoldMinutes * 60_000, ...listHoldBack },
   }, listFiles.files);
   if (metrics) watchScrapeTimeGauges(metrics, { lists: storage.lists, queue: lists.queue, proberHealth, logger });
@@ -218,7 +221,7 @@ function createListProcessing(
   services: { verify: VerifyService; enrich: EnrichService; append: AppendService },
   clock: Clock,
   logger: Logger,
-  tuning: { callbackDelayScale?: number; verifyTimeoutMs?: number; worker?: string; runLists?: boolean; holdBack?: HoldBackPolicy } = {},
+  tuning: { callbackDelayScale?: number; verifyTimeoutMs?: number; worker?: string; runLists?: boolean; holdBack?: HoldBackPolicy; retryMs?: number } = {},
   files: ListFiles,
 ): { queue: ListQueue; callbacks: CallbackSender } {
   const runLists = tuning.runLists ?? true;
@@ -249,6 +252,7 @@ function createListProcessing(
     // does not answer pauses it too, for at most MAILSURE_LIST_STORE_WAIT_MINUTES.
     isTransient: isDatabaseTimeout,
     storeWaitMs: config.listStoreWaitMinutes * 60_000,
+    ...(tuning.retryMs !== undefined ? { transientRetryMs: tuning.retryMs } : {}),
     ...(tuning.worker ? { worker: tuning.worker } : {}),
   });
   if (config.redisUrl) {

@@ -48,7 +48,8 @@ afterAll(async () => {
 async function appOnStore(more: Record<string, string> = {}) {
   const prefix = `api-${++run}`;
   const storeEnv = Object.fromEntries(Object.entries(s3.env(prefix)).filter(([name]) => name.startsWith('MAILSURE_')));
-  const t = await makeTestApp({ env: { ...storeEnv, ...more } });
+  // A list waiting for the store tries again after 50 ms, 100 ms…, not 1 s, 2 s…: the outages here are short.
+  const t = await makeTestApp({ env: { ...storeEnv, ...more }, listRetryMs: 50 });
   const key = (await t.key('acme', { services: 'verification,lists' })).key;
   const submit = async () => {
     const { payload, headers } = multipart([{ name: 'file', filename: 'people.csv', content: CSV }]);
@@ -248,6 +249,43 @@ describe('an object store that stops answering (issue 31): a dependency outage, 
       expect((await asFull(`/v5/list/${id}/results`)).statusCode).toBe(200);
     } finally {
       await t.close();
+    }
+  });
+
+  it('holds a list whose worker cannot fetch its upload, and runs it whole once the store is back', async () => {
+    const prefix = `api-${++run}`;
+    const env = Object.fromEntries(Object.entries(s3.env(prefix)).filter(([name]) => name.startsWith('MAILSURE_')));
+    // An API process that runs no lists, and a worker on another machine (a data directory of its own).
+    const api = await makeTestApp({ env, runLists: false });
+    const worker = await makeTestApp({ env, storage: api.storage, listRetryMs: 50 });
+    try {
+      const key = (await api.key('acme', { services: 'verification,lists' })).key;
+      const { payload, headers } = multipart([{ name: 'file', filename: 'people.csv', content: CSV }]);
+      const submitted = await api.app.inject({ method: 'POST', url: '/v5/list?header=true', headers: { ...headers, api_key: key }, payload });
+      expect(submitted.statusCode).toBe(202);
+      const id = (submitted.json() as { list_id: number }).list_id;
+      await s3.stop();
+      try {
+        await worker.lists.resume();
+        await until(
+          async () =>
+            worker.logs.filter((line) => line.includes(`list ${id} waits: the list store did not answer`)).length >= 2 ||
+            (await api.storage.lists.get(id))?.status !== 'Pending',
+        );
+        expect((await api.storage.lists.get(id))?.status).toBe('Pending');
+      } finally {
+        await s3.restart();
+      }
+      await worker.lists.idle();
+      const status = await api.app.inject({ url: `/v5/list/${id}`, headers: { api_key: key } });
+      expect(status.json()).toMatchObject({ status: 'Results', records: 2 });
+      const results = await api.app.inject({ url: `/v5/list/${id}/results`, headers: { api_key: key } });
+      const text = (await unzip(results.rawPayload))[`people-${id}-Service.csv`]!;
+      expect(text.split(/\r?\n/).filter(Boolean).map((line) => line.split(',')[0])).toEqual(['Email', 'ann@example.com', 'not-an-address']);
+      expect((await api.storage.usage.totals((await api.storage.keys.findByName('acme'))!.id)).list_record).toBe(2);
+    } finally {
+      await worker.close();
+      await api.close();
     }
   });
 });
