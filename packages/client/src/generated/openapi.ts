@@ -443,7 +443,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -606,7 +606,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -786,7 +786,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -916,7 +916,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -1063,7 +1063,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -1238,7 +1238,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -1398,7 +1398,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -1580,7 +1580,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -1774,7 +1774,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -1982,7 +1982,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -2102,7 +2102,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
