@@ -40,6 +40,7 @@ export function assembleApp(container: Container, options: AssemblyOptions = {})
       ...(redis ? { redis: async () => void (await redis.ping()) } : {}),
     },
     proberHealth: () => renderHealthBody(proberHealth.state(), config.verifyDepth === 'mailbox'),
+    ...(container.listStoreCheck ? { listStoreCheck: container.listStoreCheck } : {}),
     ...(config.adminToken ? { admin: { token: config.adminToken, keys: storage.keys, usage: storage.usage } } : {}),
     ...(options.https ? { serverOptions: { https: options.https } } : {}),
   });

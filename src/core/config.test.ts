@@ -246,7 +246,7 @@ describe('loadConfig', () => {
         'MAILSURE_LIST_MAX_STORED_GB="99999999999": must be a whole number from 1 to 1000000',
       ]),
     );
-    expect(loadConfig({})).toMatchObject({ requestTimeoutSeconds: 1800, listUploadsPerKey: 4, listMaxStoredBytes: 20 * 1024 ** 3, redisStartWaitSeconds: 60, listThrottleHoldMinutes: 120 });
+    expect(loadConfig({})).toMatchObject({ requestTimeoutSeconds: 1800, listUploadsPerKey: 4, listMaxStoredBytes: 20 * 1024 ** 3, redisStartWaitSeconds: 60, listThrottleHoldMinutes: 120, listStoreWaitMinutes: 240 });
     expect(loadConfig({ MAILSURE_LIST_THROTTLE_HOLD_MINUTES: '0' }).listThrottleHoldMinutes).toBe(0);
     expect(loadConfig({ MAILSURE_REDIS_START_WAIT_SECONDS: '0' }).redisStartWaitSeconds).toBe(0);
   });

@@ -51,6 +51,8 @@ export interface Config {
   requestTimeoutSeconds: number;
   /** How long a list holds back rows a throttling provider did not answer, asking again (MAILSURE_LIST_THROTTLE_HOLD_MINUTES, default 120; 0: not at all). */
   listThrottleHoldMinutes: number;
+  /** How long a list waits for an object store that does not answer before it ends in Error (MAILSURE_LIST_STORE_WAIT_MINUTES, default 240). */
+  listStoreWaitMinutes: number;
   /** How long a starting process waits for Redis to answer before it stops (MAILSURE_REDIS_START_WAIT_SECONDS, default 60). */
   redisStartWaitSeconds: number;
   /** Uploads one key may send at once to one process (MAILSURE_LIST_UPLOADS_PER_KEY, default 4). */
@@ -255,6 +257,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     requestTimeoutSeconds: count('MAILSURE_REQUEST_TIMEOUT_SECONDS', 1800, 1, 86_400),
     redisStartWaitSeconds: count('MAILSURE_REDIS_START_WAIT_SECONDS', 60, 0, 86_400),
     listThrottleHoldMinutes: count('MAILSURE_LIST_THROTTLE_HOLD_MINUTES', 120, 0, 10_080),
+    listStoreWaitMinutes: count('MAILSURE_LIST_STORE_WAIT_MINUTES', 240, 1, 10_080),
     listUploadsPerKey: count('MAILSURE_LIST_UPLOADS_PER_KEY', 4, 1, 1000),
     listMaxStoredBytes: count('MAILSURE_LIST_MAX_STORED_GB', 20, 1, 1_000_000) * 1024 ** 3,
     bulkCallsPerKey: count('MAILSURE_BULK_CALLS_PER_KEY', 4, 1, 1000),

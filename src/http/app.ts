@@ -16,6 +16,7 @@ import { enrichmentRoutes } from './routes/enrichment.js';
 import { identityRoutes } from './routes/identity.js';
 import { installAuth } from './auth.js';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './error-handler.js';
+import { SECURITY_HEADERS } from './security-headers.js';
 import { installHttpsOnly } from './https-only.js';
 import { parseQueryString } from './query-string.js';
 import { createKeyRateLimiter, createRecordRateLimiter } from './rate-limit.js';
@@ -55,6 +56,8 @@ export interface AppDeps {
   readiness: Record<string, ReadinessCheck>;
   /** Prober health for `/readyz`'s body (reported, never a reason to be unready). */
   proberHealth?: () => ProberHealthBody;
+  /** The object store of lists, when configured: reported by /readyz, never making it unready. */
+  listStoreCheck?: ReadinessCheck;
   /** Longest time to receive one whole request, body included (MAILSURE_REQUEST_TIMEOUT_SECONDS). */
   requestTimeoutMs?: number;
   /** Request counters and latencies by route (MAILSURE_METRICS); absent, none are kept. */
@@ -74,23 +77,8 @@ export interface AppDeps {
 const REQUEST_ID_PREFIX = crypto.randomUUID().slice(0, 8);
 let requestSeq = 0;
 const nextRequestId = () => `${REQUEST_ID_PREFIX}-${(++requestSeq).toString(36)}`;
-/**
- * Security headers on every answer: HSTS, nosniff, no framing, no referrer, and a CSP under which a
- * page we serve (`format=html`) can load and run nothing. Static, set in the hook that already
- * runs: @fastify/helmet computes them per request and cost /v5/ev a third of its throughput
- * (bench/http-ev.bench.ts: ratio 0.79 → 0.55 in one run), for headers that never change.
- */
 /** Half an hour: a 1 GB list at under 1 MB/s still arrives; a connection held for ever does not. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 1_800_000;
-
-const SECURITY_HEADERS = {
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
-  'cross-origin-resource-policy': 'same-origin',
-  'content-security-policy': "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-} as const;
 
 /** What a trusted proxy's `X-Request-Id` may look like to be kept (it lands in logs and headers). */
 const FORWARDED_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -154,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swagger, openApiOptions(API_VERSION));
 
-  healthRoutes(app, deps.readiness, deps.proberHealth);
+  healthRoutes(app, deps.readiness, deps.proberHealth, undefined, deps.listStoreCheck);
   verifyRoutes(app, deps);
   enrichmentRoutes(app, deps);
   identityRoutes(app, deps);

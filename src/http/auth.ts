@@ -37,6 +37,21 @@ export function installAuth(app: FastifyInstance, deps: AuthDeps): void {
       deps.meter.release(key, calls);
     };
   };
+  /**
+   * Reserves `calls` of the key's quota for the request, then `next`; 403 when they do not fit.
+   * At once when this process decides alone; one Redis call when the count is shared.
+   */
+  const reserve = (request: FastifyRequest, key: ApiKeyRecord, calls: number, done: (error?: Error) => void, next: () => void): void => {
+    const reserved = (fits: boolean): void => {
+      if (!fits) return done(errors.quotaExceeded());
+      request.apiKey = key;
+      reserveOn(request, key, calls);
+      next();
+    };
+    const answer = deps.meter.reserve(key, calls);
+    if (typeof answer === 'boolean') reserved(answer);
+    else answer.then(reserved, done);
+  };
   // Hooks in callback form: an async hook costs a promise and its turns on every request.
   app.addHook('onRequest', (request, _reply, done) => {
     done((request.query as ParsedQuery)[MALFORMED] ? errors.notUrlEncoded() : undefined);
@@ -74,16 +89,15 @@ export function installAuth(app: FastifyInstance, deps: AuthDeps): void {
       if (!key) return done(errors.invalidApiKey());
       if (!auth.services.some((service) => key.services.includes(service))) return done(errors.keyNotPermitted());
       // Reserved, not just checked: concurrent calls cannot all pass one check before any counts.
-      if (!deps.meter.reserve(key, 1)) return done(errors.quotaExceeded());
-      request.apiKey = key;
-      reserveOn(request, key, 1);
-      if (!auth.rateLimited) return bulk ? takeSlot(request, reply, key, done) : done();
-      deps.limiter.consume(key.id, key.rate).then((retryAfter) => {
-        if (retryAfter !== undefined) return done(errors.rateLimited(retryAfter));
-        if (bulk) return takeSlot(request, reply, key, done);
-        if (!auth.recordRated || key.recordRate === null) return done();
-        consumeRecords(key, key.recordRate, 1, done);
-      }, done);
+      reserve(request, key, 1, done, () => {
+        if (!auth.rateLimited) return bulk ? takeSlot(request, reply, key, done) : done();
+        deps.limiter.consume(key.id, key.rate).then((retryAfter) => {
+          if (retryAfter !== undefined) return done(errors.rateLimited(retryAfter));
+          if (bulk) return takeSlot(request, reply, key, done);
+          if (!auth.recordRated || key.recordRate === null) return done();
+          consumeRecords(key, key.recordRate, 1, done);
+        }, done);
+      });
     };
     const hook: onRequestHookHandler = (request, reply, done) => {
       const presented = presentedKey(request, auth.source);
@@ -107,12 +121,9 @@ export function installAuth(app: FastifyInstance, deps: AuthDeps): void {
         const records = Array.isArray(request.body) ? request.body.length : 0;
         if (records < 1 || records > perRecord.maxRecords) return done();
         const extra = records - 1;
-        if (extra > 0) {
-          if (!deps.meter.reserve(key, extra)) return done(errors.quotaExceeded());
-          reserveOn(request, key, extra);
-        }
-        if (!auth.recordRated || key.recordRate === null) return done();
-        consumeRecords(key, key.recordRate, records, done);
+        const rate = () => (!auth.recordRated || key.recordRate === null ? done() : consumeRecords(key, key.recordRate, records, done));
+        if (extra > 0) reserve(request, key, extra, done, rate);
+        else rate();
       };
       const before = route.preHandler;
       route.preHandler = before === undefined ? [charge] : Array.isArray(before) ? [charge, ...before] : [charge, before];

@@ -80,6 +80,11 @@ export interface CallbackAttempt {
 export interface ListStore {
   create(list: NewList): Promise<ListRow>;
   get(id: number): Promise<ListRow | undefined>;
+  /**
+   * Deletes a list that never got going (Pending, not parsed): a submit whose upload could not be
+   * stored. False when the list is gone or has started.
+   */
+  discard(id: number): Promise<boolean>;
   /** The key's lists, newest first. */
   listForKey(keyId: number, page: { limit: number; offset: number }): Promise<{ lists: ListRow[]; total: number }>;
   /**

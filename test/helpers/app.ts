@@ -67,6 +67,10 @@ export interface TestAppOptions {
   https?: { key: Buffer; cert: Buffer };
   /** How lists hold back throttled rows (short in tests: asked again within about a second). */
   listHoldBack?: Partial<HoldBackPolicy>;
+  /** A list's first wait after a dependency did not answer (default 1 s). */
+  listRetryMs?: number;
+  /** False: an API process that runs no lists (`serve --no-worker`); they wait for another app's queue. */
+  runLists?: boolean;
 }
 
 /** Throttled list rows are asked again after 100 ms, 200 ms, 400 ms, then left unknown. */
@@ -92,6 +96,8 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
   const container = await createContainer(config, logger, systemClock, {
     storage,
     ...(options.redis ? { redis: options.redis } : {}),
+    ...(options.runLists === false ? { runLists: false } : {}),
+    ...(options.rateLimitNamespace ? { quotaNamespace: `${options.rateLimitNamespace}quota` } : {}),
     tuning: {
       greylistRetryMs: options.greylistRetryMs ?? 400,
       // Tests add list entries between calls; a real server notices within 5 s.
@@ -100,6 +106,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
       ...(options.health ? { health: options.health } : {}),
       callbackDelayScale: options.callbackDelayScale ?? 1,
       listHoldBack: { ...TEST_HOLD_BACK, ...options.listHoldBack },
+      ...(options.listRetryMs !== undefined ? { listRetryMs: options.listRetryMs } : {}),
       ...(options.clock ? { enrichmentClock: options.clock } : {}),
     },
   });
@@ -108,7 +115,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     ...(options.rateLimitNamespace ? { rateLimitNamespace: options.rateLimitNamespace } : {}),
     ...(options.bulkSlots ? { bulkSlots: options.bulkSlots } : {}),
   });
-  const lifecycle = createLifecycle(container, { runLists: true, app });
+  const lifecycle = createLifecycle(container, { runLists: options.runLists ?? true, app });
   return {
     app,
     storage,

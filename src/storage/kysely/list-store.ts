@@ -24,6 +24,12 @@ export class KyselyListStore implements ListStore {
     return row && toList(row);
   }
 
+  async discard(id: number): Promise<boolean> {
+    if (!Number.isSafeInteger(id) || id < 1 || id > MAX_LIST_ID) return false;
+    const result = await this.db.deleteFrom('lists').where('id', '=', id).where('status', '=', 'Pending').where('plan', 'is', null).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
   async listForKey(keyId: number, page: { limit: number; offset: number }): Promise<{ lists: ListRow[]; total: number }> {
     const rows = await this.db
       .selectFrom('lists')
