@@ -55,6 +55,10 @@ export interface Config {
   redisStartWaitSeconds: number;
   /** Uploads one key may send at once to one process (MAILSURE_LIST_UPLOADS_PER_KEY, default 4). */
   listUploadsPerKey: number;
+  /** Lists one key may have waiting or running at once, across processes (MAILSURE_LIST_WAITING_PER_KEY, default 20; 429 beyond). */
+  listWaitingPerKey: number;
+  /** Chunks one key may have in flight in one process, of the MAILSURE_LIST_WORKERS × 4 it has (MAILSURE_LIST_CHUNKS_PER_KEY, default 6). */
+  listChunksPerKey: number;
   /** Bulk calls (/v5/ei/bulk, /v5/eppend/bulk) one key may have in progress at once (MAILSURE_BULK_CALLS_PER_KEY, default 4; across processes with Redis). */
   bulkCallsPerKey: number;
   /** Bytes of uploads one key may keep stored within the retention (MAILSURE_LIST_MAX_STORED_GB, default 20). */
@@ -258,6 +262,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     listUploadsPerKey: count('MAILSURE_LIST_UPLOADS_PER_KEY', 4, 1, 1000),
     listMaxStoredBytes: count('MAILSURE_LIST_MAX_STORED_GB', 20, 1, 1_000_000) * 1024 ** 3,
     bulkCallsPerKey: count('MAILSURE_BULK_CALLS_PER_KEY', 4, 1, 1000),
+    listWaitingPerKey: count('MAILSURE_LIST_WAITING_PER_KEY', 20, 1, 100_000),
+    listChunksPerKey: count('MAILSURE_LIST_CHUNKS_PER_KEY', 6, 1, 1000),
     secretKey,
     listStore,
     adminToken: adminToken(read, fail),
