@@ -35,6 +35,8 @@ export function assembleApp(container: Container, options: AssemblyOptions = {})
     bulkCallsPerKey: config.bulkCallsPerKey,
     trustProxy: config.trustProxy,
     requestTimeoutMs: config.requestTimeoutSeconds * 1000,
+    bodyTimeoutMs: config.bodyTimeoutSeconds * 1000,
+    bodiesPerAddress: config.bodiesPerAddress,
     readiness: {
       database: () => storage.ping(),
       ...(redis ? { redis: async () => void (await redis.ping()) } : {}),

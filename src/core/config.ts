@@ -47,8 +47,12 @@ export interface Config {
   retentionDays: number;
   /** Lists one process works on at once (MAILSURE_LIST_WORKERS, default 2). */
   listWorkers: number;
-  /** Longest time to receive one whole request, body included (MAILSURE_REQUEST_TIMEOUT_SECONDS, default 1800). */
+  /** Longest time to receive one whole request, body included (MAILSURE_REQUEST_TIMEOUT_SECONDS, default 1800): a list upload's deadline. */
   requestTimeoutSeconds: number;
+  /** Longest time for any other request body (a bulk call's JSON) to arrive whole (MAILSURE_BODY_TIMEOUT_SECONDS, default 60). */
+  bodyTimeoutSeconds: number;
+  /** Request bodies one client address may have arriving at once (MAILSURE_BODIES_PER_ADDRESS, default 64; 429 beyond). */
+  bodiesPerAddress: number;
   /** How long a list holds back rows a throttling provider did not answer, asking again (MAILSURE_LIST_THROTTLE_HOLD_MINUTES, default 120; 0: not at all). */
   listThrottleHoldMinutes: number;
   /** How long a starting process waits for Redis to answer before it stops (MAILSURE_REDIS_START_WAIT_SECONDS, default 60). */
@@ -257,6 +261,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     retentionDays: count('MAILSURE_RETENTION_DAYS', 30, 1, 36_500),
     listWorkers: count('MAILSURE_LIST_WORKERS', 2, 1, 64),
     requestTimeoutSeconds: count('MAILSURE_REQUEST_TIMEOUT_SECONDS', 1800, 1, 86_400),
+    bodyTimeoutSeconds: count('MAILSURE_BODY_TIMEOUT_SECONDS', 60, 1, 86_400),
+    bodiesPerAddress: count('MAILSURE_BODIES_PER_ADDRESS', 64, 1, 1_000_000),
     redisStartWaitSeconds: count('MAILSURE_REDIS_START_WAIT_SECONDS', 60, 0, 86_400),
     listThrottleHoldMinutes: count('MAILSURE_LIST_THROTTLE_HOLD_MINUTES', 120, 0, 10_080),
     listUploadsPerKey: count('MAILSURE_LIST_UPLOADS_PER_KEY', 4, 1, 1000),
