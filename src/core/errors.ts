@@ -57,6 +57,10 @@ export const errors = {
     new AppError(429, `Too many requests arriving: this address may send ${max} request bodies at once; send the next when one has arrived`, {
       'retry-after': '1',
     }),
+  adminSlowedDown: (retryAfterSeconds: number) =>
+    new AppError(429, `Too many wrong admin tokens from this address: try again in ${retryAfterSeconds} s`, {
+      'retry-after': String(retryAfterSeconds),
+    }),
   tooManyBulkCalls: (max: number) =>
     new AppError(429, `Too many bulk calls in progress: this key may have ${max} at once; send the next when one is answered`, { 'retry-after': '1' }),
   unavailableNow: (what: string) => new AppError(503, what, { 'retry-after': '5' }),
