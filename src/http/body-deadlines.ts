@@ -58,10 +58,13 @@ export function installBodyDeadlines(app: FastifyInstance, options: BodyDeadline
       else arriving.delete(address);
     };
     const timer = setTimeout(() => {
-      const late = !request.raw.readableEnded;
+      // `complete`: every byte of the body arrived, read or not yet read by the route.
+      const late = !request.raw.complete;
       finish();
       if (late) answerTimeout(reply.raw);
     }, deadlineMs);
+    // The server's listening socket keeps the process alive, not a pending deadline.
+    timer.unref();
     // The body arrived, or the connection went (a refusal answered before the body, a client gone).
     request.raw.once('end', finish).once('close', finish);
     reply.raw.once('close', finish);
