@@ -144,6 +144,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A body that never ends (a slow-loris upload) is cut off: 408 and the connection closed.
     requestTimeout: deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
   }) as unknown as FastifyInstance;
+  // Fastify sets requestTimeout on the server after making it, leaving Node's headersTimeout at
+  // 60 s; Node then takes the larger of the two as the request's deadline (it swaps them), so a
+  // 20 s setting cut bodies after 60 s, found at the next of its 30-second checks: 80 s.
+  app.server.headersTimeout = Math.min(app.server.headersTimeout, app.server.requestTimeout || Infinity);
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(SECURITY_HEADERS);

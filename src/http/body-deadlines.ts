@@ -3,8 +3,8 @@
  * the kind of route it goes to — a bulk JSON body (MAILSURE_BODY_TIMEOUT_SECONDS, default 60) or a
  * list upload (MAILSURE_REQUEST_TIMEOUT_SECONDS, default 1800) — timed here, per request, so the
  * 408 comes when it is due. Node's own `requestTimeout` stays as the backstop, but it is only
- * looked at every `connectionsCheckingInterval` (30 s) and, through TLS and Fastify, was seen to
- * answer a 2 s setting after 60 to 90 s (a 20 s one after 80 s).
+ * looked at every `connectionsCheckingInterval` (30 s), and Node took the larger of it and the
+ * headers timeout (60 s) as the deadline (app.ts): a 20 s setting was answered after 80 s.
  *
  * And a client address may have only so many bodies arriving at once (MAILSURE_BODIES_PER_ADDRESS,
  * default 64; 429 beyond, before auth): per key the caps are the bulk calls in progress

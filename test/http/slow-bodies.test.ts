@@ -9,7 +9,7 @@
  * many bodies arriving at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../helpers/app.js';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { rawExchange, startTlsTestApp, type TlsTestApp } from '../helpers/tls-app.js';
 
 let t: TestApp;
@@ -55,6 +55,16 @@ describe('request bodies', () => {
 
   it('have a time limit for arriving whole (MAILSURE_REQUEST_TIMEOUT_SECONDS)', () => {
     expect(t.app.server.requestTimeout).toBe(120_000);
+  });
+
+  it("keep Node's own limit at the setting: its headers limit is never above it (Node takes the larger of the two)", async () => {
+    const short = await makeTestApp({ env: { MAILSURE_REQUEST_TIMEOUT_SECONDS: '20' } });
+    try {
+      expect(short.app.server.requestTimeout).toBe(20_000);
+      expect(short.app.server.headersTimeout).toBe(20_000);
+    } finally {
+      await short.close();
+    }
   });
 
   it('a held JSON body gets 408 at its own deadline, well before the upload one; past the key\'s bulk calls, 429 at once', async () => {
