@@ -19,6 +19,7 @@ import { createIdentityMatcher } from './identity/match/index.js';
 import { createCallbackSender, type CallbackSender } from './lists/pipeline/callback-sender.js';
 import { DEFAULT_HOLD_BACK, type HoldBackPolicy } from './lists/pipeline/hold-back.js';
 import { createDomainScheduler } from './lists/pipeline/domain-scheduler.js';
+import { createFairGate } from './lists/pipeline/fair-gate.js';
 import { createListQueue, createNoListQueue, type ListQueue } from './lists/pipeline/list-queue.js';
 import { createBullListQueue } from './storage/redis/bull-list-queue.js';
 import { createRedisSharedQuota } from './storage/redis/redis-shared-quota.js';
@@ -166,7 +167,12 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
       files: listFiles.files,
       listMaxBytes: config.listMaxBytes,
       allowPrivateTargets: config.allowPrivateTargets,
-      limits: { uploadsPerKey: config.listUploadsPerKey, storedBytesPerKey: config.listMaxStoredBytes, retentionDays: config.retentionDays },
+      limits: {
+        uploadsPerKey: config.listUploadsPerKey,
+        waitingPerKey: config.listWaitingPerKey,
+        storedBytesPerKey: config.listMaxStoredBytes,
+        retentionDays: config.retentionDays,
+      },
     }),
     listQueue: lists.queue,
     listFiles: listFiles.files,
@@ -216,7 +222,7 @@ async function createListFiles(
 
 /** The list pipeline over the same services as the real-time routes, with its in-process queue. */
 function createListProcessing(
-  config: Pick<Config, 'dataDir' | 'listStore' | 'allowPrivateTargets' | 'listWorkers' | 'redisUrl' | 'listThrottleHoldMinutes' | 'listStoreWaitMinutes'>,
+  config: Pick<Config, 'dataDir' | 'listStore' | 'allowPrivateTargets' | 'listWorkers' | 'listChunksPerKey' | 'redisUrl' | 'listThrottleHoldMinutes' | 'listStoreWaitMinutes'>,
   storage: Pick<Storage, 'lists' | 'keys' | 'usage'>,
   services: { verify: VerifyService; enrich: EnrichService; append: AppendService },
   clock: Clock,
@@ -247,6 +253,9 @@ function createListProcessing(
       verifyTimeoutMs: tuning.verifyTimeoutMs ?? 10_000,
       ...(tuning.holdBack ? { holdBack: tuning.holdBack } : {}),
     },
+    chunksInFlight: CHUNKS_PER_LIST,
+    // Every list of this process shares MAILSURE_LIST_WORKERS × 4 chunk slots, round-robin between keys.
+    gate: createFairGate({ total: config.listWorkers * CHUNKS_PER_LIST, perKey: config.listChunksPerKey }),
     onFinished: (list) => callbacks.send(list.id),
     // A locked or stalled database pauses a list; it never ends it in Error. An object store that
     // does not answer pauses it too, for at most MAILSURE_LIST_STORE_WAIT_MINUTES.
@@ -270,6 +279,9 @@ function createListProcessing(
   const queue = runLists ? createListQueue({ runner, store: storage.lists, logger, concurrency: config.listWorkers }) : createNoListQueue();
   return { queue, callbacks };
 }
+
+/** Chunks one list works on at once. */
+const CHUNKS_PER_LIST = 4;
 
 /** Jobs a list gets on the Redis queue: how many workers may share one list. */
 const LIST_SHARES = 4;

@@ -259,6 +259,24 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the fairness and body settings of issue 31 with their defaults, and refuses a bad figure by name', () => {
+    const defaults = loadConfig({});
+    expect([defaults.listWaitingPerKey, defaults.listChunksPerKey, defaults.bodyTimeoutSeconds, defaults.bodiesPerAddress]).toEqual([20, 6, 60, 64]);
+    const set = loadConfig({
+      MAILSURE_LIST_WAITING_PER_KEY: '300',
+      MAILSURE_LIST_CHUNKS_PER_KEY: '8',
+      MAILSURE_BODY_TIMEOUT_SECONDS: '2',
+      MAILSURE_BODIES_PER_ADDRESS: '5000',
+    });
+    expect([set.listWaitingPerKey, set.listChunksPerKey, set.bodyTimeoutSeconds, set.bodiesPerAddress]).toEqual([300, 8, 2, 5000]);
+    expect(() => loadConfig({ MAILSURE_LIST_CHUNKS_PER_KEY: '0', MAILSURE_BODY_TIMEOUT_SECONDS: 'soon' })).toThrow(
+      new ConfigError([
+        'MAILSURE_BODY_TIMEOUT_SECONDS="soon": must be a whole number from 1 to 86400',
+        'MAILSURE_LIST_CHUNKS_PER_KEY="0": must be a whole number from 1 to 1000',
+      ]),
+    );
+  });
+
   it('reads the SMTP proxy, and refuses a malformed one by name without showing its password', () => {
     expect(loadConfig({}).smtpProxy).toBeNull();
     expect(loadConfig({ MAILSURE_SMTP_PROXY: 'socks5://127.0.0.1:1080' }).smtpProxy).toEqual({ host: '127.0.0.1', port: 1080 });

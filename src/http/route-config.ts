@@ -38,6 +38,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
     openapiBody?: OpenApiBody;
+    /** A list upload: its body has the upload's deadline, not a JSON body's (body-deadlines.ts). */
+    upload?: boolean;
   }
   interface FastifyRequest {
     apiKey?: ApiKeyRecord;

@@ -118,6 +118,11 @@ export interface ListStore {
   pendingCallbacks(maxAttempts: number): Promise<ListRow[]>;
   /** Lists in Pending, Processed or Processing: what a worker looks at after a restart. */
   unfinished(): Promise<ListRow[]>;
+  /**
+   * The key's lists that wait for or hold work: Pending, Processing, and Processed unless it
+   * waits for a purchase (a report the customer has not bought holds no work).
+   */
+  waitingForKey(keyId: number): Promise<number>;
   /** Lists created before the instant (ISO 8601), for retention. */
   createdBefore(instant: string): Promise<ListRow[]>;
   /**

@@ -46,6 +46,8 @@ export interface ListServiceDeps {
   limits: {
     /** Submits one key may have in flight at once in this process (429 beyond). */
     uploadsPerKey: number;
+    /** Lists one key may have waiting or running (ListStore.waitingForKey) at once, uploads in flight included (429 beyond). */
+    waitingPerKey: number;
     /** Bytes of uploads one key may keep within the retention (413 beyond). */
     storedBytesPerKey: number;
     retentionDays: number;
@@ -198,7 +200,7 @@ export function createListService(deps: ListServiceDeps): ListService {
         if (isListFilesUnavailable(error)) return refuse(storeDown());
         throw error;
       }
-      deps.queue.enqueue(list.id);
+      deps.queue.enqueue(list);
       called(key);
       return ok({ listId: list.id, sizeBytes });
     } finally {
@@ -219,6 +221,11 @@ export function createListService(deps: ListServiceDeps): ListService {
       }
       uploading.set(key.id, inFlight + 1);
       try {
+        // Uploads still arriving count too, so that concurrent submits cannot pass the cap together
+        // (within this process; across processes the bound is the cap plus their uploads in flight).
+        if ((await deps.lists.waitingForKey(key.id)) + inFlight >= deps.limits.waitingPerKey) {
+          return refuse(errors.tooManyLists(deps.limits.waitingPerKey));
+        }
         return await receive(key, params.value, upload);
       } finally {
         const left = (uploading.get(key.id) ?? 1) - 1;
@@ -263,7 +270,7 @@ export function createListService(deps: ListServiceDeps): ListService {
       if (!purchase.ok) return refuse(errors.badRequest(purchase.reason));
       const bought = await applyEvent(deps.lists, own.value.id, { type: 'purchase' }, (l) => (l.purchase === null ? { purchase: purchase.value } : {}));
       if (!bought) return refuse(errors.conflict(`A list in state ${await statusNow(own.value)} cannot be purchased`));
-      if (bought.status === 'Processing') deps.queue.enqueue(bought.id);
+      if (bought.status === 'Processing') deps.queue.enqueue(bought);
       called(key);
       return ok(await rendered(bought));
     },

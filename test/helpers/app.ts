@@ -6,7 +6,8 @@ import { createKey, type CreatedKey, type KeyOptions } from '../../src/accounts/
 import type { UsageMeter } from '../../src/accounts/usage-meter.js';
 import { assembleApp } from '../../src/app-assembly.js';
 import { systemClock, type Clock } from '../../src/core/clock.js';
-import { createLogger } from '../../src/core/logger.js';
+import type { AdminThrottle } from '../../src/http/admin-throttle.js';
+import { createLogger, type Logger } from '../../src/core/logger.js';
 import { createLifecycle, type Lifecycle } from '../../src/lifecycle.js';
 import type { Storage } from '../../src/storage/interfaces.js';
 import { openMemoryStorage } from '../../src/storage/open-storage.js';
@@ -51,6 +52,8 @@ export interface TestAppOptions {
   rateLimitNamespace?: string;
   /** The bulk-call cap's counter (tests watch what it holds). */
   bulkSlots?: BulkSlots;
+  /** The admin token's slowing, made over the app's logger (tests give it a clock they move). */
+  adminThrottle?: (logger: Logger) => AdminThrottle;
   trustProxy?: boolean;
   /** MAILSURE_* variables for the verification pipeline (the test world's, or a depth). */
   env?: Record<string, string>;
@@ -114,6 +117,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     ...(options.https ? { https: options.https } : {}),
     ...(options.rateLimitNamespace ? { rateLimitNamespace: options.rateLimitNamespace } : {}),
     ...(options.bulkSlots ? { bulkSlots: options.bulkSlots } : {}),
+    ...(options.adminThrottle ? { adminThrottle: options.adminThrottle(logger) } : {}),
   });
   const lifecycle = createLifecycle(container, { runLists: options.runLists ?? true, app });
   return {

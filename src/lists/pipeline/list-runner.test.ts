@@ -15,6 +15,7 @@ import type { VerifyService } from '../../verification/verify-service.js';
 import { createDomainScheduler } from './domain-scheduler.js';
 import { createDirectoryListFiles } from './directory-list-files.js';
 import { ListFilesUnavailable, type ListFiles } from '../list-files.js';
+import { createFairGate } from './fair-gate.js';
 import { createListRunner } from './list-runner.js';
 import { listDir, uploadPath } from './list-paths.js';
 import { sweepExpiredLists } from './retention.js';
@@ -60,6 +61,41 @@ function runner(verify: VerifyService, finished: number[] = [], worker?: string,
 const valid = (input: string): Verdict => ({ address: input, code: 50, roleAccount: false, domainType: 'biz' });
 
 describe('list runner', () => {
+  it("shares the process's chunk slots between keys: one key holds at most its cap, another key's list runs beside it", async () => {
+    const slow = await submit(500);
+    const otherKey = (await createKey(storage.keys, 'other', { services: 'verification,lists' })).record.id;
+    const quick = await storage.lists.create(newList(otherKey, { name: 'l.csv', fields: null, sizeBytes: 1 }));
+    await mkdir(listDir(dataDir, quick.id), { recursive: true });
+    await writeFile(uploadPath(dataDir, quick.id, 'csv'), ['email', ...Array.from({ length: 100 }, (_, i) => `b${i}@d${i % 7}.example`)].join('\n'));
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let slowAsked = 0;
+    const verify: VerifyService = {
+      async verify(input) {
+        if (input.startsWith('user')) {
+          slowAsked += 1;
+          await held;
+        }
+        return valid(input);
+      },
+    } as VerifyService;
+    // Room in the domain scheduler for every task: only the chunk slots bound the slow list.
+    const scheduler = createDomainScheduler({ concurrency: 1_000, perDomain: 1_000 });
+    const run = runner(verify, [], undefined, {
+      chunksInFlight: 4,
+      gate: createFairGate({ total: 2, perKey: 1 }),
+      chunk: { verify, ...unused, scheduler, verifyTimeoutMs: 1_000 },
+    });
+    const slowRun = run.run(slow);
+    await run.run(quick.id);
+    expect((await storage.lists.get(quick.id))!.status).toBe('Results');
+    // One chunk of 50 rows of the slow list was asked, not the four its chunksInFlight allow.
+    expect(slowAsked).toBe(50);
+    release();
+    await slowRun;
+    expect((await storage.lists.get(slow))!.status).toBe('Results');
+  });
+
   it('advances completed_count chunk by chunk while the service runs', async () => {
     const id = await submit(500);
     let release!: () => void;

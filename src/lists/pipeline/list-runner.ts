@@ -17,6 +17,7 @@ import type { ListRow, ListServiceName, ListStore } from '../list-record.js';
 import { addCounts, appendReport, intelligenceReport, validationReport, type Counts } from '../reporting.js';
 import { isFinished, notifiesCallback } from '../states.js';
 import type { ChunkDeps } from './chunk-work.js';
+import type { FairGate } from './fair-gate.js';
 import { createLeases, PARSE_STEP, RESULTS_STEP, sleep, type Leases } from './lease.js';
 import { runListChunks } from './list-chunks.js';
 import { applyEvent } from './list-events.js';
@@ -36,6 +37,8 @@ export interface ListRunnerDeps {
   onFinished?: (list: ListRow) => void;
   /** Chunks worked on at once for one list (default 4). */
   chunksInFlight?: number;
+  /** The process's chunk slots, shared fairly between keys (fair-gate.ts). */
+  gate?: FairGate;
   /** This worker's name in chunk leases (default host:pid:random). */
   worker?: string;
   /** How often a worker looks at work another one holds (default 1 s). */
@@ -174,6 +177,7 @@ export function createListRunner(deps: ListRunnerDeps): ListRunner {
           chunk: deps.chunk,
           files: deps.files,
           chunksInFlight: deps.chunksInFlight ?? 4,
+          ...(deps.gate ? { gate: deps.gate } : {}),
           stopping: () => stopping,
           ...(deps.waitMs !== undefined ? { waitMs: deps.waitMs } : {}),
         });

@@ -138,6 +138,24 @@ export function listStoreContract(storage: CurrentStorage): void {
       expect((await lists().get(started.id))?.status).toBe('Processing');
     });
 
+    it('counts the lists of a key that wait for or hold work, not a report waiting for its purchase', async () => {
+      const a = await keyId(storage(), 'acme');
+      const b = await keyId(storage(), 'other');
+      expect(await lists().waitingForKey(a)).toBe(0);
+      await lists().create(newList(a));
+      const processing = await lists().create(newList(a));
+      await lists().update(processing.id, { status: 'Processing' });
+      const done = await lists().create(newList(a));
+      await lists().update(done.id, { status: 'Results' });
+      const report = await lists().create(newList(a, { report: true }));
+      await lists().update(report.id, { status: 'Processed' });
+      await lists().create(newList(b));
+      expect(await lists().waitingForKey(a)).toBe(2);
+      await lists().update(report.id, { purchase: { at: '2026-01-01T00:00:00.000Z' } });
+      expect(await lists().waitingForKey(a)).toBe(3);
+      expect(await lists().waitingForKey(b)).toBe(1);
+    });
+
     it('counts the lists of every key by status', async () => {
       expect(await lists().countByStatus()).toEqual({});
       const a = await keyId(storage(), 'acme');

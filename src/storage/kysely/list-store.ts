@@ -154,6 +154,21 @@ export class KyselyListStore implements ListStore {
     return rows.map(toList);
   }
 
+  async waitingForKey(keyId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('lists')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('key_id', '=', keyId)
+      .where((eb) =>
+        eb.or([
+          eb('status', 'in', ['Pending', 'Processing']),
+          eb.and([eb('status', '=', 'Processed'), eb.or([eb('report', '=', 0), eb('purchase', 'is not', null)])]),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async createdBefore(instant: string): Promise<ListRow[]> {
     const rows = await this.db.selectFrom('lists').selectAll().where('created_at', '<', instant).orderBy('id').execute();
     return rows.map(toList);

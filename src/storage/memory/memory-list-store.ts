@@ -109,6 +109,12 @@ export class MemoryListStore implements ListStore {
     return [...this.lists.values()].filter((l) => l.status === 'Pending' || l.status === 'Processed' || l.status === 'Processing').map(clone);
   }
 
+  async waitingForKey(keyId: number): Promise<number> {
+    return [...this.lists.values()].filter(
+      (l) => l.keyId === keyId && (l.status === 'Pending' || l.status === 'Processing' || (l.status === 'Processed' && (!l.report || l.purchase !== null))),
+    ).length;
+  }
+
   async createdBefore(instant: string): Promise<ListRow[]> {
     return [...this.lists.values()].filter((l) => l.createdAt < instant).map(clone);
   }
