@@ -30,6 +30,9 @@ const cases: [ReplyClass, string][] = [
   ['no-mailbox', '550 5.1.1 User unknown'],
   ['no-mailbox', '553 5.1.3 The recipient address <a@@b.com> is not a valid RFC-5321 address.'],
   ['no-mailbox', '550 Unrouteable address'],
+  // Exim 4.96 verifying recipients by callout: the backend's refusal, then (asked again) its cache of it
+  ['no-mailbox', '550-Callout verification failed:|550 550 Unrouteable address'],
+  ['no-mailbox', '550 Previous (cached) callout verification failure'],
   ['no-mailbox', '550 Invalid Recipient - https://community.mimecast.com/docs/DOC-1369#550'],
   ['no-mailbox', '550 No such user here'],
   ['no-mailbox', '550 5.0.0 <a@b.com>: Recipient address rejected: User unknown'],
