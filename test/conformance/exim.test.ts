@@ -32,9 +32,10 @@ let dns: TestDnsServer;
 let exim: RunningMta;
 let routable: TestApp;
 let unroutable: TestApp;
+let nullSender: TestApp;
 const keys: Record<string, { current: string; legacy: string }> = {};
 
-async function appWith(from: string): Promise<TestApp> {
+async function appWith(from: string | undefined): Promise<TestApp> {
   return makeTestApp({
     env: {
       MAILSURE_DNS_SERVERS: `${DNS}:53`,
@@ -44,7 +45,7 @@ async function appWith(from: string): Promise<TestApp> {
       MAILSURE_VERDICT_MEMORY: 'off',
       MAILSURE_CANARY_DOMAINS: 'exim-mail.com',
       MAILSURE_VERIFY_DEPTH: 'mailbox',
-      MAILSURE_SMTP_FROM: from,
+      ...(from === undefined ? {} : { MAILSURE_SMTP_FROM: from }),
       MAILSURE_SMTP_HELO: 'probe.prober-ok.com',
     },
     greylistRetryMs: 100,
@@ -56,13 +57,15 @@ beforeAll(async () => {
   exim = await startExim(await readFile(new URL('./exim.conf', import.meta.url), 'utf8'), ['127.0.0.81', '127.0.0.82', '127.0.0.83', '127.0.0.84'], DNS);
   routable = await appWith('verify@prober-ok.com');
   unroutable = await appWith(UNROUTABLE_FROM);
-  for (const [name, t] of [['routable', routable], ['unroutable', unroutable]] as const) {
+  nullSender = await appWith(undefined);
+  for (const [name, t] of [['routable', routable], ['unroutable', unroutable], ['null', nullSender]] as const) {
     keys[name] = { current: (await t.key('current')).key, legacy: (await t.key('legacy', { variant: 'email_validation' })).key };
   }
 }, 60_000);
 afterAll(async () => {
   await routable?.close();
   await unroutable?.close();
+  await nullSender?.close();
   await exim?.close();
   await dns?.close();
 });
@@ -74,7 +77,8 @@ async function verdict(t: TestApp, key: string, email: string, timeout = 20) {
   return (body.safe_to_send ?? body.email_validation) as { status_code: number; status: string };
 }
 
-type Cell = [scenario: string, sender: 'routable' | 'unroutable', email: string, code: number, status: string, legacyStatus: string, realReply: string];
+type Sender = 'routable' | 'unroutable' | 'null';
+type Cell = [scenario: string, sender: Sender, email: string, code: number, status: string, legacyStatus: string, realReply: string];
 
 /** MTA × scenario → verdict. */
 const cells: Cell[] = [
@@ -87,6 +91,9 @@ const cells: Cell[] = [
   // The measured fault: joined, these lines read "unrouteable address" and answered 400 for every address.
   ['our sender refused by sender verification: existing mailbox', 'unroutable', 'alice@exim-sv.com', 20, 'valid', 'unknown', '550-Verification failed for <verify@build-7.mailsure-ci.com> 550-Unrouteable address 550 Sender verify failed'],
   ['our sender refused by sender verification: unknown user', 'unroutable', 'nobody@exim-sv.com', 20, 'valid', 'unknown', '(the same three lines)'],
+  // The default sender, the null sender <> (what Exim's own callouts send): nothing to verify.
+  ['our sender verified, the null sender (the default): existing mailbox', 'null', 'alice@exim-sv.com', 50, 'safetosend', 'valid', '250 Accepted'],
+  ['our sender verified, the null sender (the default): unknown user', 'null', 'nobody@exim-sv.com', 400, 'invalid', 'invalid', '550 Unrouteable address'],
   ['our sender unroutable where no sender verification: unknown user', 'unroutable', 'nobody@exim-mail.com', 400, 'invalid', 'invalid', '550 Unrouteable address'],
   ['tarpit after bad RCPTs: existing mailbox', 'routable', 'alice@exim-tarpit.com', 50, 'safetosend', 'valid', '250 Accepted; the random local part 550 after 1 s'],
   ['recipient verification by callout: existing mailbox', 'routable', 'alice@exim-callout.com', 50, 'safetosend', 'valid', '250 Accepted'],
@@ -110,9 +117,10 @@ describe('Exim 4.96 × scenario → verdict', () => {
   });
 
   it.each(cells)('%s (%s sender) → %s', async (_scenario, sender, email, code, status, legacyStatus) => {
-    const current = await verdict(sender === 'routable' ? routable : unroutable, keys[sender]!.current, email);
+    const app = { routable, unroutable, null: nullSender }[sender];
+    const current = await verdict(app, keys[sender]!.current, email);
     expect({ code: current.status_code, status: current.status }).toEqual({ code, status });
-    const legacy = await verdict(sender === 'routable' ? routable : unroutable, keys[sender]!.legacy, email);
+    const legacy = await verdict(app, keys[sender]!.legacy, email);
     expect({ code: legacy.status_code, status: legacy.status }).toEqual({ code, status: legacyStatus });
   });
 });
