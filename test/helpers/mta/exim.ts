@@ -17,6 +17,8 @@ const EXIM = join(ROOT, 'exim/usr/sbin/exim4');
 export interface RunningMta {
   /** Files the MTA wrote (its logs), for a failing test's message. */
   dir: string;
+  /** What it printed (Postfix logs to its standard output), for a failing test's message. */
+  log?: () => string;
   close(): Promise<void>;
 }
 
