@@ -126,6 +126,21 @@ describe('loadConfig', () => {
     }
   });
 
+  it('probes with the null sender by default, takes <> or an address, and refuses a sender that would break the MAIL FROM line', () => {
+    expect(loadConfig({}).smtpFrom).toBe('');
+    expect(loadConfig({ MAILSURE_SMTP_FROM: '<>' }).smtpFrom).toBe('');
+    expect(loadConfig({ MAILSURE_SMTP_FROM: 'verify@probe.example.com' }).smtpFrom).toBe('verify@probe.example.com');
+    const message = 'must be <> (the null sender) or an address such as verify@example.com (ASCII, no spaces or brackets)';
+    for (const bad of ['verify', 'verify@', '@example.com', 'a b@example.com', 'v>@example.com', 'verify@example.com>\r\nRCPT TO:<x@y.com', 'vérify@example.com', 'verify@exa mple.com']) {
+      try {
+        loadConfig({ MAILSURE_SMTP_FROM: bad });
+        expect.unreachable(`accepted ${bad}`);
+      } catch (error) {
+        expect((error as ConfigError).problems).toEqual([`MAILSURE_SMTP_FROM=${JSON.stringify(bad)}: ${message}`]);
+      }
+    }
+  });
+
   it('reads every variable', () => {
     const config = loadConfig(
       {

@@ -21,6 +21,7 @@ export interface Config {
   dnsServers: string[];
   smtpPort: number;
   smtpHelo: string;
+  /** MAIL FROM of probes; `''` is the null sender `<>` (the default: docs/verification.md, "Our sender"). */
   smtpFrom: string;
   /** The SOCKS5 proxy mailbox probes and the SMTP egress check go through (MAILSURE_SMTP_PROXY); null: direct. */
   smtpProxy: SocksProxy | null;
@@ -141,6 +142,17 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     problems.push(`${name}=${JSON.stringify(env[name])}: ${why}`);
     return fallback;
   };
+  // The null sender unless told otherwise: what MTAs' own callouts send, and a sender no receiver
+  // can fail to verify (a host name's `verify@` rarely resolves, and Exim then refuses every RCPT).
+  // An address is one line with no spaces or brackets: it goes into `MAIL FROM:<…>` as it is.
+  const sender = (name: string): string => {
+    const value = read(name);
+    if (value === undefined || value === '<>') return '';
+    if (!/^[!-~]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$/.test(value) || /[<>()[\\\],;:"\s]/.test(value.slice(0, value.lastIndexOf('@')))) {
+      return fail(name, 'must be <> (the null sender) or an address such as verify@example.com (ASCII, no spaces or brackets)', '');
+    }
+    return value;
+  };
   const port = (name: string, fallback: number): number => {
     const raw = read(name);
     if (raw === undefined) return fallback;
@@ -247,7 +259,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     dnsServers,
     smtpPort: port('MAILSURE_SMTP_PORT', 25),
     smtpHelo: read('MAILSURE_SMTP_HELO') ?? host,
-    smtpFrom: read('MAILSURE_SMTP_FROM') ?? `verify@${host}`,
+    smtpFrom: sender('MAILSURE_SMTP_FROM'),
     smtpProxy: parsedProxy?.ok ? parsedProxy.proxy : null,
     canaryDomains,
     smtpEgressIp: egressIp,

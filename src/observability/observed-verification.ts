@@ -24,8 +24,8 @@ export function observeVerdicts(inner: VerifyService, metrics: Metrics, depth: s
 
 export function observeProbes(inner: SmtpProber, metrics: Metrics): SmtpProber {
   return {
-    async probe(target, recipients, deadline) {
-      const outcome = await inner.probe(target, recipients, deadline);
+    async probe(target, recipients, deadline, decisive) {
+      const outcome = await inner.probe(target, recipients, deadline, decisive);
       // The provider profile the MX host belongs to: a bounded set of ids, never a host name.
       const provider = profileForHost(target.host).id;
       metrics.smtpProbes.inc({ provider, outcome: outcome.kind });
