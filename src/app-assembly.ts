@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Container } from './container.js';
 import { buildApp } from './http/app.js';
+import { createAdminThrottle, type AdminThrottle } from './http/admin-throttle.js';
 import type { BulkSlots } from './http/bulk-slots.js';
 import { renderHealthBody } from './verification/health/render-health.js';
 
@@ -16,6 +17,8 @@ export interface AssemblyOptions {
   rateLimitNamespace?: string;
   /** The bulk-call cap's counter, instead of one made from the configuration (tests watch it). */
   bulkSlots?: BulkSlots;
+  /** The admin token's slowing, instead of one on the container's clock (tests move its clock). */
+  adminThrottle?: AdminThrottle;
 }
 
 export function assembleApp(container: Container, options: AssemblyOptions = {}): Promise<FastifyInstance> {
@@ -35,12 +38,24 @@ export function assembleApp(container: Container, options: AssemblyOptions = {})
     bulkCallsPerKey: config.bulkCallsPerKey,
     trustProxy: config.trustProxy,
     requestTimeoutMs: config.requestTimeoutSeconds * 1000,
+    bodyTimeoutMs: config.bodyTimeoutSeconds * 1000,
+    bodiesPerAddress: config.bodiesPerAddress,
     readiness: {
       database: () => storage.ping(),
       ...(redis ? { redis: async () => void (await redis.ping()) } : {}),
     },
     proberHealth: () => renderHealthBody(proberHealth.state(), config.verifyDepth === 'mailbox'),
-    ...(config.adminToken ? { admin: { token: config.adminToken, keys: storage.keys, usage: storage.usage } } : {}),
+    ...(container.listStoreCheck ? { listStoreCheck: container.listStoreCheck } : {}),
+    ...(config.adminToken
+      ? {
+          admin: {
+            token: config.adminToken,
+            throttle: options.adminThrottle ?? createAdminThrottle({ clock: container.clock, logger: container.logger }),
+            keys: storage.keys,
+            usage: storage.usage,
+          },
+        }
+      : {}),
     ...(options.https ? { serverOptions: { https: options.https } } : {}),
   });
 }

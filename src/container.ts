@@ -19,8 +19,10 @@ import { createIdentityMatcher } from './identity/match/index.js';
 import { createCallbackSender, type CallbackSender } from './lists/pipeline/callback-sender.js';
 import { DEFAULT_HOLD_BACK, type HoldBackPolicy } from './lists/pipeline/hold-back.js';
 import { createDomainScheduler } from './lists/pipeline/domain-scheduler.js';
+import { createFairGate } from './lists/pipeline/fair-gate.js';
 import { createListQueue, createNoListQueue, type ListQueue } from './lists/pipeline/list-queue.js';
 import { createBullListQueue } from './storage/redis/bull-list-queue.js';
+import { createRedisSharedQuota } from './storage/redis/redis-shared-quota.js';
 import type { BudgetTuning } from './verification/smtp/connection-budget.js';
 import { waitForRedis } from './storage/redis/wait-for-redis.js';
 import { createListRunner } from './lists/pipeline/list-runner.js';
@@ -52,6 +54,8 @@ export interface Container {
   listQueue: ListQueue;
   /** Where lists' uploads and results live (one instance for the routes, the runner and retention). */
   listFiles: ListFiles;
+  /** Whether the object store of lists answers (for /readyz's body); absent without one. */
+  listStoreCheck?: () => Promise<void>;
   /** List callbacks; `resume()` at start picks up those an earlier process left undelivered. */
   listCallbacks: CallbackSender;
   /** Prometheus metrics (MAILSURE_METRICS); undefined when they are off, and nothing is counted. */
@@ -67,6 +71,8 @@ export interface ContainerOptions {
    * leases to run out.
    */
   worker?: string;
+  /** Redis key prefix of the shared quota counts (default `mailsure:quota`; tests isolate themselves with it). */
+  quotaNamespace?: string;
   /** False: lists submitted here wait in the store for `mailsure worker` processes. */
   runLists?: boolean;
   /** Stores opened by the caller (tests, tools): used instead of the configured database, left open. */
@@ -93,12 +99,14 @@ export interface ContainerTuning {
   callbackDelayScale?: number;
   /** Waits of rows a throttling provider holds back (default: 15 s doubling to 2 min, for MAILSURE_LIST_THROTTLE_HOLD_MINUTES). */
   listHoldBack?: Partial<HoldBackPolicy>;
+  /** A list's first wait after a dependency did not answer (default 1 s, doubling up to 30 s). */
+  listRetryMs?: number;
   /** The clock of enrichment's activity windows, when it is not the container's. */
   enrichmentClock?: Clock;
 }
 
 export async function createContainer(config: Config, logger: Logger, clock: Clock = systemClock, options: ContainerOptions = {}): Promise<Container> {
-  const { storage: givenStorage, redis: givenRedis, tuning = {}, ...processing } = options;
+  const { storage: givenStorage, redis: givenRedis, tuning = {}, quotaNamespace, ...processing } = options;
   // The list files first: an object store that cannot be used stops the start before anything else opens.
   const listFiles = await createListFiles(config, logger, options.runLists ?? true);
   await listFiles.check().catch((error: unknown) => {
@@ -125,9 +133,11 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
       )
     : undefined;
   const redis = givenRedis ?? (config.redisUrl ? connectRedis(config.redisUrl, logger) : null);
-  const { enrichmentClock = clock, callbackDelayScale, listHoldBack, ...verificationTuning } = tuning;
+  const { enrichmentClock = clock, callbackDelayScale, listHoldBack, listRetryMs, ...verificationTuning } = tuning;
   const metrics = config.metrics ? createMetrics() : undefined;
-  const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock });
+  // With Redis every API process reserves against one count per key: the quota is exact across them.
+  const shared = redis ? createRedisSharedQuota(redis, quotaNamespace) : undefined;
+  const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock, ...(shared ? { shared } : {}) });
   const { verify, listVerify, health: proberHealth } = createVerification(config, storage, clock, logger, verificationTuning, redis ? { redis } : undefined, metrics, memoryKey);
   const people = createPeopleServices(storage, enrichmentClock, tuning.activityPresenceTtlMs !== undefined ? { activityPresenceTtlMs: tuning.activityPresenceTtlMs } : {});
   // Every list state change and callback is logged (and counted) here, whoever makes it.
@@ -135,6 +145,7 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
   const lists = createListProcessing(config, { lists: listStore, keys: storage.keys, usage: storage.usage }, { verify: listVerify, ...people }, clock, logger, {
     ...processing,
     ...(callbackDelayScale !== undefined ? { callbackDelayScale } : {}),
+    ...(listRetryMs !== undefined ? { retryMs: listRetryMs } : {}),
     holdBack: { ...DEFAULT_HOLD_BACK, totalMs: config.listThrottleHoldMinutes * 60_000, ...listHoldBack },
   }, listFiles.files);
   if (metrics) watchScrapeTimeGauges(metrics, { lists: storage.lists, queue: lists.queue, proberHealth, logger });
@@ -158,10 +169,16 @@ export async function createContainer(config: Config, logger: Logger, clock: Clo
       files: listFiles.files,
       listMaxBytes: config.listMaxBytes,
       allowPrivateTargets: config.allowPrivateTargets,
-      limits: { uploadsPerKey: config.listUploadsPerKey, storedBytesPerKey: config.listMaxStoredBytes, retentionDays: config.retentionDays },
+      limits: {
+        uploadsPerKey: config.listUploadsPerKey,
+        waitingPerKey: config.listWaitingPerKey,
+        storedBytesPerKey: config.listMaxStoredBytes,
+        retentionDays: config.retentionDays,
+      },
     }),
     listQueue: lists.queue,
     listFiles: listFiles.files,
+    ...(listFiles.ping ? { listStoreCheck: listFiles.ping } : {}),
     listCallbacks: lists.callbacks,
     async close() {
       proberHealth.stop();
@@ -197,7 +214,7 @@ async function createListFiles(
   config: Pick<Config, 'dataDir' | 'listStore'>,
   logger: Logger,
   runLists: boolean,
-): Promise<{ files: ListFiles; check(): Promise<void>; close(): void }> {
+): Promise<{ files: ListFiles; check(): Promise<void>; ping?(): Promise<void>; close(): void }> {
   if (!config.listStore) return { files: createDirectoryListFiles(config.dataDir), check: async () => undefined, close: () => undefined };
   // Loaded only when configured: the AWS SDK takes a while to import, and most processes never need it.
   const { openS3ListFiles } = await import('./storage/s3/open-s3-list-files.js');
@@ -207,12 +224,12 @@ async function createListFiles(
 
 /** The list pipeline over the same services as the real-time routes, with its in-process queue. */
 function createListProcessing(
-  config: Pick<Config, 'dataDir' | 'listStore' | 'allowPrivateTargets' | 'listWorkers' | 'redisUrl' | 'listThrottleHoldMinutes'>,
+  config: Pick<Config, 'dataDir' | 'listStore' | 'allowPrivateTargets' | 'listWorkers' | 'listChunksPerKey' | 'redisUrl' | 'listThrottleHoldMinutes' | 'listStoreWaitMinutes'>,
   storage: Pick<Storage, 'lists' | 'keys' | 'usage'>,
   services: { verify: VerifyService; enrich: EnrichService; append: AppendService },
   clock: Clock,
   logger: Logger,
-  tuning: { callbackDelayScale?: number; verifyTimeoutMs?: number; worker?: string; runLists?: boolean; holdBack?: HoldBackPolicy } = {},
+  tuning: { callbackDelayScale?: number; verifyTimeoutMs?: number; worker?: string; runLists?: boolean; holdBack?: HoldBackPolicy; retryMs?: number } = {},
   files: ListFiles,
 ): { queue: ListQueue; callbacks: CallbackSender } {
   const runLists = tuning.runLists ?? true;
@@ -238,9 +255,15 @@ function createListProcessing(
       verifyTimeoutMs: tuning.verifyTimeoutMs ?? 10_000,
       ...(tuning.holdBack ? { holdBack: tuning.holdBack } : {}),
     },
+    chunksInFlight: CHUNKS_PER_LIST,
+    // Every list of this process shares MAILSURE_LIST_WORKERS × 4 chunk slots, round-robin between keys.
+    gate: createFairGate({ total: config.listWorkers * CHUNKS_PER_LIST, perKey: config.listChunksPerKey }),
     onFinished: (list) => callbacks.send(list.id),
-    // A locked or stalled database pauses a list; it never ends it in Error.
+    // A locked or stalled database pauses a list; it never ends it in Error. An object store that
+    // does not answer pauses it too, for at most MAILSURE_LIST_STORE_WAIT_MINUTES.
     isTransient: isDatabaseTimeout,
+    storeWaitMs: config.listStoreWaitMinutes * 60_000,
+    ...(tuning.retryMs !== undefined ? { transientRetryMs: tuning.retryMs } : {}),
     ...(tuning.worker ? { worker: tuning.worker } : {}),
   });
   if (config.redisUrl) {
@@ -258,6 +281,9 @@ function createListProcessing(
   const queue = runLists ? createListQueue({ runner, store: storage.lists, logger, concurrency: config.listWorkers }) : createNoListQueue();
   return { queue, callbacks };
 }
+
+/** Chunks one list works on at once. */
+const CHUNKS_PER_LIST = 4;
 
 /** Jobs a list gets on the Redis queue: how many workers may share one list. */
 const LIST_SHARES = 4;

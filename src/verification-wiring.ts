@@ -198,6 +198,7 @@ export function createProberHealthFor(
       canaries: config.canaryDomains,
       smtpPort: config.smtpPort,
       helo: config.smtpHelo,
+      from: config.smtpFrom,
       ...(config.smtpEgressIp ? { egressIp: config.smtpEgressIp } : {}),
       blocklistZones: config.dnsblZones,
       allowPrivateTargets: config.allowPrivateTargets,

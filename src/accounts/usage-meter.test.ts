@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openMemoryStorage } from '../storage/open-storage.js';
 import { createKey } from './key-admin.js';
+import type { SharedQuota } from './usage-store.js';
 import { createUsageMeter } from './usage-meter.js';
 
 const clock = { now: () => Date.parse('2026-11-22T10:00:00Z') };
@@ -23,6 +24,41 @@ describe('usage meter', () => {
     await meter.close();
     expect((await storage.keys.findByName('q'))?.callsUsed).toBe(3);
     expect(await storage.usage.totals(record.id)).toMatchObject({ verification: 3, enrichment_field: 0 });
+  });
+
+  it('reserves through the shared count when there is one, and on its own while it is out of reach', async () => {
+    const storage = openMemoryStorage();
+    const { record } = await createKey(storage.keys, 's', { quota: '2' });
+    const unlimited = (await createKey(storage.keys, 'u', {})).record;
+    let reachable = true;
+    let othersUsed = 1; // another process's calls, not yet in the database
+    const asked: number[][] = [];
+    const shared: SharedQuota = {
+      async reserve(keyId, quota, calls, floor) {
+        asked.push([keyId, quota, calls, floor]);
+        if (!reachable) throw new Error('no answer from Redis within 500 ms');
+        if (Math.max(othersUsed, floor) + calls > quota) return false;
+        othersUsed = Math.max(othersUsed, floor) + calls;
+        return true;
+      },
+      release: async () => undefined,
+    };
+    const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock, flushMs: 60_000, shared });
+    expect(await meter.reserve(record, 1)).toBe(true);
+    // The shared count says the quota is spent, though this process counted one call only.
+    expect(await meter.reserve(record, 1)).toBe(false);
+    expect(asked).toEqual([
+      [record.id, 2, 1, 0],
+      [record.id, 2, 1, 0],
+    ]);
+    // Out of reach: this process's own check (one of two used here), the documented bound.
+    reachable = false;
+    expect(await meter.reserve(record, 1)).toBe(true);
+    expect(await meter.reserve(record, 1)).toBe(false);
+    // A key without a quota never asks.
+    expect(meter.reserve(unlimited, 1)).toBe(true);
+    expect(asked).toHaveLength(4);
+    await meter.close();
   });
 
   it('keeps counts that failed to flush', async () => {

@@ -4,12 +4,14 @@
  * made before any of them was counted — and given back if it ends in an error; a bulk call
  * reserves one call per record. Counts gather in memory and are
  * written in one statement per key every `flushMs` (and on close), which keeps the database off
- * the hot path. In one process the quota is exact; across several processes it may overshoot by
- * what the others counted since their last flush (at most rate × flushMs).
+ * the hot path. In one process the quota is exact. Across several processes it is exact too when
+ * they share a count (`shared`: Redis, one call per reservation of a key with a quota); without
+ * one, or while it does not answer, each process checks on its own and the quota may be overshot
+ * by what the others counted since their last flush (at most rate × flushMs).
  */
 import { isoDay, type Clock } from '../core/clock.js';
 import type { KeyStore } from './key-store.js';
-import type { UsageStore, UsageUnit } from './usage-store.js';
+import type { SharedQuota, UsageStore, UsageUnit } from './usage-store.js';
 import type { ApiKeyRecord } from './key-config.js';
 
 interface Pending {
@@ -26,8 +28,11 @@ interface Pending {
 }
 
 export interface UsageMeter {
-  /** Counts `calls` against the key's quota when they fit in it; false (nothing counted) when not. */
-  reserve(key: ApiKeyRecord, calls: number): boolean;
+  /**
+   * Counts `calls` against the key's quota when they fit in it; false (nothing counted) when not.
+   * A promise only when the count is shared (a key with a quota, Redis configured).
+   */
+  reserve(key: ApiKeyRecord, calls: number): boolean | Promise<boolean>;
   /** Gives back calls reserved for work that ended in an error. */
   release(key: ApiKeyRecord, calls: number): void;
   /** Records the billable units a call delivered (the call itself was counted when reserved). */
@@ -36,7 +41,7 @@ export interface UsageMeter {
   close(): Promise<void>;
 }
 
-export function createUsageMeter(deps: { keys: KeyStore; usage: UsageStore; clock: Clock; flushMs?: number }): UsageMeter {
+export function createUsageMeter(deps: { keys: KeyStore; usage: UsageStore; clock: Clock; flushMs?: number; shared?: SharedQuota }): UsageMeter {
   const pending = new Map<number, Pending>();
   let flushing: Promise<void> = Promise.resolve();
 
@@ -82,11 +87,28 @@ export function createUsageMeter(deps: { keys: KeyStore; usage: UsageStore; cloc
   return {
     reserve(key, calls) {
       const p = entry(key);
-      if (key.quota !== null && Math.max(key.callsUsed, p.knownUsed) + p.calls - p.credit + calls > key.quota) return false;
-      p.calls += calls;
-      return true;
+      const quota = key.quota;
+      const fitsHere = () => quota === null || Math.max(key.callsUsed, p.knownUsed) + p.calls - p.credit + calls <= quota;
+      if (quota === null || !deps.shared) {
+        if (!fitsHere()) return false;
+        p.calls += calls;
+        return true;
+      }
+      return deps.shared.reserve(key.id, quota, calls, Math.max(key.callsUsed, p.knownUsed)).then(
+        (fits) => {
+          if (fits) p.calls += calls;
+          return fits;
+        },
+        // The shared count out of reach: this process's own check, the bound without one.
+        () => {
+          if (!fitsHere()) return false;
+          p.calls += calls;
+          return true;
+        },
+      );
     },
     release(key, calls) {
+      if (key.quota !== null) void deps.shared?.release(key.id, calls).catch(() => undefined);
       // What was flushed already is stored: it becomes a credit against the next calls written.
       const p = entry(key);
       const unflushed = Math.min(p.calls, calls);

@@ -126,6 +126,21 @@ describe('loadConfig', () => {
     }
   });
 
+  it('probes with the null sender by default, takes <> or an address, and refuses a sender that would break the MAIL FROM line', () => {
+    expect(loadConfig({}).smtpFrom).toBe('');
+    expect(loadConfig({ MAILSURE_SMTP_FROM: '<>' }).smtpFrom).toBe('');
+    expect(loadConfig({ MAILSURE_SMTP_FROM: 'verify@probe.example.com' }).smtpFrom).toBe('verify@probe.example.com');
+    const message = 'must be <> (the null sender) or an address such as verify@example.com (ASCII, no spaces or brackets)';
+    for (const bad of ['verify', 'verify@', '@example.com', 'a b@example.com', 'v>@example.com', 'verify@example.com>\r\nRCPT TO:<x@y.com', 'vérify@example.com', 'verify@exa mple.com']) {
+      try {
+        loadConfig({ MAILSURE_SMTP_FROM: bad });
+        expect.unreachable(`accepted ${bad}`);
+      } catch (error) {
+        expect((error as ConfigError).problems).toEqual([`MAILSURE_SMTP_FROM=${JSON.stringify(bad)}: ${message}`]);
+      }
+    }
+  });
+
   it('reads every variable', () => {
     const config = loadConfig(
       {
@@ -246,7 +261,7 @@ describe('loadConfig', () => {
         'MAILSURE_LIST_MAX_STORED_GB="99999999999": must be a whole number from 1 to 1000000',
       ]),
     );
-    expect(loadConfig({})).toMatchObject({ requestTimeoutSeconds: 1800, listUploadsPerKey: 4, listMaxStoredBytes: 20 * 1024 ** 3, redisStartWaitSeconds: 60, listThrottleHoldMinutes: 120 });
+    expect(loadConfig({})).toMatchObject({ requestTimeoutSeconds: 1800, listUploadsPerKey: 4, listMaxStoredBytes: 20 * 1024 ** 3, redisStartWaitSeconds: 60, listThrottleHoldMinutes: 120, listStoreWaitMinutes: 240 });
     expect(loadConfig({ MAILSURE_LIST_THROTTLE_HOLD_MINUTES: '0' }).listThrottleHoldMinutes).toBe(0);
     expect(loadConfig({ MAILSURE_REDIS_START_WAIT_SECONDS: '0' }).redisStartWaitSeconds).toBe(0);
   });
@@ -256,6 +271,24 @@ describe('loadConfig', () => {
     expect(loadConfig({ MAILSURE_BULK_CALLS_PER_KEY: '16' }).bulkCallsPerKey).toBe(16);
     expect(() => loadConfig({ MAILSURE_BULK_CALLS_PER_KEY: '0' })).toThrow(
       new ConfigError(['MAILSURE_BULK_CALLS_PER_KEY="0": must be a whole number from 1 to 1000']),
+    );
+  });
+
+  it('reads the fairness and body settings of issue 31 with their defaults, and refuses a bad figure by name', () => {
+    const defaults = loadConfig({});
+    expect([defaults.listWaitingPerKey, defaults.listChunksPerKey, defaults.bodyTimeoutSeconds, defaults.bodiesPerAddress]).toEqual([20, 6, 60, 64]);
+    const set = loadConfig({
+      MAILSURE_LIST_WAITING_PER_KEY: '300',
+      MAILSURE_LIST_CHUNKS_PER_KEY: '8',
+      MAILSURE_BODY_TIMEOUT_SECONDS: '2',
+      MAILSURE_BODIES_PER_ADDRESS: '5000',
+    });
+    expect([set.listWaitingPerKey, set.listChunksPerKey, set.bodyTimeoutSeconds, set.bodiesPerAddress]).toEqual([300, 8, 2, 5000]);
+    expect(() => loadConfig({ MAILSURE_LIST_CHUNKS_PER_KEY: '0', MAILSURE_BODY_TIMEOUT_SECONDS: 'soon' })).toThrow(
+      new ConfigError([
+        'MAILSURE_BODY_TIMEOUT_SECONDS="soon": must be a whole number from 1 to 86400',
+        'MAILSURE_LIST_CHUNKS_PER_KEY="0": must be a whole number from 1 to 1000',
+      ]),
     );
   });
 

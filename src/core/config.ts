@@ -21,6 +21,7 @@ export interface Config {
   dnsServers: string[];
   smtpPort: number;
   smtpHelo: string;
+  /** MAIL FROM of probes; `''` is the null sender `<>` (the default: docs/verification.md, "Our sender"). */
   smtpFrom: string;
   /** The SOCKS5 proxy mailbox probes and the SMTP egress check go through (MAILSURE_SMTP_PROXY); null: direct. */
   smtpProxy: SocksProxy | null;
@@ -47,14 +48,24 @@ export interface Config {
   retentionDays: number;
   /** Lists one process works on at once (MAILSURE_LIST_WORKERS, default 2). */
   listWorkers: number;
-  /** Longest time to receive one whole request, body included (MAILSURE_REQUEST_TIMEOUT_SECONDS, default 1800). */
+  /** Longest time to receive one whole request, body included (MAILSURE_REQUEST_TIMEOUT_SECONDS, default 1800): a list upload's deadline. */
   requestTimeoutSeconds: number;
+  /** Longest time for any other request body (a bulk call's JSON) to arrive whole (MAILSURE_BODY_TIMEOUT_SECONDS, default 60). */
+  bodyTimeoutSeconds: number;
+  /** Request bodies one client address may have arriving at once (MAILSURE_BODIES_PER_ADDRESS, default 64; 429 beyond). */
+  bodiesPerAddress: number;
   /** How long a list holds back rows a throttling provider did not answer, asking again (MAILSURE_LIST_THROTTLE_HOLD_MINUTES, default 120; 0: not at all). */
   listThrottleHoldMinutes: number;
+  /** How long a list waits for an object store that does not answer before it ends in Error (MAILSURE_LIST_STORE_WAIT_MINUTES, default 240). */
+  listStoreWaitMinutes: number;
   /** How long a starting process waits for Redis to answer before it stops (MAILSURE_REDIS_START_WAIT_SECONDS, default 60). */
   redisStartWaitSeconds: number;
   /** Uploads one key may send at once to one process (MAILSURE_LIST_UPLOADS_PER_KEY, default 4). */
   listUploadsPerKey: number;
+  /** Lists one key may have waiting or running at once, across processes (MAILSURE_LIST_WAITING_PER_KEY, default 20; 429 beyond). */
+  listWaitingPerKey: number;
+  /** Chunks one key may have in flight in one process, of the MAILSURE_LIST_WORKERS × 4 it has (MAILSURE_LIST_CHUNKS_PER_KEY, default 6). */
+  listChunksPerKey: number;
   /** Bulk calls (/v5/ei/bulk, /v5/eppend/bulk) one key may have in progress at once (MAILSURE_BULK_CALLS_PER_KEY, default 4; across processes with Redis). */
   bulkCallsPerKey: number;
   /** Bytes of uploads one key may keep stored within the retention (MAILSURE_LIST_MAX_STORED_GB, default 20). */
@@ -130,6 +141,17 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const fail = <T>(name: string, why: string, fallback: T): T => {
     problems.push(`${name}=${JSON.stringify(env[name])}: ${why}`);
     return fallback;
+  };
+  // The null sender unless told otherwise: what MTAs' own callouts send, and a sender no receiver
+  // can fail to verify (a host name's `verify@` rarely resolves, and Exim then refuses every RCPT).
+  // An address is one line with no spaces or brackets: it goes into `MAIL FROM:<…>` as it is.
+  const sender = (name: string): string => {
+    const value = read(name);
+    if (value === undefined || value === '<>') return '';
+    if (!/^[!-~]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$/.test(value) || /[<>()[\\\],;:"\s]/.test(value.slice(0, value.lastIndexOf('@')))) {
+      return fail(name, 'must be <> (the null sender) or an address such as verify@example.com (ASCII, no spaces or brackets)', '');
+    }
+    return value;
   };
   const port = (name: string, fallback: number): number => {
     const raw = read(name);
@@ -237,7 +259,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     dnsServers,
     smtpPort: port('MAILSURE_SMTP_PORT', 25),
     smtpHelo: read('MAILSURE_SMTP_HELO') ?? host,
-    smtpFrom: read('MAILSURE_SMTP_FROM') ?? `verify@${host}`,
+    smtpFrom: sender('MAILSURE_SMTP_FROM'),
     smtpProxy: parsedProxy?.ok ? parsedProxy.proxy : null,
     canaryDomains,
     smtpEgressIp: egressIp,
@@ -253,11 +275,16 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     retentionDays: count('MAILSURE_RETENTION_DAYS', 30, 1, 36_500),
     listWorkers: count('MAILSURE_LIST_WORKERS', 2, 1, 64),
     requestTimeoutSeconds: count('MAILSURE_REQUEST_TIMEOUT_SECONDS', 1800, 1, 86_400),
+    bodyTimeoutSeconds: count('MAILSURE_BODY_TIMEOUT_SECONDS', 60, 1, 86_400),
+    bodiesPerAddress: count('MAILSURE_BODIES_PER_ADDRESS', 64, 1, 1_000_000),
     redisStartWaitSeconds: count('MAILSURE_REDIS_START_WAIT_SECONDS', 60, 0, 86_400),
     listThrottleHoldMinutes: count('MAILSURE_LIST_THROTTLE_HOLD_MINUTES', 120, 0, 10_080),
+    listStoreWaitMinutes: count('MAILSURE_LIST_STORE_WAIT_MINUTES', 240, 1, 10_080),
     listUploadsPerKey: count('MAILSURE_LIST_UPLOADS_PER_KEY', 4, 1, 1000),
     listMaxStoredBytes: count('MAILSURE_LIST_MAX_STORED_GB', 20, 1, 1_000_000) * 1024 ** 3,
     bulkCallsPerKey: count('MAILSURE_BULK_CALLS_PER_KEY', 4, 1, 1000),
+    listWaitingPerKey: count('MAILSURE_LIST_WAITING_PER_KEY', 20, 1, 100_000),
+    listChunksPerKey: count('MAILSURE_LIST_CHUNKS_PER_KEY', 6, 1, 1000),
     secretKey,
     listStore,
     adminToken: adminToken(read, fail),

@@ -49,6 +49,18 @@ export const errors = {
     new AppError(429, `Record rate exceeded: this key may send ${recordsPerSecond} records a second`, {
       'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
     }),
+  tooManyLists: (max: number) =>
+    new AppError(429, `Too many lists waiting: this key may have ${max} lists waiting or running at once; send the next when one is done`, {
+      'retry-after': '60',
+    }),
+  tooManyBodies: (max: number) =>
+    new AppError(429, `Too many requests arriving: this address may send ${max} request bodies at once; send the next when one has arrived`, {
+      'retry-after': '1',
+    }),
+  adminSlowedDown: (retryAfterSeconds: number) =>
+    new AppError(429, `Too many wrong admin tokens from this address: try again in ${retryAfterSeconds} s`, {
+      'retry-after': String(retryAfterSeconds),
+    }),
   tooManyBulkCalls: (max: number) =>
     new AppError(429, `Too many bulk calls in progress: this key may have ${max} at once; send the next when one is answered`, { 'retry-after': '1' }),
   unavailableNow: (what: string) => new AppError(503, what, { 'retry-after': '5' }),

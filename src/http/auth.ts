@@ -9,7 +9,7 @@
  * work on every request of the hot path. Bulk routes add one once the body is read: the call's
  * other records against the quota and, with a record rate, all of them against it.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import { NOT_CACHED, type KeyAuthenticator } from '../accounts/key-authenticator.js';
 import type { ApiKeyRecord } from '../accounts/key-config.js';
 import type { UsageMeter } from '../accounts/usage-meter.js';
@@ -37,6 +37,21 @@ export function installAuth(app: FastifyInstance, deps: AuthDeps): void {
       deps.meter.release(key, calls);
     };
   };
+  /**
+   * Reserves `calls` of the key's quota for the request, then `next`; 403 when they do not fit.
+   * At once when this process decides alone; one Redis call when the count is shared.
+   */
+  const reserve = (request: FastifyRequest, key: ApiKeyRecord, calls: number, done: (error?: Error) => void, next: () => void): void => {
+    const reserved = (fits: boolean): void => {
+      if (!fits) return done(errors.quotaExceeded());
+      request.apiKey = key;
+      reserveOn(request, key, calls);
+      next();
+    };
+    const answer = deps.meter.reserve(key, calls);
+    if (typeof answer === 'boolean') reserved(answer);
+    else answer.then(reserved, done);
+  };
   // Hooks in callback form: an async hook costs a promise and its turns on every request.
   app.addHook('onRequest', (request, _reply, done) => {
     done((request.query as ParsedQuery)[MALFORMED] ? errors.notUrlEncoded() : undefined);
@@ -53,13 +68,20 @@ export function installAuth(app: FastifyInstance, deps: AuthDeps): void {
         done,
       );
     };
-    const takeSlot = (reply: FastifyReply, key: ApiKeyRecord, done: (error?: Error) => void): void => {
+    const takeSlot = (request: FastifyRequest, reply: FastifyReply, key: ApiKeyRecord, done: (error?: Error) => void): void => {
       deps.bulkSlots.take(key.id).then((release) => {
         if (!release) return done(errors.tooManyBulkCalls(deps.bulkSlots.max));
         const response = reply.raw;
         // The connection may have gone while the slot was being taken: nothing would say so again.
-        if (response.destroyed || response.writableFinished) release();
-        else response.once('finish', release).once('close', release);
+        if (response.destroyed || response.writableFinished) {
+          release();
+          return done();
+        }
+        // Given back once the answer is ready to go (onSend below), not when its last byte has
+        // left: a client that sends its next call as soon as it has read an answer must find the
+        // slot free. A call whose connection closes first gives it back then.
+        request.releaseBulkSlot = release;
+        response.once('close', release);
         done();
       }, done);
     };
@@ -67,16 +89,15 @@ export function installAuth(app: FastifyInstance, deps: AuthDeps): void {
       if (!key) return done(errors.invalidApiKey());
       if (!auth.services.some((service) => key.services.includes(service))) return done(errors.keyNotPermitted());
       // Reserved, not just checked: concurrent calls cannot all pass one check before any counts.
-      if (!deps.meter.reserve(key, 1)) return done(errors.quotaExceeded());
-      request.apiKey = key;
-      reserveOn(request, key, 1);
-      if (!auth.rateLimited) return bulk ? takeSlot(reply, key, done) : done();
-      deps.limiter.consume(key.id, key.rate).then((retryAfter) => {
-        if (retryAfter !== undefined) return done(errors.rateLimited(retryAfter));
-        if (bulk) return takeSlot(reply, key, done);
-        if (!auth.recordRated || key.recordRate === null) return done();
-        consumeRecords(key, key.recordRate, 1, done);
-      }, done);
+      reserve(request, key, 1, done, () => {
+        if (!auth.rateLimited) return bulk ? takeSlot(request, reply, key, done) : done();
+        deps.limiter.consume(key.id, key.rate).then((retryAfter) => {
+          if (retryAfter !== undefined) return done(errors.rateLimited(retryAfter));
+          if (bulk) return takeSlot(request, reply, key, done);
+          if (!auth.recordRated || key.recordRate === null) return done();
+          consumeRecords(key, key.recordRate, 1, done);
+        }, done);
+      });
     };
     const hook: onRequestHookHandler = (request, reply, done) => {
       const presented = presentedKey(request, auth.source);
@@ -100,15 +121,20 @@ export function installAuth(app: FastifyInstance, deps: AuthDeps): void {
         const records = Array.isArray(request.body) ? request.body.length : 0;
         if (records < 1 || records > perRecord.maxRecords) return done();
         const extra = records - 1;
-        if (extra > 0) {
-          if (!deps.meter.reserve(key, extra)) return done(errors.quotaExceeded());
-          reserveOn(request, key, extra);
-        }
-        if (!auth.recordRated || key.recordRate === null) return done();
-        consumeRecords(key, key.recordRate, records, done);
+        const rate = () => (!auth.recordRated || key.recordRate === null ? done() : consumeRecords(key, key.recordRate, records, done));
+        if (extra > 0) reserve(request, key, extra, done, rate);
+        else rate();
       };
       const before = route.preHandler;
       route.preHandler = before === undefined ? [charge] : Array.isArray(before) ? [charge, ...before] : [charge, before];
+    }
+    if (bulk) {
+      const giveBack: onSendHookHandler = (request, _reply, payload, done) => {
+        request.releaseBulkSlot?.();
+        done(null, payload);
+      };
+      const sending = route.onSend;
+      route.onSend = sending === undefined ? [giveBack] : Array.isArray(sending) ? [giveBack, ...sending] : [giveBack, sending];
     }
   });
 }

@@ -7,6 +7,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errors } from '../core/errors.js';
+import { SECURITY_HEADER_LINES } from './security-headers.js';
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -82,7 +83,8 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
  * in the request line (a client that did not URL-encode `josé@exämple.de`), a header too large,
  * a request too slow: the `clientErrorHandler` option. There is no request or reply yet, only the
  * socket, so the response is written by hand, with our body (decisions §3) where Fastify's
- * default wrote `{"error","message","statusCode"}`.
+ * default wrote `{"error","message","statusCode"}`, and the security headers every other answer
+ * carries (an API error answer: no-store).
  */
 const CLIENT_ERRORS: Record<string, () => AppError> = {
   // A byte the URL grammar does not allow: raw UTF-8 or a control character in the query.
@@ -99,7 +101,8 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status] ?? 'Error'}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `${SECURITY_HEADER_LINES}Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy();

@@ -38,10 +38,14 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
     openapiBody?: OpenApiBody;
+    /** A list upload: its body has the upload's deadline, not a JSON body's (body-deadlines.ts). */
+    upload?: boolean;
   }
   interface FastifyRequest {
     apiKey?: ApiKeyRecord;
     /** Gives back the calls reserved for this request (set by auth; the error path calls it). */
     releaseReservation?: () => void;
+    /** Gives back the key's bulk-call slot this request holds (set by auth on bulk routes). */
+    releaseBulkSlot?: () => void;
   }
 }

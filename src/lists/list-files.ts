@@ -36,6 +36,17 @@ export interface ListFiles {
   sweepIncoming(before: number): Promise<void>;
 }
 
+/**
+ * The place the files live did not answer (refused the connection, passed its deadline, or said
+ * it is unavailable): a passing outage like a stalled database, not a fault of the list. Callers
+ * answer 503 with Retry-After, and a list waits and goes on (MAILSURE_LIST_STORE_WAIT_MINUTES).
+ */
+export class ListFilesUnavailable extends Error {
+  override readonly name = 'ListFilesUnavailable';
+}
+
+export const isListFilesUnavailable = (error: unknown): error is ListFilesUnavailable => error instanceof ListFilesUnavailable;
+
 /** The Content-Disposition of the results download (RFC 6266): a plain ASCII fallback, and the exact name percent-encoded. */
 export function attachmentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');

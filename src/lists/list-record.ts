@@ -80,6 +80,11 @@ export interface CallbackAttempt {
 export interface ListStore {
   create(list: NewList): Promise<ListRow>;
   get(id: number): Promise<ListRow | undefined>;
+  /**
+   * Deletes a list that never got going (Pending, not parsed): a submit whose upload could not be
+   * stored. False when the list is gone or has started.
+   */
+  discard(id: number): Promise<boolean>;
   /** The key's lists, newest first. */
   listForKey(keyId: number, page: { limit: number; offset: number }): Promise<{ lists: ListRow[]; total: number }>;
   /**
@@ -113,6 +118,11 @@ export interface ListStore {
   pendingCallbacks(maxAttempts: number): Promise<ListRow[]>;
   /** Lists in Pending, Processed or Processing: what a worker looks at after a restart. */
   unfinished(): Promise<ListRow[]>;
+  /**
+   * The key's lists that wait for or hold work: Pending, Processing, and Processed unless it
+   * waits for a purchase (a report the customer has not bought holds no work).
+   */
+  waitingForKey(keyId: number): Promise<number>;
   /** Lists created before the instant (ISO 8601), for retention. */
   createdBefore(instant: string): Promise<ListRow[]>;
   /**

@@ -26,13 +26,13 @@ beforeEach(async () => {
   metered = [];
   service = createListService({
     lists: storage.lists,
-    queue: { enqueue: (id) => void enqueued.push(id) },
+    queue: { enqueue: (list) => void enqueued.push(list.id) },
     meter: { record: (k) => void metered.push(k.id) },
     clock: { now: () => NOW },
     files: createDirectoryListFiles(dir.dir),
     listMaxBytes: 1024 * 1024,
     allowPrivateTargets: false,
-    limits: { uploadsPerKey: 2, storedBytesPerKey: 10_000, retentionDays: 30 },
+    limits: { uploadsPerKey: 2, waitingPerKey: 1000, storedBytesPerKey: 10_000, retentionDays: 30 },
   });
 });
 afterEach(() => dir.cleanup());

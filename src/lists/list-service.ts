@@ -16,7 +16,7 @@ import { errors, type AppError } from '../core/errors.js';
 import { checkCallbackTarget } from './callback/callback-url.js';
 import { decideListName } from './input/list-name.js';
 import { inspectInput } from './input/open-input.js';
-import type { ListFiles } from './list-files.js';
+import { isListFilesUnavailable, type ListFiles } from './list-files.js';
 import type { ListRow, ListStore } from './list-record.js';
 import { applyEvent } from './pipeline/list-events.js';
 import type { ListQueue } from './pipeline/list-queue.js';
@@ -46,6 +46,8 @@ export interface ListServiceDeps {
   limits: {
     /** Submits one key may have in flight at once in this process (429 beyond). */
     uploadsPerKey: number;
+    /** Lists one key may have waiting or running (ListStore.waitingForKey) at once, uploads in flight included (429 beyond). */
+    waitingPerKey: number;
     /** Bytes of uploads one key may keep within the retention (413 beyond). */
     storedBytesPerKey: number;
     retentionDays: number;
@@ -116,6 +118,8 @@ const ok = <T>(value: T): ListResult<T> => ({ ok: true, value });
 const DAY_MS = 86_400_000;
 const storedMessage = (limit: number) =>
   `This upload would take the key past the ${limit >= 1024 ** 3 ? `${Math.round(limit / 1024 ** 3)} GB` : `${limit} bytes`} of lists it may keep until they pass the retention period`;
+/** The store of list files did not answer: try again shortly (503 with Retry-After). */
+const storeDown = () => errors.unavailableNow('The list store did not answer in time; try again');
 const refuse = (error: AppError): { ok: false; error: AppError } => ({ ok: false, error });
 
 export function createListService(deps: ListServiceDeps): ListService {
@@ -187,8 +191,16 @@ export function createListService(deps: ListServiceDeps): ListService {
         sizeBytes,
         createdAt: new Date(deps.clock.now()).toISOString(),
       });
-      await deps.files.keepUpload(list.id, list.format, incoming);
-      deps.queue.enqueue(list.id);
+      try {
+        await deps.files.keepUpload(list.id, list.format, incoming);
+      } catch (error) {
+        // No upload, no list: the caller is told to try again, and no list waits for a file it
+        // will never have. (Should the delete fail too, the next start ends that list in Error.)
+        await deps.lists.discard(list.id).catch(() => false);
+        if (isListFilesUnavailable(error)) return refuse(storeDown());
+        throw error;
+      }
+      deps.queue.enqueue(list);
       called(key);
       return ok({ listId: list.id, sizeBytes });
     } finally {
@@ -209,6 +221,11 @@ export function createListService(deps: ListServiceDeps): ListService {
       }
       uploading.set(key.id, inFlight + 1);
       try {
+        // Uploads still arriving count too, so that concurrent submits cannot pass the cap together
+        // (within this process; across processes the bound is the cap plus their uploads in flight).
+        if ((await deps.lists.waitingForKey(key.id)) + inFlight >= deps.limits.waitingPerKey) {
+          return refuse(errors.tooManyLists(deps.limits.waitingPerKey));
+        }
         return await receive(key, params.value, upload);
       } finally {
         const left = (uploading.get(key.id) ?? 1) - 1;
@@ -253,7 +270,7 @@ export function createListService(deps: ListServiceDeps): ListService {
       if (!purchase.ok) return refuse(errors.badRequest(purchase.reason));
       const bought = await applyEvent(deps.lists, own.value.id, { type: 'purchase' }, (l) => (l.purchase === null ? { purchase: purchase.value } : {}));
       if (!bought) return refuse(errors.conflict(`A list in state ${await statusNow(own.value)} cannot be purchased`));
-      if (bought.status === 'Processing') deps.queue.enqueue(bought.id);
+      if (bought.status === 'Processing') deps.queue.enqueue(bought);
       called(key);
       return ok(await rendered(bought));
     },
@@ -265,17 +282,26 @@ export function createListService(deps: ListServiceDeps): ListService {
       if (list.status !== 'Results') return refuse(errors.notReady(`The results are not ready (the list is ${list.status})`));
       const fileName = resultsZipName(list.name, list.id);
       if (deps.files.resultsLink) {
-        const link = await deps.files.resultsLink(list.id, fileName);
+        const link = await deps.files.resultsLink(list.id, fileName).catch(unlessStoreDown);
+        if (link === STORE_DOWN) return refuse(storeDown());
         if (link === undefined) return refuse(errors.notFound('Results file not found'));
         called(key);
         return ok({ fileName, link });
       }
-      const results = await deps.files.openResults(list.id);
+      const results = await deps.files.openResults(list.id).catch(unlessStoreDown);
+      if (results === STORE_DOWN) return refuse(storeDown());
       if (results === undefined) return refuse(errors.notFound('Results file not found'));
       called(key);
       return ok({ fileName, size: results.size, stream: results.stream });
     },
   };
+}
+
+const STORE_DOWN = Symbol('store down');
+/** An outage of the list store as a value; any other failure stays ours (500). */
+function unlessStoreDown(error: unknown): typeof STORE_DOWN {
+  if (isListFilesUnavailable(error)) return STORE_DOWN;
+  throw error;
 }
 
 function pageOf(query: { page?: string | undefined; per_page?: string | undefined }): ListResult<{ page: number; perPage: number }> {

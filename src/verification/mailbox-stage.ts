@@ -3,6 +3,11 @@
  * when the domain's catch-all fact is unknown, a random local part in the same session; retry
  * once after greylisting when the time budget allows. Decisions are in decide-mailbox.ts.
  *
+ * A decisive reply is answered as soon as it arrives: an unknown user (or a full mailbox) proves
+ * the address undeliverable whatever the domain's catch-all state, so the random local part's
+ * reply is not waited for (a tarpit may hold it past the deadline), and a decisive reply already
+ * received when the deadline passes is the answer, not `timeout`.
+ *
  * The provider's profile (providers/) says what its replies mean: they are judged again with its
  * mapping, a "slow down" is not retried at once (the verdict is limited `throttled`: a list asks
  * again later), and a "we block you" is a refusal of us.
@@ -15,7 +20,7 @@ import type { VerdictLimit } from './health/health-state.js';
 import { refusalIsAboutUs } from './health/probe-evidence.js';
 import type { ProviderProfile } from './providers/profile.js';
 import { DEFAULT_PROFILE } from './providers/profiles.js';
-import type { ProbeOptions, ProbeOutcome, RecipientReply, SmtpProber } from './smtp/prober.js';
+import type { Decisive, ProbeOptions, ProbeOutcome, RecipientReply, SmtpProber } from './smtp/prober.js';
 import { classifyEnvelopeReply, classifyRcptReply, type ReplyClassification } from './smtp/reply-class.js';
 
 export const CATCH_ALL_TTL_MS = 24 * 3600_000;
@@ -52,14 +57,15 @@ export async function runMailboxStage(deps: MailboxStageDeps, target: MailboxTar
   const random = known === 'unknown' && catchAllMeansSomething ? `${(deps.randomLocalPart ?? randomLocalPart)()}@${target.asciiDomain}` : undefined;
   const recipients = random ? [target.recipient, random] : [target.recipient];
   const judge = (reply: RecipientReply | undefined) => (reply ? judged(reply, profile) : undefined);
+  const decisive = (recipient: string, reply: RecipientReply) => recipient === target.recipient && isDecisive(judged(reply, profile));
 
-  const options = random ? { catchAllProbe: random } : {};
-  let outcome = await probeHosts(deps.prober, target.hosts, recipients, deadline, options);
+  const options: ProbeOptions = random ? { catchAllProbe: random, decisive } : { decisive };
+  let outcome = keepDecisive(await probeHosts(deps.prober, target.hosts, recipients, deadline, options), target.recipient, profile);
   if (outcome.kind === 'replies' && worthRetry(judge(outcome.replies.get(target.recipient)))) {
     // One retry, and only when the wait and a second session still fit in the budget.
     if (Date.now() + deps.greylistRetryMs + 1_000 < deadline) {
       await new Promise((resolve) => setTimeout(resolve, deps.greylistRetryMs));
-      outcome = await probeHosts(deps.prober, target.hosts, recipients, deadline, options);
+      outcome = keepDecisive(await probeHosts(deps.prober, target.hosts, recipients, deadline, options), target.recipient, profile);
     }
   }
   if (outcome.kind !== 'replies') {
@@ -110,6 +116,19 @@ async function probeHosts(prober: SmtpProber, hosts: MailboxTarget['hosts'], rec
   if (!last) return { kind: 'refused', detail: 'no hosts' };
   if (allRefused || last.kind === 'replies') return last;
   return { kind: 'protocol-error', detail: last.detail };
+}
+
+/** Proof about the address that no other reply of the session can change (decide-mailbox.ts). */
+function isDecisive(reply: ReplyClassification): boolean {
+  return reply.class === 'no-mailbox' || reply.class === 'mailbox-full';
+}
+
+/** A session cut short (the deadline, a dropped connection) after the address's decisive reply: that reply is the outcome. */
+function keepDecisive(outcome: ProbeOutcome, recipient: string, profile: ProviderProfile): ProbeOutcome {
+  if (outcome.kind === 'replies' || outcome.kind === 'refused' || !outcome.partial) return outcome;
+  const reply = outcome.partial.get(recipient);
+  if (!reply || reply.stage !== 'rcpt' || !isDecisive(judged(reply, profile))) return outcome;
+  return { kind: 'replies', replies: new Map([[recipient, reply]]), tls: false, smtputf8: false, address: '' };
 }
 
 /** A temporary answer is asked again once; not when the provider asked us to slow down or blocks us. */

@@ -39,6 +39,7 @@ describe('mailsure doctor', () => {
     expect(stdout).toContain('PASS  identity: ok');
     expect(stdout).toContain(`      forward-confirmed reverse DNS: 127.0.0.50 ⇄ ${PROBER.helo}`);
     expect(stdout).toContain(`      not listed on ${PROBER.cleanZone}`);
+    expect(stdout).toContain("      MAIL FROM is the null sender <>, as MTAs' own callouts send: no sender domain for a receiver to verify");
     expect(stdout.trimEnd().endsWith('Mailbox verification: available')).toBe(true);
   });
 
@@ -105,6 +106,17 @@ describe('mailsure doctor', () => {
     expect(stdout).toContain(`      PTR of 127.0.0.50 is ${PROBER.helo}, not the HELO name nowhere.mailsure-test.com`);
     expect(stdout).toContain(`      fix: 127.0.0.50 is on a block list`);
     expect(stdout).toContain('Mailbox verification: available (identity failed; see mailsure doctor)');
+  });
+
+  it('warns when the MAIL FROM domain has no MX or address (receivers that verify senders refuse it), with the fix, without failing the run', async () => {
+    const { status, stdout } = await runCliAsync(['doctor'], { ...env, MAILSURE_SMTP_FROM: `verify@${world.domains.noMail}` });
+    expect(status).toBe(0);
+    expect(stdout).toContain('WARN  identity: degraded');
+    expect(stdout).toContain(`      MAIL FROM domain ${world.domains.noMail} has no MX and no A record: receivers that verify senders will refuse it`);
+    expect(stdout).toContain(`      fix: receivers that verify senders refuse MAIL FROM <verify@${world.domains.noMail}>`);
+    const good = await runCliAsync(['doctor'], { ...env, MAILSURE_SMTP_FROM: `verify@${world.domains.mailboxOk}` });
+    expect(good.stdout).toContain(`      MAIL FROM domain ${world.domains.mailboxOk} has MX mx.${world.domains.mailboxOk}`);
+    expect(good.stdout).toContain('PASS  identity: ok');
   });
 
   it('checks the egress through MAILSURE_SMTP_PROXY: passes through a working proxy', async () => {

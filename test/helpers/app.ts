@@ -6,7 +6,8 @@ import { createKey, type CreatedKey, type KeyOptions } from '../../src/accounts/
 import type { UsageMeter } from '../../src/accounts/usage-meter.js';
 import { assembleApp } from '../../src/app-assembly.js';
 import { systemClock, type Clock } from '../../src/core/clock.js';
-import { createLogger } from '../../src/core/logger.js';
+import type { AdminThrottle } from '../../src/http/admin-throttle.js';
+import { createLogger, type Logger } from '../../src/core/logger.js';
 import { createLifecycle, type Lifecycle } from '../../src/lifecycle.js';
 import type { Storage } from '../../src/storage/interfaces.js';
 import { openMemoryStorage } from '../../src/storage/open-storage.js';
@@ -51,6 +52,8 @@ export interface TestAppOptions {
   rateLimitNamespace?: string;
   /** The bulk-call cap's counter (tests watch what it holds). */
   bulkSlots?: BulkSlots;
+  /** The admin token's slowing, made over the app's logger (tests give it a clock they move). */
+  adminThrottle?: (logger: Logger) => AdminThrottle;
   trustProxy?: boolean;
   /** MAILSURE_* variables for the verification pipeline (the test world's, or a depth). */
   env?: Record<string, string>;
@@ -73,6 +76,10 @@ export interface TestAppOptions {
   https?: { key: Buffer; cert: Buffer };
   /** How lists hold back throttled rows (short in tests: asked again within about a second). */
   listHoldBack?: Partial<HoldBackPolicy>;
+  /** A list's first wait after a dependency did not answer (default 1 s). */
+  listRetryMs?: number;
+  /** False: an API process that runs no lists (`serve --no-worker`); they wait for another app's queue. */
+  runLists?: boolean;
 }
 
 /** Throttled list rows are asked again after 100 ms, 200 ms, 400 ms, then left unknown. */
@@ -98,6 +105,8 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
   const container = await createContainer(config, logger, systemClock, {
     storage,
     ...(options.redis ? { redis: options.redis } : {}),
+    ...(options.runLists === false ? { runLists: false } : {}),
+    ...(options.rateLimitNamespace ? { quotaNamespace: `${options.rateLimitNamespace}quota` } : {}),
     tuning: {
       greylistRetryMs: options.greylistRetryMs ?? 400,
       smtpPool: { realTimeIdleMs: 0, ...options.smtpPool },
@@ -107,6 +116,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
       ...(options.health ? { health: options.health } : {}),
       callbackDelayScale: options.callbackDelayScale ?? 1,
       listHoldBack: { ...TEST_HOLD_BACK, ...options.listHoldBack },
+      ...(options.listRetryMs !== undefined ? { listRetryMs: options.listRetryMs } : {}),
       ...(options.clock ? { enrichmentClock: options.clock } : {}),
     },
   });
@@ -114,8 +124,9 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     ...(options.https ? { https: options.https } : {}),
     ...(options.rateLimitNamespace ? { rateLimitNamespace: options.rateLimitNamespace } : {}),
     ...(options.bulkSlots ? { bulkSlots: options.bulkSlots } : {}),
+    ...(options.adminThrottle ? { adminThrottle: options.adminThrottle(logger) } : {}),
   });
-  const lifecycle = createLifecycle(container, { runLists: true, app });
+  const lifecycle = createLifecycle(container, { runLists: options.runLists ?? true, app });
   return {
     app,
     storage,

@@ -24,6 +24,7 @@ const require = createRequire(import.meta.url);
 interface S3rverInstance {
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
+  httpServer?: { closeAllConnections(): void };
   store: { getResourcePath(bucket: string, key: string | undefined, resource: string): string };
 }
 interface KoaContext {
@@ -59,6 +60,10 @@ export interface TestS3 {
   uploadsOnDisk(): Promise<string[]>;
   /** Environment of a `mailsure` process storing lists here under `prefix`. */
   env(prefix: string): Record<string, string>;
+  /** An outage: the server stops listening and drops every connection (connections are refused). */
+  stop(): Promise<void>;
+  /** The outage over: a server again on the same port, over the same objects. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -66,8 +71,10 @@ export async function startTestS3(bucket = 'mailsure-test'): Promise<TestS3> {
   addMultipartHousekeeping();
   const S3rver = require('s3rver') as new (options: object) => S3rverInstance;
   const directory = await mkdtemp(join(tmpdir(), 'mailsure-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const make = (port: number) => new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  let server = make(0);
   const { port } = await server.run();
+  let running = true;
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
@@ -93,8 +100,22 @@ export async function startTestS3(bucket = 'mailsure-test'): Promise<TestS3> {
       // Never ask an instance-metadata address for credentials: only loopback is a target here.
       AWS_EC2_METADATA_DISABLED: 'true',
     }),
+    async stop() {
+      if (!running) return;
+      running = false;
+      const closed = server.close();
+      server.httpServer?.closeAllConnections();
+      await closed;
+    },
+    async restart() {
+      if (running) return;
+      server = make(port);
+      await server.run();
+      running = true;
+    },
     async close() {
-      await server.close();
+      if (running) await server.close();
+      running = false;
       await rm(directory, { recursive: true, force: true });
     },
   };

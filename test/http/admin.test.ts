@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { SERVICES } from '../../src/accounts/key-config.js';
+import { createAdminThrottle } from '../../src/http/admin-throttle.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { multipart } from '../helpers/multipart.js';
 
@@ -35,6 +36,33 @@ describe('the admin API', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error_code: 401, error_msg: 'Invalid admin token' });
     }
+  });
+
+  it('slows wrong tokens from one address (429 with Retry-After, even for the right token during the wait), not other addresses, and logs it once (issue 31)', async () => {
+    let now = Date.parse('2026-11-28T00:00:00Z');
+    const t = await makeTestApp({
+      env: { MAILSURE_ADMIN_TOKEN: TOKEN },
+      adminThrottle: (logger) => createAdminThrottle({ clock: { now: () => now }, logger }),
+    });
+    apps.push(t);
+    const from = (remoteAddress: string, token: string) =>
+      t.app.inject({ url: '/v5/admin/keys', remoteAddress, headers: { authorization: `Bearer ${token}` } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await from('203.0.113.7', `guess-${i}`)).statusCode);
+    // Five answered at once; the sixth starts a wait (1 s): within it, tries are not looked at.
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429, 429]);
+    const slowed = await from('203.0.113.7', TOKEN);
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers['retry-after']).toBe('1');
+    expect(slowed.json()).toEqual({ error_code: 429, error_msg: 'Too many wrong admin tokens from this address: try again in 1 s' });
+    expect((await from('198.51.100.1', TOKEN)).statusCode).toBe(200);
+    // Slowed, not locked out: once the wait is over the right token gets in.
+    now += 1_000;
+    expect((await from('203.0.113.7', `guess-again`)).statusCode).toBe(401);
+    expect((await from('203.0.113.7', TOKEN)).headers['retry-after']).toBe('2');
+    now += 2_000;
+    expect((await from('203.0.113.7', TOKEN)).statusCode).toBe(200);
+    expect(t.logs.filter((line) => line.includes('admin token refused'))).toHaveLength(1);
   });
 
   it('lists keys with usage and quota, creates one, and revokes it', async () => {

@@ -1,6 +1,7 @@
 /**
  * Issue 19 (16): the List API is bounded per key — its rate (429 with Retry-After, as on every
- * keyed route) and the bytes it may keep stored (413) — as a user meets them over HTTP.
+ * keyed route), the bytes it may keep stored (413) and, issue 31, the lists it may have waiting
+ * (429 with Retry-After) — as a user meets them over HTTP.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
@@ -8,7 +9,7 @@ import { multipart } from '../helpers/multipart.js';
 
 let t: TestApp;
 beforeEach(async () => {
-  t = await makeTestApp({ env: { MAILSURE_LIST_MAX_STORED_GB: '1' } });
+  t = await makeTestApp({ env: { MAILSURE_LIST_MAX_STORED_GB: '1', MAILSURE_LIST_WAITING_PER_KEY: '2' } });
 });
 afterEach(() => t.close());
 
@@ -37,4 +38,28 @@ it('refuses an upload past the bytes a key may keep, with 413 and the limit', as
   const res = await t.app.inject({ method: 'POST', url: '/v5/list', headers: { ...headers, api_key: key }, payload });
   expect(res.statusCode).toBe(413);
   expect(res.json()).toEqual({ error_code: 413, error_msg: 'This upload would take the key past the 1 GB of lists it may keep until they pass the retention period' });
+});
+
+it('refuses a list past the lists a key may have waiting, with 429 and Retry-After, and takes it once one is done', async () => {
+  const key = (await t.key('busy', { services: 'verification,lists' })).key;
+  const waiting = (status: 'Pending' | 'Processing') =>
+    t.storage.lists.create({
+      keyId: 1, name: 'big.csv', format: 'csv', delimiter: null, header: true, emailColumn: null, report: false, fields: null, callbackUrl: null,
+      sizeBytes: 10, createdAt: new Date().toISOString(),
+    }).then((list) => t.storage.lists.update(list.id, { status }));
+  await waiting('Pending');
+  const running = await waiting('Processing');
+  const submit = () => {
+    const { payload, headers } = multipart([{ name: 'file', filename: 'people.csv', content: 'email\nann@example.com\n' }]);
+    return t.app.inject({ method: 'POST', url: '/v5/list', headers: { ...headers, api_key: key }, payload });
+  };
+  const refused = await submit();
+  expect(refused.statusCode).toBe(429);
+  expect(refused.headers['retry-after']).toBe('60');
+  expect(refused.json()).toEqual({
+    error_code: 429,
+    error_msg: 'Too many lists waiting: this key may have 2 lists waiting or running at once; send the next when one is done',
+  });
+  await t.storage.lists.update(running!.id, { status: 'Results' });
+  expect((await submit()).statusCode).toBe(202);
 });

@@ -48,7 +48,8 @@ afterAll(async () => {
 async function appOnStore(more: Record<string, string> = {}) {
   const prefix = `api-${++run}`;
   const storeEnv = Object.fromEntries(Object.entries(s3.env(prefix)).filter(([name]) => name.startsWith('MAILSURE_')));
-  const t = await makeTestApp({ env: { ...storeEnv, ...more } });
+  // A list waiting for the store tries again after 50 ms, 100 ms…, not 1 s, 2 s…: the outages here are short.
+  const t = await makeTestApp({ env: { ...storeEnv, ...more }, listRetryMs: 50 });
   const key = (await t.key('acme', { services: 'verification,lists' })).key;
   const submit = async () => {
     const { payload, headers } = multipart([{ name: 'file', filename: 'people.csv', content: CSV }]);
@@ -62,7 +63,16 @@ async function appOnStore(more: Record<string, string> = {}) {
     ((await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `${prefix}/` }))).Contents ?? [])
       .map((o) => o.Key!.slice(prefix.length + 1))
       .sort();
-  return { t, submit, get, del, objects };
+  const submitAnswer = (query = '?header=true', as = key) => {
+    const { payload, headers } = multipart([{ name: 'file', filename: 'people.csv', content: CSV }]);
+    return t.app.inject({ method: 'POST', url: `/v5/list${query}`, headers: { ...headers, api_key: as }, payload });
+  };
+  return { t, submit, submitAnswer, get, del, objects };
+}
+
+/** Resolves once the condition holds (an event the test waits for, never a timed sleep). */
+async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 describe('lists with MAILSURE_LIST_STORE on an S3-protocol server', () => {
@@ -164,3 +174,118 @@ describe('lists with MAILSURE_LIST_STORE on an S3-protocol server', () => {
   });
 });
 
+describe('an object store that stops answering (issue 31): a dependency outage, not a failure', () => {
+  const STORE_DOWN = { error_code: 503, error_msg: 'The list store did not answer in time; try again' };
+
+  it('answers a submit during the outage 503 with Retry-After and keeps no list; /readyz stays ready and says so', async () => {
+    const { t, submitAnswer, submit, get, objects } = await appOnStore();
+    try {
+      await s3.stop();
+      try {
+        const refused = await submitAnswer();
+        expect(refused.statusCode).toBe(503);
+        expect(refused.headers['retry-after']).toBe('5');
+        expect(refused.json()).toEqual(STORE_DOWN);
+        expect((await get('/v5/list')).json()).toMatchObject({ lists: [], total: 0 });
+        const ready = await t.app.inject({ url: '/readyz' });
+        expect(ready.statusCode).toBe(200);
+        expect(ready.json()).toMatchObject({ status: 'ready', list_store: { state: 'failed', evidence: [expect.stringMatching(/^the object store: no answer/)] } });
+      } finally {
+        await s3.restart();
+      }
+      expect((await t.app.inject({ url: '/readyz' })).json()).toMatchObject({ status: 'ready', list_store: { state: 'ok' } });
+      const id = await submit();
+      await t.lists.idle();
+      expect((await get(`/v5/list/${id}`)).json()).toMatchObject({ status: 'Results', records: 2 });
+      expect((await get('/v5/list')).json()).toMatchObject({ total: 1 });
+      expect(await objects()).toEqual([`lists/${id}/results.zip`, `lists/${id}/upload.csv`]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('holds a list that needs the store while processing and writing its results, then finishes it whole, billed once; downloads answer 503 meanwhile', async () => {
+    const { t, submitAnswer } = await appOnStore();
+    const full = (await t.key('full', { services: 'verification,enrichment,lists', fields: 'age' })).key;
+    const asFull = (path: string, method: 'GET' | 'POST' = 'GET') => t.app.inject({ method, url: path, headers: { api_key: full } });
+    try {
+      // report=true: the list waits Processed for its purchase, so the outage begins at a known point.
+      const { list_id: id } = (await submitAnswer('?header=true&report=true', full)).json() as { list_id: number };
+      await t.lists.idle();
+      expect((await asFull(`/v5/list/${id}`)).json()).toMatchObject({ status: 'Processed' });
+      // No working copy here: the results step must fetch the upload from the store (a worker on another machine).
+      await rm(join(t.dataDir, 'lists', String(id)), { recursive: true, force: true });
+      await s3.stop();
+      try {
+        expect((await asFull(`/v5/list/${id}/purchase`, 'POST')).statusCode).toBe(200);
+        // Two waits logged (it tried again and waits again), or the list ended: whichever comes first.
+        await until(
+          async () =>
+            t.logs.filter((line) => line.includes(`list ${id} waits: the list store did not answer`)).length >= 2 ||
+            (await t.storage.lists.get(id))?.status !== 'Processing',
+        );
+        expect((await asFull(`/v5/list/${id}`)).json()).toMatchObject({ status: 'Processing' });
+      } finally {
+        await s3.restart();
+      }
+      await t.lists.idle();
+      expect((await asFull(`/v5/list/${id}`)).json()).toMatchObject({ status: 'Results', records: 2 });
+      const results = await asFull(`/v5/list/${id}/results`);
+      expect(results.statusCode).toBe(200);
+      const text = (await unzip(results.rawPayload))[`people-${id}-Service.csv`]!;
+      expect(text.split(/\r?\n/).filter(Boolean).map((line) => line.split(',')[0])).toEqual(['Email', 'ann@example.com', 'not-an-address']);
+      const keyId = (await t.storage.keys.findByName('full'))!.id;
+      expect((await t.storage.usage.totals(keyId)).list_record).toBe(2);
+
+      await s3.stop();
+      try {
+        const refused = await asFull(`/v5/list/${id}/results`);
+        expect(refused.statusCode).toBe(503);
+        expect(refused.headers['retry-after']).toBe('5');
+        expect(refused.json()).toEqual(STORE_DOWN);
+      } finally {
+        await s3.restart();
+      }
+      expect((await asFull(`/v5/list/${id}/results`)).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('holds a list whose worker cannot fetch its upload, and runs it whole once the store is back', async () => {
+    const prefix = `api-${++run}`;
+    const env = Object.fromEntries(Object.entries(s3.env(prefix)).filter(([name]) => name.startsWith('MAILSURE_')));
+    // An API process that runs no lists, and a worker on another machine (a data directory of its own).
+    const api = await makeTestApp({ env, runLists: false });
+    const worker = await makeTestApp({ env, storage: api.storage, listRetryMs: 50 });
+    try {
+      const key = (await api.key('acme', { services: 'verification,lists' })).key;
+      const { payload, headers } = multipart([{ name: 'file', filename: 'people.csv', content: CSV }]);
+      const submitted = await api.app.inject({ method: 'POST', url: '/v5/list?header=true', headers: { ...headers, api_key: key }, payload });
+      expect(submitted.statusCode).toBe(202);
+      const id = (submitted.json() as { list_id: number }).list_id;
+      await s3.stop();
+      try {
+        await worker.lists.resume();
+        await until(
+          async () =>
+            worker.logs.filter((line) => line.includes(`list ${id} waits: the list store did not answer`)).length >= 2 ||
+            (await api.storage.lists.get(id))?.status !== 'Pending',
+        );
+        expect((await api.storage.lists.get(id))?.status).toBe('Pending');
+      } finally {
+        await s3.restart();
+      }
+      await worker.lists.idle();
+      const status = await api.app.inject({ url: `/v5/list/${id}`, headers: { api_key: key } });
+      expect(status.json()).toMatchObject({ status: 'Results', records: 2 });
+      const results = await api.app.inject({ url: `/v5/list/${id}/results`, headers: { api_key: key } });
+      const text = (await unzip(results.rawPayload))[`people-${id}-Service.csv`]!;
+      expect(text.split(/\r?\n/).filter(Boolean).map((line) => line.split(',')[0])).toEqual(['Email', 'ann@example.com', 'not-an-address']);
+      expect((await api.storage.usage.totals((await api.storage.keys.findByName('acme'))!.id)).list_record).toBe(2);
+    } finally {
+      await worker.close();
+      await api.close();
+    }
+  });
+});

@@ -48,6 +48,18 @@ describe('error bodies for requests the HTTP parser or router refuses', () => {
     expect(JSON.parse(huge.body)).toEqual({ error_code: 431, error_msg: 'Request headers too large' });
   });
 
+  it('gives answers written before Fastify sees a request the security headers too', async () => {
+    for (const head of [request('/v5/ev', `Host: localhost\r\nX-Big: ${'a'.repeat(100_000)}\r\n`), request(`/v5/ev?email=josé@x.de&api_key=${key}`)]) {
+      const answer = await rawExchange(port, head);
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.header('strict-transport-security')).toMatch(/^max-age=\d{7,}/);
+      expect(answer.header('x-content-type-options')).toBe('nosniff');
+      expect(answer.header('x-frame-options')).toBe('DENY');
+      expect(answer.header('content-security-policy')).toBe("default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+      expect(answer.header('cache-control')).toBe('no-store');
+    }
+  });
+
   it('still answers a good percent-encoded request', async () => {
     const res = await raw(request(`/v5/ev?email=jos%C3%A9%40ex%C3%A4mple.de&api_key=${key}`));
     expect(res.status).toBe(200);

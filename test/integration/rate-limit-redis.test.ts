@@ -1,6 +1,6 @@
 /**
  * Two app instances (as two API processes would be) on one real Redis share one per-key limit,
- * and one cap on the key's bulk calls in progress.
+ * one cap on the key's bulk calls in progress, and one count against the key's quota.
  * Runs where MAILSURE_TEST_REDIS_URL is set (CI); reported as skipped elsewhere.
  */
 import { randomUUID } from 'node:crypto';
@@ -75,6 +75,46 @@ describe.skipIf(!url)(`rate limit shared through Redis${url ? '' : ' (skipped: M
     // Given back in Redis once a's answer is sent (on a's own connection, so before a's next call asks).
     const next = await a.app.inject({ method: 'POST', url: path, headers, payload: records });
     expect(next.statusCode).toBe(200);
+    await a.close();
+    await b.close();
+  });
+
+  it('holds a key’s quota exactly across two app instances (issue 31): a quota of 5 gives 5 answers, not 10', async () => {
+    const namespace = `mailsure-test:${randomUUID()}:`;
+    const storage = openMemoryStorage();
+    const [r1, r2] = [new Redis(url!), new Redis(url!)];
+    clients.push(r1, r2);
+    await Promise.all([r1.ping(), r2.ping()]);
+    const a = await makeTestApp({ storage, redis: r1, rateLimitNamespace: namespace });
+    const b = await makeTestApp({ storage, redis: r2, rateLimitNamespace: namespace });
+    const { key } = await a.key('small', { quota: '5', services: 'verification,enrichment' });
+    const ev = `/v5/ev?email=jane@example.com&api_key=${key}`;
+    // At once, before either process has written its count to the database.
+    const codes = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? a : b).app.inject({ url: ev }).then((r) => r.statusCode)));
+    expect(codes.filter((c) => c === 200)).toHaveLength(5);
+    expect(codes.filter((c) => c !== 200)).toEqual([403, 403, 403, 403, 403]);
+    await Promise.all([a.meter.flush(), b.meter.flush()]);
+    expect((await storage.keys.findByName('small'))?.callsUsed).toBe(5);
+    await a.close();
+    await b.close();
+  });
+
+  it('counts a bulk call’s records once across the instances, and gives back a refused call', async () => {
+    const namespace = `mailsure-test:${randomUUID()}:`;
+    const storage = openMemoryStorage();
+    const [r1, r2] = [new Redis(url!), new Redis(url!)];
+    clients.push(r1, r2);
+    await Promise.all([r1.ping(), r2.ping()]);
+    const a = await makeTestApp({ storage, redis: r1, rateLimitNamespace: namespace });
+    const b = await makeTestApp({ storage, redis: r2, rateLimitNamespace: namespace });
+    const { key } = await a.key('bulk', { quota: '4', services: 'enrichment' });
+    const bulk = (t: typeof a, n: number) =>
+      t.app.inject({ method: 'POST', url: `/v5/ei/bulk?api_key=${key}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(Array.from({ length: n }, (_, i) => ({ email: `p${i}@example.com` }))) });
+    expect((await bulk(a, 3)).statusCode).toBe(200);
+    // Two more records do not fit in what is left (one): refused, and its first record given back.
+    expect((await bulk(b, 2)).statusCode).toBe(403);
+    expect((await bulk(b, 1)).statusCode).toBe(200);
+    expect((await bulk(a, 1)).statusCode).toBe(403);
     await a.close();
     await b.close();
   });

@@ -2,7 +2,8 @@
  * The operator's API behind MAILSURE_ADMIN_TOKEN (off, and these routes absent, without it): keys
  * with their usage and quotas, creating and revoking keys, prober health, and the recent lists of
  * every key. The dashboard's operator view calls it; so can a script. The token comes as
- * `Authorization: Bearer <token>` and is compared in constant time. Never in the OpenAPI document
+ * `Authorization: Bearer <token>` and is compared in constant time; wrong tokens from one address
+ * are slowed (admin-throttle.ts). Never in the OpenAPI document
  * (the typed client is for integrators, not operators). Secrets never leave: no key hash and no
  * webhook secret but once, at creation.
  */
@@ -15,11 +16,14 @@ import type { UsageStore } from '../../accounts/usage-store.js';
 import { AppError, errors } from '../../core/errors.js';
 import type { ListService } from '../../lists/list-service.js';
 import type { ProberHealthBody } from '../../verification/health/render-health.js';
+import type { AdminThrottle } from '../admin-throttle.js';
 import { valueOf } from '../error-handler.js';
 
 export interface AdminDeps {
   /** MAILSURE_ADMIN_TOKEN. */
   token: string;
+  /** Slows token guessing per client address (admin-throttle.ts). */
+  throttle: AdminThrottle;
   keys: KeyStore;
   usage: UsageStore;
 }
@@ -30,11 +34,17 @@ const RECENT_LISTS = 50;
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-function authorize(expected: Buffer, request: FastifyRequest): void {
+function authorize(expected: Buffer, throttle: AdminThrottle, request: FastifyRequest): void {
+  const wait = throttle.waitSeconds(request.ip);
+  if (wait > 0) throw errors.adminSlowedDown(wait);
   const header = request.headers.authorization;
   const given = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
   // Digests of equal length, so the comparison takes the same time whatever was sent.
-  if (!given || !timingSafeEqual(digest(given), expected)) throw new AppError(401, 'Invalid admin token', { 'www-authenticate': 'Bearer' });
+  if (!given || !timingSafeEqual(digest(given), expected)) {
+    throttle.failed(request.ip);
+    throw new AppError(401, 'Invalid admin token', { 'www-authenticate': 'Bearer' });
+  }
+  throttle.succeeded(request.ip);
 }
 
 function keyView(record: ApiKeyRecord, usage?: Record<string, number>) {
@@ -77,7 +87,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps, lists: 
   const expected = digest(deps.token);
   const hide = { hide: true };
   await app.register(async (scope) => {
-    scope.addHook('onRequest', async (request) => authorize(expected, request));
+    scope.addHook('onRequest', async (request) => authorize(expected, deps.throttle, request));
 
     scope.get('/v5/admin/keys', { schema: hide }, async () => {
       const all = await deps.keys.list();

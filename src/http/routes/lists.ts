@@ -40,7 +40,7 @@ function routes(app: FastifyInstance, lists: ListService): void {
   app.post<{ Querystring: Static<typeof SubmitQuery> }>(
     '/v5/list',
     {
-      config: { ...auth(), openapiBody: { schema: SubmitBody, contentType: 'multipart/form-data', required: true } },
+      config: { ...auth(), upload: true, openapiBody: { schema: SubmitBody, contentType: 'multipart/form-data', required: true } },
       schema: {
         operationId: 'submitList',
         tags,

@@ -24,7 +24,7 @@ export const ERROR_RESPONSES = {
   422: error('The file cannot be a list: bad name or extension, a zip without exactly one file, empty or undecodable'),
   429: error('Over the key’s rate (calls a second, or records a second when it has a record rate), or too many bulk calls or uploads of this key in progress', retryAfter('Seconds to wait before calling again')),
   500: error('Our own failure, logged with the request id (`X-Request-Id`)'),
-  503: error('A dependency (the database) did not answer in time; try again', retryAfter('Seconds to wait before trying again')),
+  503: error('A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again', retryAfter('Seconds to wait before trying again')),
 } as const;
 
 export type ErrorStatus = keyof typeof ERROR_RESPONSES;

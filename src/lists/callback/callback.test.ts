@@ -74,6 +74,7 @@ describe('checkCallbackTarget', () => {
     ['http://127.0.0.1/', 'The callback host 127.0.0.1 resolves to a private or reserved address'],
     ['http://[::1]:8080/', 'The callback host ::1 resolves to a private or reserved address'],
     ['http://[::ffff:10.0.0.1]/', 'The callback host ::ffff:a00:1 resolves to a private or reserved address'],
+    ['http://[::ffff:0:7f00:1]/', 'The callback host ::ffff:0:7f00:1 resolves to a private or reserved address'],
     ['http://169.254.169.254/latest/meta-data', 'The callback host 169.254.169.254 resolves to a private or reserved address'],
     ['http://0x7f000001/', 'The callback host 127.0.0.1 resolves to a private or reserved address'],
     ['https://nowhere.example/', 'The callback host nowhere.example does not resolve'],

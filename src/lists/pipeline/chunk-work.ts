@@ -115,6 +115,8 @@ function validate(records: readonly ListRecord[], plan: ListPlan, keyId: number,
       // Each verdict becomes its small outcome as soon as it comes: a chunk's thousand verdicts,
       // held until the last one, were most of what the garbage collector had to copy.
       (i) => deps.verify.verify(emails[i]!, options).then(validationOutcome),
+      // The key's own lane in each domain: another key's rows take turns with these (domain-scheduler.ts).
+      keyId,
     );
   return askWithHoldBack(emails.length, ask, (outcome) => outcome.limit === 'throttled', deps.holdBack ?? DEFAULT_HOLD_BACK, control);
 }

@@ -9,6 +9,10 @@
  * answers one promise for all of them (a promise per waiting task cost more than most
  * verifications), a domain is a counter and a queue, and only domains that can start a task wait
  * in the turn (a domain at its cap rejoins it when one of its tasks ends).
+ *
+ * Within a domain, tasks wait in lanes (a list's key): the domain's next slot goes to its lanes in
+ * turn, so one key's thousands of waiting gmail.com rows do not stand before another key's few
+ * (issue 31). With one lane, as with one list, this is the plain queue it was.
  */
 export interface DomainScheduler {
   run<T>(domain: string, task: () => Promise<T>): Promise<T>;
@@ -16,7 +20,7 @@ export interface DomainScheduler {
    * `work(item)` for every item, each scheduled under `domainOf(item)`; the results in item
    * order, or the first failure (the items not started by then are dropped).
    */
-  runEach<I, T>(items: readonly I[], domainOf: (item: I) => string, work: (item: I) => Promise<T>): Promise<T[]>;
+  runEach<I, T>(items: readonly I[], domainOf: (item: I) => string, work: (item: I) => Promise<T>, lane?: number): Promise<T[]>;
   /** Tasks running now. */
   readonly active: number;
 }
@@ -36,12 +40,19 @@ interface Waiting {
   index: number;
 }
 
-interface Domain {
-  name: string;
-  running: number;
+interface Lane {
+  id: number;
   waiting: Waiting[];
   /** Index of the next waiting task: shifting an array is linear, this is not. */
   next: number;
+}
+
+interface Domain {
+  name: string;
+  running: number;
+  /** Lanes with a waiting task, in turn order (the first goes next). */
+  lanes: Lane[];
+  laneOf: Map<number, Lane>;
   inTurn: boolean;
 }
 
@@ -57,7 +68,29 @@ export function createDomainScheduler(options: { concurrency: number; perDomain:
   let head = 0;
   let active = 0;
 
-  const hasWaiting = (d: Domain) => d.next < d.waiting.length;
+  const hasWaiting = (d: Domain) => d.lanes.length > 0;
+
+  const push = (d: Domain, lane: number, waiting: Waiting) => {
+    let l = d.laneOf.get(lane);
+    if (!l) {
+      l = { id: lane, waiting: [], next: 0 };
+      d.laneOf.set(lane, l);
+      d.lanes.push(l);
+    }
+    l.waiting.push(waiting);
+  };
+
+  /** The next waiting task of the domain's lane in turn; that lane then goes to the back. */
+  const take = (d: Domain): Waiting => {
+    const l = d.lanes[0]!;
+    const waiting = l.waiting[l.next]!;
+    l.waiting[l.next++] = undefined as unknown as Waiting;
+    if (l.next === l.waiting.length) {
+      d.lanes.shift();
+      d.laneOf.delete(l.id);
+    } else if (d.lanes.length > 1) d.lanes.push(d.lanes.shift()!);
+    return waiting;
+  };
 
   const enterTurn = (d: Domain) => {
     if (d.inTurn || !hasWaiting(d) || d.running >= perDomain) return;
@@ -127,12 +160,7 @@ export function createDomainScheduler(options: { concurrency: number; perDomain:
     while (active < concurrency && head < turn.length && mayStart()) {
       const d = turn[head++]!;
       d.inTurn = false;
-      const { batch, index } = d.waiting[d.next]!;
-      d.waiting[d.next++] = undefined as unknown as Waiting;
-      if (!hasWaiting(d)) {
-        d.waiting = [];
-        d.next = 0;
-      }
+      const { batch, index } = take(d);
       if (!batch.failed) start(d, batch, index);
       else if (d.running === 0 && !hasWaiting(d)) domains.delete(d.name);
       enterTurn(d);
@@ -146,7 +174,7 @@ export function createDomainScheduler(options: { concurrency: number; perDomain:
     }
   };
 
-  const runEach = <I, T>(items: readonly I[], domainOf: (item: I) => string, work: (item: I) => Promise<T>): Promise<T[]> =>
+  const runEach = <I, T>(items: readonly I[], domainOf: (item: I) => string, work: (item: I) => Promise<T>, lane = 0): Promise<T[]> =>
     new Promise<T[]>((resolve, reject) => {
       if (items.length === 0) return resolve([]);
       const batch: Batch = {
@@ -162,13 +190,13 @@ export function createDomainScheduler(options: { concurrency: number; perDomain:
         const name = domainOf(items[index]!);
         let d = domains.get(name);
         if (!d) {
-          d = { name, running: 0, waiting: [], next: 0, inTurn: false };
+          d = { name, running: 0, lanes: [], laneOf: new Map(), inTurn: false };
           domains.set(name, d);
         }
         // Free slots mean no domain waits in turn (each release pumps), so nothing is overtaken.
         if (active < concurrency && d.running < perDomain && !hasWaiting(d) && !yielding) start(d, batch, index);
         else {
-          d.waiting.push({ batch, index });
+          push(d, lane, { batch, index });
           enterTurn(d);
         }
       }

@@ -8,6 +8,7 @@ import type { ListRecord } from '../input/read-records.js';
 import type { ListRow, ListStore } from '../list-record.js';
 import { isFinished } from '../states.js';
 import { runChunk, type ChunkDeps } from './chunk-work.js';
+import type { FairGate } from './fair-gate.js';
 import { ListStopped, type HoldBackControl } from './hold-back.js';
 import { sleep, type Leases } from './lease.js';
 import type { ListPlan } from './list-plan.js';
@@ -19,6 +20,8 @@ export interface ChunkRunDeps {
   chunk: ChunkDeps;
   files: ListFiles;
   chunksInFlight: number;
+  /** The process's chunk slots, shared fairly between keys (fair-gate.ts); none: only `chunksInFlight` bounds. */
+  gate?: FairGate;
   /** Shutdown: stop starting chunks. */
   stopping: () => boolean;
   /** How often to look at chunks other workers hold (default 1 s). */
@@ -108,13 +111,23 @@ async function runPass(
       stopped = true;
       return;
     }
+    // The slot before the lease: a chunk waiting for its turn holds no chunk another worker could run.
+    const slot = await deps.gate?.acquire(list.keyId);
     if (!mine.has(index) && !(await deps.leases.take(list.id, index))) {
+      slot?.release();
       skipped.add(index);
       return;
     }
+    const chunkControl: HoldBackControl = {
+      holding(waiting) {
+        slot?.holding(waiting);
+        control.holding(waiting);
+      },
+      stopped: control.stopped,
+    };
     const work = deps.leases
       .hold(list.id, index, async () => {
-        const outcome = await runChunk(records, plan, list.keyId, deps.chunk, control);
+        const outcome = await runChunk(records, plan, list.keyId, deps.chunk, chunkControl);
         await deps.store.commitChunk(list.id, { index, records: records.length, counts: outcome.counts, results: JSON.stringify(outcome.results) });
       })
       .catch((error: unknown) => {
@@ -122,6 +135,7 @@ async function runPass(
         else failure ??= error;
       })
       .finally(() => {
+        slot?.release();
         inFlight.delete(work);
         tell();
       });

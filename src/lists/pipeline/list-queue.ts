@@ -8,7 +8,8 @@ import type { ListStore } from '../list-record.js';
 import type { ListRunner } from './list-runner.js';
 
 export interface ListQueue {
-  enqueue(listId: number): void;
+  /** Queues the list (its key decides its turn: lists are taken round-robin across keys). */
+  enqueue(list: QueuedList): void;
   /** Queues every list left unfinished by an earlier process. */
   resume(): Promise<void>;
   /** Resolves when nothing is queued or running (tests, shutdown). */
@@ -18,56 +19,99 @@ export interface ListQueue {
   close(): Promise<void>;
 }
 
+export interface QueuedList {
+  id: number;
+  keyId: number;
+}
+
+/** How many keys' lists may run at once, in units of `concurrency` (the chunk slots bound the work). */
+export const KEYS_AT_ONCE = 4;
+
+/**
+ * `concurrency` lists of one key run at once, and lists of other keys beside them (up to
+ * KEYS_AT_ONCE × `concurrency` in all); waiting lists are taken round-robin across keys, so a
+ * key's small list never waits for another key's backlog to drain. What the running lists do at
+ * once is bounded by the chunk slots (fair-gate.ts), shared the same way.
+ */
 export function createListQueue(deps: { runner: ListRunner; store: Pick<ListStore, 'unfinished'>; logger: Logger; concurrency: number }): ListQueue {
-  const waiting: number[] = [];
+  /** Waiting list ids per key, and the keys with any, in turn order. */
+  const waiting = new Map<number, number[]>();
+  let turn: number[] = [];
   const running = new Map<number, Promise<void>>();
+  const runningPerKey = new Map<number, number>();
   /** Lists asked for again while running: run once more after, so no request is lost. */
   const again = new Set<number>();
   let closed = false;
   let idleWaiters: (() => void)[] = [];
 
+  const start = (id: number, keyId: number) => {
+    runningPerKey.set(keyId, (runningPerKey.get(keyId) ?? 0) + 1);
+    const run = deps.runner
+      .run(id)
+      .catch((error: unknown) => deps.logger.error({ err: error, list_id: id }, 'list run failed'))
+      .finally(() => {
+        running.delete(id);
+        const left = (runningPerKey.get(keyId) ?? 1) - 1;
+        if (left > 0) runningPerKey.set(keyId, left);
+        else runningPerKey.delete(keyId);
+        if (again.delete(id)) enqueue({ id, keyId });
+        pump();
+      });
+    running.set(id, run);
+  };
+
   const pump = () => {
-    while (!closed && running.size < deps.concurrency && waiting.length > 0) {
-      const id = waiting.shift()!;
-      const run = deps.runner
-        .run(id)
-        .catch((error: unknown) => deps.logger.error({ err: error, list_id: id }, 'list run failed'))
-        .finally(() => {
-          running.delete(id);
-          if (again.delete(id)) enqueue(id);
-          pump();
-        });
-      running.set(id, run);
+    // Each key in turn with room starts one list and goes to the back; a key at its cap is passed over.
+    let passed = 0;
+    while (!closed && running.size < deps.concurrency * KEYS_AT_ONCE && passed < turn.length) {
+      const keyId = turn.shift()!;
+      const ids = waiting.get(keyId)!;
+      if ((runningPerKey.get(keyId) ?? 0) >= deps.concurrency) {
+        turn.push(keyId);
+        passed += 1;
+        continue;
+      }
+      passed = 0;
+      start(ids.shift()!, keyId);
+      if (ids.length > 0) turn.push(keyId);
+      else waiting.delete(keyId);
     }
-    if (running.size === 0 && waiting.length === 0) {
+    if (running.size === 0 && waiting.size === 0) {
       const waiters = idleWaiters;
       idleWaiters = [];
       for (const resolve of waiters) resolve();
     }
   };
 
-  const enqueue = (listId: number) => {
+  const enqueue = ({ id, keyId }: QueuedList) => {
     if (closed) return;
-    if (running.has(listId)) again.add(listId);
-    else if (!waiting.includes(listId)) waiting.push(listId);
+    const ids = waiting.get(keyId);
+    if (running.has(id)) again.add(id);
+    else if (!ids) {
+      waiting.set(keyId, [id]);
+      turn.push(keyId);
+    } else if (!ids.includes(id)) ids.push(id);
     pump();
   };
 
   return {
     enqueue,
     async resume() {
-      for (const list of await deps.store.unfinished()) enqueue(list.id);
+      for (const list of await deps.store.unfinished()) enqueue(list);
     },
     idle() {
-      if (running.size === 0 && waiting.length === 0) return Promise.resolve();
+      if (running.size === 0 && waiting.size === 0) return Promise.resolve();
       return new Promise((resolve) => idleWaiters.push(resolve));
     },
     async jobCounts() {
-      return { waiting: waiting.length, active: running.size };
+      let queued = 0;
+      for (const ids of waiting.values()) queued += ids.length;
+      return { waiting: queued, active: running.size };
     },
     async close() {
       closed = true;
-      waiting.length = 0;
+      waiting.clear();
+      turn = [];
       deps.runner.stop();
       // Chunks in flight may finish and commit; what doesn't resumes at the next start.
       await Promise.race([Promise.allSettled(running.values()), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);

@@ -14,6 +14,8 @@ import type { Verdict } from '../../verification/verdict.js';
 import type { VerifyService } from '../../verification/verify-service.js';
 import { createDomainScheduler } from './domain-scheduler.js';
 import { createDirectoryListFiles } from './directory-list-files.js';
+import { ListFilesUnavailable, type ListFiles } from '../list-files.js';
+import { createFairGate } from './fair-gate.js';
 import { createListRunner } from './list-runner.js';
 import { listDir, uploadPath } from './list-paths.js';
 import { sweepExpiredLists } from './retention.js';
@@ -59,6 +61,41 @@ function runner(verify: VerifyService, finished: number[] = [], worker?: string,
 const valid = (input: string): Verdict => ({ address: input, code: 50, roleAccount: false, domainType: 'biz' });
 
 describe('list runner', () => {
+  it("shares the process's chunk slots between keys: one key holds at most its cap, another key's list runs beside it", async () => {
+    const slow = await submit(500);
+    const otherKey = (await createKey(storage.keys, 'other', { services: 'verification,lists' })).record.id;
+    const quick = await storage.lists.create(newList(otherKey, { name: 'l.csv', fields: null, sizeBytes: 1 }));
+    await mkdir(listDir(dataDir, quick.id), { recursive: true });
+    await writeFile(uploadPath(dataDir, quick.id, 'csv'), ['email', ...Array.from({ length: 100 }, (_, i) => `b${i}@d${i % 7}.example`)].join('\n'));
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let slowAsked = 0;
+    const verify: VerifyService = {
+      async verify(input) {
+        if (input.startsWith('user')) {
+          slowAsked += 1;
+          await held;
+        }
+        return valid(input);
+      },
+    } as VerifyService;
+    // Room in the domain scheduler for every task: only the chunk slots bound the slow list.
+    const scheduler = createDomainScheduler({ concurrency: 1_000, perDomain: 1_000 });
+    const run = runner(verify, [], undefined, {
+      chunksInFlight: 4,
+      gate: createFairGate({ total: 2, perKey: 1 }),
+      chunk: { verify, ...unused, scheduler, verifyTimeoutMs: 1_000 },
+    });
+    const slowRun = run.run(slow);
+    await run.run(quick.id);
+    expect((await storage.lists.get(quick.id))!.status).toBe('Results');
+    // One chunk of 50 rows of the slow list was asked, not the four its chunksInFlight allow.
+    expect(slowAsked).toBe(50);
+    release();
+    await slowRun;
+    expect((await storage.lists.get(slow))!.status).toBe('Results');
+  });
+
   it('advances completed_count chunk by chunk while the service runs', async () => {
     const id = await submit(500);
     let release!: () => void;
@@ -148,6 +185,64 @@ describe('list runner', () => {
     expect(refusals).toBeLessThan(0);
     expect(list.status).toBe('Results');
     expect(list.services.email_validation).toMatchObject({ status: 'Completed', inputCount: 300, completedCount: 300 });
+    expect(finished).toEqual([id]);
+  });
+
+  /** The directory store, whose `uploadPath` and `keepResults` fail as an object store that does not answer, `down()` times each. */
+  function flakyFiles(down: { upload: number; results: number }) {
+    const files = createDirectoryListFiles(dataDir);
+    const wrapped: ListFiles = {
+      ...files,
+      uploadPath: (id, format) => (down.upload-- > 0 ? Promise.reject(new ListFilesUnavailable('the object store did not answer: ECONNREFUSED')) : files.uploadPath(id, format)),
+      keepResults: (id) => (down.results-- > 0 ? Promise.reject(new ListFilesUnavailable('the object store did not answer: ECONNREFUSED')) : files.keepResults(id)),
+    };
+    return wrapped;
+  }
+
+  it('waits out a list store that does not answer, at parse and at the results write, and finishes whole, billed once', async () => {
+    const id = await submit(120);
+    const down = { upload: 2, results: 3 };
+    const finished: number[] = [];
+    const verified: string[] = [];
+    const verify: VerifyService = {
+      async verify(input) {
+        verified.push(input);
+        return valid(input);
+      },
+    };
+    await runner(verify, finished, undefined, { files: flakyFiles(down), transientRetryMs: 5, storeWaitMs: 60_000 }).run(id);
+    const list = (await storage.lists.get(id))!;
+    expect(down.upload).toBeLessThan(0);
+    expect(down.results).toBe(-1);
+    expect(list.status).toBe('Results');
+    expect(list.services.email_validation).toMatchObject({ status: 'Completed', inputCount: 120, completedCount: 120 });
+    // Every row verified once (no chunk redone for the results write), billed once.
+    expect(verified).toHaveLength(120);
+    expect(new Set(verified).size).toBe(120);
+    expect((await storage.usage.totals(keyId)).list_record).toBe(120);
+    expect(finished).toEqual([id]);
+  });
+
+  it('ends in Error saying so once the list store stayed silent for MAILSURE_LIST_STORE_WAIT_MINUTES', async () => {
+    const id = await submit(20);
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    // Each failure moves the clock on ten minutes: the third wait passes the 25 minutes.
+    const files = flakyFiles({ upload: 0, results: 1_000 });
+    const keepResults = files.keepResults;
+    files.keepResults = (listId) => {
+      now += 10 * 60_000;
+      return keepResults(listId);
+    };
+    const finished: number[] = [];
+    await runner({ verify: async (input) => valid(input) }, finished, undefined, {
+      files,
+      clock: { now: () => now },
+      transientRetryMs: 1,
+      storeWaitMs: 25 * 60_000,
+    }).run(id);
+    const list = (await storage.lists.get(id))!;
+    expect(list.status).toBe('Error');
+    expect(list.error).toBe('The list store did not answer for 25 minutes; the list can be submitted again');
     expect(finished).toEqual([id]);
   });
 

@@ -12,11 +12,12 @@ import type { Clock } from '../../core/clock.js';
 import type { Logger } from '../../core/logger.js';
 import type { KeyStore } from '../../accounts/key-store.js';
 import type { UsageStore } from '../../accounts/usage-store.js';
-import type { ListFiles } from '../list-files.js';
+import { isListFilesUnavailable, type ListFiles } from '../list-files.js';
 import type { ListRow, ListServiceName, ListStore } from '../list-record.js';
 import { addCounts, appendReport, intelligenceReport, validationReport, type Counts } from '../reporting.js';
 import { isFinished, notifiesCallback } from '../states.js';
 import type { ChunkDeps } from './chunk-work.js';
+import type { FairGate } from './fair-gate.js';
 import { createLeases, PARSE_STEP, RESULTS_STEP, sleep, type Leases } from './lease.js';
 import { runListChunks } from './list-chunks.js';
 import { applyEvent } from './list-events.js';
@@ -36,6 +37,8 @@ export interface ListRunnerDeps {
   onFinished?: (list: ListRow) => void;
   /** Chunks worked on at once for one list (default 4). */
   chunksInFlight?: number;
+  /** The process's chunk slots, shared fairly between keys (fair-gate.ts). */
+  gate?: FairGate;
   /** This worker's name in chunk leases (default host:pid:random). */
   worker?: string;
   /** How often a worker looks at work another one holds (default 1 s). */
@@ -47,6 +50,12 @@ export interface ListRunnerDeps {
   isTransient?: (error: unknown) => boolean;
   /** The first wait after such a failure (default 1 s), doubled each time up to 30 s. */
   transientRetryMs?: number;
+  /**
+   * How long a list waits for its file store to answer again (MAILSURE_LIST_STORE_WAIT_MINUTES)
+   * before it ends in Error saying so; unset: for ever. Counted from the first failure of an
+   * unbroken run of them, on this worker's clock.
+   */
+  storeWaitMs?: number;
 }
 
 const MAX_TRANSIENT_WAIT_MS = 30_000;
@@ -77,13 +86,9 @@ export function createListRunner(deps: ListRunnerDeps): ListRunner {
     return undefined;
   };
 
-  const fail = async (listId: number, error: unknown) => {
+  const fail = async (listId: number, error: unknown, reason = 'An internal error stopped the list; it can be submitted again') => {
     deps.logger.error({ err: error, list_id: listId }, 'list failed');
-    finished(
-      await applyEvent(store, listId, { type: 'failed' }, () => ({
-        error: 'An internal error stopped the list; it can be submitted again',
-      })),
-    );
+    finished(await applyEvent(store, listId, { type: 'failed' }, () => ({ error: reason })));
   };
 
   /** Parses once, whichever worker gets there first; the others wait for its plan. */
@@ -145,8 +150,8 @@ export function createListRunner(deps: ListRunnerDeps): ListRunner {
     finished(await applyEvent(store, list.id, { type: 'results_written' }));
   }
 
-  /** One pass over the list; 'retry' when a dependency did not answer in time. */
-  async function runOnce(listId: number): Promise<'retry' | undefined> {
+  /** One pass over the list; the failure to wait out when a dependency did not answer in time. */
+  async function runOnce(listId: number): Promise<{ retry: unknown } | undefined> {
     const slot = takeSlot();
     const leases = createLeases(store, slot === 0 ? worker : `${worker}#${slot}`, deps.clock);
     try {
@@ -172,6 +177,7 @@ export function createListRunner(deps: ListRunnerDeps): ListRunner {
           chunk: deps.chunk,
           files: deps.files,
           chunksInFlight: deps.chunksInFlight ?? 4,
+          ...(deps.gate ? { gate: deps.gate } : {}),
           stopping: () => stopping,
           ...(deps.waitMs !== undefined ? { waitMs: deps.waitMs } : {}),
         });
@@ -182,7 +188,7 @@ export function createListRunner(deps: ListRunnerDeps): ListRunner {
       if (list.status === 'Processing') await deliver(list, plan, leases);
     } catch (error) {
       if (stopping) deps.logger.warn({ err: error, list_id: listId }, 'list interrupted by shutdown; it resumes at the next start');
-      else if (deps.isTransient?.(error)) return 'retry';
+      else if (isListFilesUnavailable(error) || deps.isTransient?.(error)) return { retry: error };
       else await fail(listId, error);
     } finally {
       slots.delete(slot);
@@ -193,10 +199,20 @@ export function createListRunner(deps: ListRunnerDeps): ListRunner {
   return {
     async run(listId) {
       let waitMs = deps.transientRetryMs ?? 1_000;
-      while ((await runOnce(listId)) === 'retry' && !stopping) {
+      let storeDownSince: number | undefined;
+      for (;;) {
+        const outcome = await runOnce(listId);
+        if (!outcome || stopping) return;
+        const storeDown = isListFilesUnavailable(outcome.retry);
+        if (!storeDown) storeDownSince = undefined;
+        else storeDownSince ??= deps.clock.now();
+        if (storeDown && deps.storeWaitMs !== undefined && deps.clock.now() - storeDownSince! >= deps.storeWaitMs) {
+          const minutes = Math.round(deps.storeWaitMs / 60_000);
+          return fail(listId, outcome.retry, `The list store did not answer for ${minutes} minutes; the list can be submitted again`);
+        }
         deps.logger.warn(
-          { list_id: listId, wait_ms: waitMs },
-          `list ${listId} waits: a dependency did not answer in time; it goes on in ${waitMs / 1000} s`,
+          { list_id: listId, wait_ms: waitMs, dependency: storeDown ? 'list_store' : 'database' },
+          `list ${listId} waits: ${storeDown ? 'the list store' : 'a dependency'} did not answer in time; it goes on in ${waitMs / 1000} s`,
         );
         await sleep(waitMs);
         waitMs = Math.min(MAX_TRANSIENT_WAIT_MS, waitMs * 2);

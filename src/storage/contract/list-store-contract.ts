@@ -126,6 +126,36 @@ export function listStoreContract(storage: CurrentStorage): void {
       expect(await lists().storedBytes(b, '2026-01-01T00:00:00.000Z')).toBe(5000);
     });
 
+    it('discards a list that never started, and only such a list', async () => {
+      const a = await keyId(storage(), 'acme');
+      const fresh = await lists().create(newList(a));
+      const started = await lists().create(newList(a));
+      await lists().update(started.id, { status: 'Processing' });
+      expect(await lists().discard(fresh.id)).toBe(true);
+      expect(await lists().get(fresh.id)).toBeUndefined();
+      expect(await lists().discard(fresh.id)).toBe(false);
+      expect(await lists().discard(started.id)).toBe(false);
+      expect((await lists().get(started.id))?.status).toBe('Processing');
+    });
+
+    it('counts the lists of a key that wait for or hold work, not a report waiting for its purchase', async () => {
+      const a = await keyId(storage(), 'acme');
+      const b = await keyId(storage(), 'other');
+      expect(await lists().waitingForKey(a)).toBe(0);
+      await lists().create(newList(a));
+      const processing = await lists().create(newList(a));
+      await lists().update(processing.id, { status: 'Processing' });
+      const done = await lists().create(newList(a));
+      await lists().update(done.id, { status: 'Results' });
+      const report = await lists().create(newList(a, { report: true }));
+      await lists().update(report.id, { status: 'Processed' });
+      await lists().create(newList(b));
+      expect(await lists().waitingForKey(a)).toBe(2);
+      await lists().update(report.id, { purchase: { at: '2026-01-01T00:00:00.000Z' } });
+      expect(await lists().waitingForKey(a)).toBe(3);
+      expect(await lists().waitingForKey(b)).toBe(1);
+    });
+
     it('counts the lists of every key by status', async () => {
       expect(await lists().countByStatus()).toEqual({});
       const a = await keyId(storage(), 'acme');

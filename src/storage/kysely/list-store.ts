@@ -24,6 +24,12 @@ export class KyselyListStore implements ListStore {
     return row && toList(row);
   }
 
+  async discard(id: number): Promise<boolean> {
+    if (!Number.isSafeInteger(id) || id < 1 || id > MAX_LIST_ID) return false;
+    const result = await this.db.deleteFrom('lists').where('id', '=', id).where('status', '=', 'Pending').where('plan', 'is', null).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
   async listForKey(keyId: number, page: { limit: number; offset: number }): Promise<{ lists: ListRow[]; total: number }> {
     const rows = await this.db
       .selectFrom('lists')
@@ -146,6 +152,21 @@ export class KyselyListStore implements ListStore {
   async unfinished(): Promise<ListRow[]> {
     const rows = await this.db.selectFrom('lists').selectAll().where('status', 'in', ['Pending', 'Processed', 'Processing']).orderBy('id').execute();
     return rows.map(toList);
+  }
+
+  async waitingForKey(keyId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('lists')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('key_id', '=', keyId)
+      .where((eb) =>
+        eb.or([
+          eb('status', 'in', ['Pending', 'Processing']),
+          eb.and([eb('status', '=', 'Processed'), eb.or([eb('report', '=', 0), eb('purchase', 'is not', null)])]),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   async createdBefore(instant: string): Promise<ListRow[]> {

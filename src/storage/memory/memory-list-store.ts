@@ -22,6 +22,12 @@ export class MemoryListStore implements ListStore {
     return row && clone(row);
   }
 
+  async discard(id: number): Promise<boolean> {
+    const row = this.lists.get(id);
+    if (!row || row.status !== 'Pending' || row.plan !== null) return false;
+    return this.lists.delete(id);
+  }
+
   async listForKey(keyId: number, page: { limit: number; offset: number }): Promise<{ lists: ListRow[]; total: number }> {
     const mine = [...this.lists.values()].filter((l) => l.keyId === keyId).sort((a, b) => b.id - a.id);
     return { lists: mine.slice(page.offset, page.offset + page.limit).map(clone), total: mine.length };
@@ -101,6 +107,12 @@ export class MemoryListStore implements ListStore {
 
   async unfinished(): Promise<ListRow[]> {
     return [...this.lists.values()].filter((l) => l.status === 'Pending' || l.status === 'Processed' || l.status === 'Processing').map(clone);
+  }
+
+  async waitingForKey(keyId: number): Promise<number> {
+    return [...this.lists.values()].filter(
+      (l) => l.keyId === keyId && (l.status === 'Pending' || l.status === 'Processing' || (l.status === 'Processed' && (!l.report || l.purchase !== null))),
+    ).length;
   }
 
   async createdBefore(instant: string): Promise<ListRow[]> {

@@ -10,17 +10,30 @@ import type { Logger } from '../../core/logger.js';
 import type { ListFiles } from '../../lists/list-files.js';
 import { createS3ListFiles } from './s3-list-files.js';
 
+/**
+ * Deadlines of every store call: a connection within 5 s, and no silence longer than 30 s on an
+ * open one, while sending or receiving (a slow but moving 8 MiB part or download is not cut; the
+ * SDK's `requestTimeout` would bound a whole request, and a results zip can be gigabytes). With
+ * the SDK's three attempts a store that stopped answering fails a call within about two minutes,
+ * never hangs it.
+ */
+export const STORE_DEADLINES = { connectionTimeout: 5_000, socketTimeout: 30_000 };
+
+/** A readiness ping gives up after this (below /readyz's own deadline, so the reason is the store's). */
+const READINESS_PING_MS = 1_500;
+
 /** Lifetime of a presigned results link (MAILSURE_LIST_STORE_REDIRECT). */
 export const RESULTS_LINK_SECONDS = 300;
 
 export function openS3ListFiles(
   store: ObjectStoreConfig,
   options: { dataDir: string; keepReceivedUploads: boolean; logger?: Logger },
-): { files: ListFiles; check(): Promise<void>; close(): void } {
+): { files: ListFiles; check(): Promise<void>; ping(): Promise<void>; close(): void } {
   const client = new S3Client({
     ...(store.endpoint ? { endpoint: store.endpoint } : {}),
     ...(store.region ? { region: store.region } : {}),
     forcePathStyle: store.pathStyle,
+    requestHandler: STORE_DEADLINES,
     // Checksums only where the API requires them: many S3-compatible stores refuse the SDK's
     // default trailing checksums (aws-chunked bodies) on uploads.
     requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -47,6 +60,10 @@ export function openS3ListFiles(
             'check MAILSURE_LIST_STORE, MAILSURE_LIST_STORE_ENDPOINT, MAILSURE_LIST_STORE_REGION, MAILSURE_LIST_STORE_PATH_STYLE and the AWS credentials',
         );
       }
+    },
+    // While serving (/readyz): whether the store answers at all, its own error as it came.
+    async ping() {
+      await client.send(new HeadBucketCommand({ Bucket: store.bucket }), { abortSignal: AbortSignal.timeout(READINESS_PING_MS) });
     },
     close: () => client.destroy(),
   };

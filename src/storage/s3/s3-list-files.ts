@@ -13,6 +13,8 @@
  *   parts. Retention aborts those of a deleted list, and the daily sweep every unfinished upload
  *   older than its cut-off (a store without ListMultipartUploads is said so in the log once; a
  *   bucket lifecycle rule then does it).
+ * - A store that does not answer (connection refused or reset, past the client's deadlines, a 5xx
+ *   or 429 answer) fails the call with ListFilesUnavailable: the caller answers 503, a list waits.
  * Local files hold personal data: folders 0700, files 0600, as the directory store's.
  */
 import { randomUUID } from 'node:crypto';
@@ -33,7 +35,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Logger } from '../../core/logger.js';
-import { attachmentDisposition, type ListFiles } from '../../lists/list-files.js';
+import { attachmentDisposition, ListFilesUnavailable, type ListFiles } from '../../lists/list-files.js';
 import type { InputFormat } from '../../lists/list-record.js';
 import { incomingDir, listDir, resultsPath, uploadPath } from '../../lists/pipeline/list-paths.js';
 
@@ -227,7 +229,41 @@ export function createS3ListFiles(options: S3ListFilesOptions): ListFiles {
       return getSignedUrl(client, get, { expiresIn });
     };
   }
-  return files;
+  return guardOutages(files);
+}
+
+/** Every call that reaches the store fails with ListFilesUnavailable when the store did not answer. */
+function guardOutages(files: ListFiles): ListFiles {
+  const guarded = { ...files };
+  for (const name of ['keepUpload', 'uploadPath', 'keepResults', 'openResults', 'resultsLink', 'remove', 'sweepIncoming'] as const) {
+    const call = files[name] as ((...args: unknown[]) => Promise<unknown>) | undefined;
+    if (!call) continue;
+    (guarded as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      try {
+        return await call(...args);
+      } catch (error) {
+        throw isOutage(error) ? new ListFilesUnavailable(`the object store did not answer: ${describe(error)}`, { cause: error }) : error;
+      }
+    };
+  }
+  return guarded;
+}
+
+/** Network failures the SDK passes on (its own retries spent), and answers that say "not now". */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED']);
+const NETWORK_NAMES = new Set(['TimeoutError', 'RequestTimeout', 'AbortError', 'SlowDown', 'ServiceUnavailable', 'InternalError']);
+
+function isOutage(error: unknown): boolean {
+  const status = statusOf(error);
+  if (status !== undefined && (status >= 500 || status === 429)) return true;
+  const code = (error as { code?: string })?.code;
+  return (code !== undefined && NETWORK_CODES.has(code)) || NETWORK_NAMES.has(nameOf(error) ?? '');
+}
+
+function describe(error: unknown): string {
+  const status = statusOf(error);
+  const code = (error as { code?: string })?.code;
+  return status !== undefined ? `HTTP ${status}` : (code ?? nameOf(error) ?? 'no answer');
 }
 
 /**

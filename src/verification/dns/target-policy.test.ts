@@ -24,6 +24,9 @@ describe('isPublicAddress', () => {
     ['6to4', '2002:7f00:1::1'],
     ['Teredo', '2001:0:4136:e378:8000:63bf:3fff:fdd2'],
     ['NAT64 well-known prefix', '64:ff9b::7f00:1'],
+    ['IPv4-translated (SIIT)', '::ffff:0:7f00:1'],
+    ['IPv4-translated, dotted', '::ffff:0:10.0.0.1'],
+    ['IPv4-translated, public host', '::ffff:0:808:808'],
     ['NAT64 local-use prefix', '64:ff9b:1::a00:1'],
     ['site-local (deprecated)', 'fec0::1'],
   ])('refuses an IPv6 transition address: %s (%s)', (_what, ip) => {

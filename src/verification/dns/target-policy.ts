@@ -33,8 +33,10 @@ for (const [net, prefix] of [
   // IPv4-compatible (deprecated, RFC 4291 §2.5.5.1): `::7f00:1` is 127.0.0.1 on some stacks.
   ['::', 96],
   // Transition ranges that reach IPv4 hosts chosen by whoever wrote the address: NAT64 (RFC 6052,
-  // RFC 8215), 6to4 (RFC 3056), Teredo (RFC 4380); and the deprecated site-local range (RFC 3879).
+  // RFC 8215), SIIT, 6to4 (RFC 3056), Teredo (RFC 4380); and the deprecated site-local range (RFC 3879).
   ['64:ff9b::', 96],
+  // IPv4-translated (SIIT, RFC 2765 §2.1): `::ffff:0:7f00:1` reaches 127.0.0.1 through a translator.
+  ['::ffff:0:0:0', 96],
   ['64:ff9b:1::', 48],
   ['2002::', 16],
   ['2001::', 32],

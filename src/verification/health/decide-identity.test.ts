@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AddressAnswer } from '../dns/mail-route.js';
+import type { AddressAnswer, MailRoute } from '../dns/mail-route.js';
 import { decideIdentity, type IdentityEvidence } from './decide-identity.js';
 import { worse, type HealthLevel } from './health-state.js';
 
@@ -189,5 +189,35 @@ describe('decideIdentity: combined findings', () => {
     for (const [i, a] of order.entries()) {
       for (const [j, b] of order.entries()) expect(worse(a, b)).toBe(order[Math.max(i, j)]);
     }
+  });
+});
+
+describe('decideIdentity: our MAIL FROM', () => {
+  const HINT = 'receivers that verify senders refuse MAIL FROM <verify@build-7.example.com> (and answer about our sender, never the recipient): set MAILSURE_SMTP_FROM=<> (the null sender) or to an address at a domain you control with an MX record';
+  const mxRoute: MailRoute = { kind: 'mx', hosts: [{ name: 'mx.example.net', priority: 10 }] };
+
+  it('is content with the null sender, and with a domain that has an MX or an address', () => {
+    expect(decide({ sender: { address: '' } })).toMatchObject({ state: 'ok', evidence: expect.arrayContaining(["MAIL FROM is the null sender <>, as MTAs' own callouts send: no sender domain for a receiver to verify"]) });
+    expect(decide({ sender: { address: 'verify@example.net', route: mxRoute } }).evidence).toContain('MAIL FROM domain example.net has MX mx.example.net');
+    expect(decide({ sender: { address: 'verify@example.net', route: { kind: 'implicit', hosts: [{ name: 'example.net', priority: 0 }] } } }).state).toBe('ok');
+  });
+
+  it('degrades a MAIL FROM domain that has no MX and no address, with the fix', () => {
+    for (const [route, why] of [
+      [{ kind: 'nxdomain' }, 'no such name in DNS'],
+      [{ kind: 'no-mail' }, 'no MX and no A record'],
+      [{ kind: 'null-mx' }, 'a null MX (it accepts no mail)'],
+    ] as const) {
+      const health = decide({ sender: { address: 'verify@build-7.example.com', route } });
+      expect(health.state).toBe('degraded');
+      expect(health.evidence).toContain(`MAIL FROM domain build-7.example.com has ${why}: receivers that verify senders will refuse it`);
+      expect(health.hint).toBe(HINT);
+    }
+  });
+
+  it('is unknown, not degraded, when DNS did not answer', () => {
+    const health = decide({ sender: { address: 'verify@example.net', route: { kind: 'unavailable', reason: 'SERVFAIL' } } });
+    expect(health.state).toBe('unknown');
+    expect(health.evidence).toContain('MAIL FROM domain example.net: no DNS answer (SERVFAIL)');
   });
 });

@@ -2,9 +2,11 @@
  * The prober's identity, pure: checked and reported, never enforced on verdicts (a refusal about
  * us already never condemns an address). Providers refuse probes from an address without
  * forward-confirmed reverse DNS, from a HELO name that does not resolve, or from an address on
- * a DNS block list; each of those is a fix the operator can make.
+ * a DNS block list; and receivers that verify senders (Exim's `require verify = sender`, Postfix's
+ * `reject_unknown_sender_domain`) refuse a MAIL FROM whose domain has neither MX nor address
+ * records. Each of those is a fix the operator can make.
  */
-import type { AddressAnswer } from '../dns/mail-route.js';
+import type { AddressAnswer, MailRoute } from '../dns/mail-route.js';
 import { worse, type ConcernHealth, type HealthLevel } from './health-state.js';
 
 export interface IdentityEvidence {
@@ -21,6 +23,8 @@ export interface IdentityEvidence {
   };
   /** Refusals about us seen in real probes, per operator (probe-evidence.ts). */
   refusals: { operator: string; text: string }[];
+  /** Our MAIL FROM (`''`: the null sender) and, for an address, its domain's mail route. */
+  sender?: { address: string; route?: MailRoute };
 }
 
 interface Finding {
@@ -30,7 +34,7 @@ interface Finding {
 }
 
 export function decideIdentity(evidence: IdentityEvidence, now: number): ConcernHealth {
-  return combine([...heloFindings(evidence.helo), ...egressFindings(evidence), ...refusalFindings(evidence.refusals)], now);
+  return combine([...heloFindings(evidence.helo), ...senderFindings(evidence.sender), ...egressFindings(evidence), ...refusalFindings(evidence.refusals)], now);
 }
 
 function combine(findings: Finding[], now: number): ConcernHealth {
@@ -51,6 +55,19 @@ function heloFindings({ name, answer }: IdentityEvidence['helo']): Finding[] {
   if (answer.kind === 'addresses') return [{ level: 'ok', line: `HELO name ${name} resolves to ${answer.addresses.slice(0, 3).join(', ')}` }];
   if (answer.kind === 'unavailable') return [{ level: 'unknown', line: `HELO name ${name}: no DNS answer (${answer.reason})` }];
   return [{ level: 'degraded', line: `HELO name ${name} does not resolve`, hint }];
+}
+
+function senderFindings(sender: IdentityEvidence['sender']): Finding[] {
+  if (!sender) return [];
+  const { address, route } = sender;
+  if (address === '') return [{ level: 'ok', line: 'MAIL FROM is the null sender <>, as MTAs\' own callouts send: no sender domain for a receiver to verify' }];
+  const domain = address.slice(address.lastIndexOf('@') + 1);
+  const hint = `receivers that verify senders refuse MAIL FROM <${address}> (and answer about our sender, never the recipient): set MAILSURE_SMTP_FROM=<> (the null sender) or to an address at a domain you control with an MX record`;
+  if (route === undefined || route.kind === 'unavailable') return [{ level: 'unknown', line: `MAIL FROM domain ${domain}: no DNS answer${route ? ` (${route.reason})` : ''}` }];
+  if (route.kind === 'mx') return [{ level: 'ok', line: `MAIL FROM domain ${domain} has MX ${route.hosts[0]!.name}` }];
+  if (route.kind === 'implicit') return [{ level: 'ok', line: `MAIL FROM domain ${domain} has no MX but an address record (mail goes to the domain itself)` }];
+  const why = route.kind === 'null-mx' ? 'a null MX (it accepts no mail)' : route.kind === 'nxdomain' ? 'no such name in DNS' : 'no MX and no A record';
+  return [{ level: 'degraded', line: `MAIL FROM domain ${domain} has ${why}: receivers that verify senders will refuse it`, hint }];
 }
 
 function egressFindings(evidence: IdentityEvidence): Finding[] {

@@ -29,6 +29,8 @@ export interface HealthCheckDeps {
   canaries: readonly string[];
   smtpPort: number;
   helo: string;
+  /** MAIL FROM (`''`: the null sender), checked like the HELO name: its domain must receive mail. */
+  from?: string;
   egressIp?: string;
   blocklistZones: readonly string[];
   allowPrivateTargets: boolean;
@@ -71,7 +73,12 @@ export async function checkEgress(deps: HealthCheckDeps, routes: Map<string, Mai
 /** The DNS side of the identity check; the refusals seen in real probes are added by the caller. */
 export async function gatherIdentity(deps: HealthCheckDeps, now: () => number): Promise<Omit<IdentityEvidence, 'refusals'>> {
   const deadline = now() + (deps.dnsTimeoutMs ?? 8_000);
-  const heloAnswer = deps.helo.includes('.') ? await deps.dns.addresses(deps.helo, deadline) : ({ kind: 'none' } as const);
+  const from = deps.from;
+  const senderDomain = from ? from.slice(from.lastIndexOf('@') + 1) : undefined;
+  const [heloAnswer, senderRoute] = await Promise.all([
+    deps.helo.includes('.') ? deps.dns.addresses(deps.helo, deadline) : ({ kind: 'none' } as const),
+    senderDomain ? deps.dns.mailRoute(senderDomain, deadline) : undefined,
+  ]);
   let egress;
   if (deps.egressIp) {
     const ip = deps.egressIp;
@@ -84,7 +91,8 @@ export async function gatherIdentity(deps: HealthCheckDeps, now: () => number): 
       : deps.blocklistZones.map((zone) => ({ zone, answer: { kind: 'unavailable' as const, reason: `${ip} is not an address to look up` } }));
     egress = { ip, ptr, forward, blocklists };
   }
-  return { helo: { name: deps.helo, answer: heloAnswer }, ...(egress ? { egress } : {}) };
+  const sender = from === undefined ? undefined : { address: from, ...(senderRoute ? { route: senderRoute } : {}) };
+  return { helo: { name: deps.helo, answer: heloAnswer }, ...(sender ? { sender } : {}), ...(egress ? { egress } : {}) };
 }
 
 /**

@@ -72,6 +72,9 @@ export type ProbeOutcome =
       partial?: Map<string, RecipientReply>;
     };
 
+/** Whether one recipient's reply settles the probe: the replies so far are its outcome, without waiting for the others. */
+export type Decisive = (recipient: string, reply: RecipientReply) => boolean;
+
 export interface SmtpProber {
   /** `deadline`: absolute time, `Date.now()` clock; the outcome is `timeout` if it passes. */
   probe(target: ProbeTarget, recipients: readonly string[], deadline: number, options?: ProbeOptions): Promise<ProbeOutcome>;
@@ -83,6 +86,11 @@ export interface ProbeOptions {
   lane?: Lane;
   /** The recipient that is the domain's catch-all probe (a random local part): asked once per session and domain, its reply shared. */
   catchAllProbe?: string;
+  /**
+   * A reply it accepts ends the probe at once (a tarpit answering the next RCPT slowly must not
+   * keep an unknown user's 550 waiting); a session of its own is then closed, not reused.
+   */
+  decisive?: Decisive;
 }
 
 export const SESSIONS_PER_HOST = 2;
@@ -94,27 +102,34 @@ export function createSmtpProber(options: SmtpProberOptions): SmtpProber {
   const egressFor = options.egress ?? (() => fixed);
 
   return {
-    async probe(target, recipients, deadline) {
+    async probe(target, recipients, deadline, probeOptions) {
       const place = options.sessionPlace?.(target);
       const release = await (place ? limiter.acquire(place.key, deadline, place.limits.maxSessionsPerHost) : limiter.acquire(target.host, deadline));
       if (!release) return { kind: 'timeout', detail: `no free session slot for ${target.host} before the deadline` };
       try {
-        return await tryAddresses(target, recipients, deadline);
+        return await tryAddresses(target, recipients, deadline, probeOptions?.decisive);
       } finally {
         release();
       }
     },
   };
 
-  async function tryAddresses(target: ProbeTarget, recipients: readonly string[], deadline: number): Promise<ProbeOutcome> {
+  async function tryAddresses(target: ProbeTarget, recipients: readonly string[], deadline: number, decisive?: Decisive): Promise<ProbeOutcome> {
     const egress = egressFor(target.host);
     const { observer, throttle } = options;
     const opened = await openOnHost(target, { port: options.port, egress, from: options.from, connectTimeoutMs, ...(observer ? { observer } : {}), ...(throttle ? { throttle } : {}) }, deadline);
     if (opened.kind !== 'open') return opened;
     const { session, address } = opened;
-    const replies = new Map<string, RecipientReply>();
+    const settled = settledBy(decisive);
+    const replies = settled.replies;
     try {
-      await session.ask(recipients, replies);
+      const asked = session.ask(recipients, replies);
+      if ((await Promise.race([asked.then(() => 'asked' as const), settled.promise])) === 'settled') {
+        asked.catch(() => undefined); // the close below ends it
+        session.close();
+        observeRefusals(observer, target.host, replies.values());
+        return { kind: 'replies', replies: new Map(replies), tls: session.tls, smtputf8: session.smtputf8, address };
+      }
     } catch (error) {
       session.close();
       const failure = probeFailure(sessionFailure(error, replies));
@@ -127,6 +142,20 @@ export function createSmtpProber(options: SmtpProberOptions): SmtpProber {
     await session.end();
     return outcome;
   }
+}
+
+/** A reply map that resolves `promise` when a decisive reply is recorded (the session records each as it comes). */
+function settledBy(decisive: Decisive | undefined): { replies: Map<string, RecipientReply>; promise: Promise<'settled'> } {
+  let settle: (value: 'settled') => void = () => undefined;
+  const promise = new Promise<'settled'>((resolve) => (settle = resolve));
+  class Watched extends Map<string, RecipientReply> {
+    override set(recipient: string, reply: RecipientReply): this {
+      super.set(recipient, reply);
+      if (decisive?.(recipient, reply)) settle('settled');
+      return this;
+    }
+  }
+  return { replies: new Watched(), promise };
 }
 
 export type { RecipientReply } from './smtp-session.js';

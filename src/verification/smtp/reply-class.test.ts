@@ -30,6 +30,9 @@ const cases: [ReplyClass, string][] = [
   ['no-mailbox', '550 5.1.1 User unknown'],
   ['no-mailbox', '553 5.1.3 The recipient address <a@@b.com> is not a valid RFC-5321 address.'],
   ['no-mailbox', '550 Unrouteable address'],
+  // Exim 4.96 verifying recipients by callout: the backend's refusal, then (asked again) its cache of it
+  ['no-mailbox', '550-Callout verification failed:|550 550 Unrouteable address'],
+  ['no-mailbox', '550 Previous (cached) callout verification failure'],
   ['no-mailbox', '550 Invalid Recipient - https://community.mimecast.com/docs/DOC-1369#550'],
   ['no-mailbox', '550 No such user here'],
   ['no-mailbox', '550 5.0.0 <a@b.com>: Recipient address rejected: User unknown'],
@@ -55,6 +58,14 @@ const cases: [ReplyClass, string][] = [
   ['policy', '550 5.1.8 <verify@mailsure.com>: Sender address rejected: Domain not found'],
   ['policy', '550 5.1.1 Recipient rejected: sending host listed on RBL'],
   ['policy', '554 Access denied'],
+  // our sender or connection refused, on any line of the reply (real MTAs, test/conformance/):
+  // Exim 4.96's sender verification, upstream and Debian wording: never the recipient's fault
+  ['policy', '550-Verification failed for <verify@prober.example>|550-Unrouteable address|550 Sender verify failed'],
+  ['policy', '550-Verification failed for <verify@prober.example>|550-Unknown user|550 Sender verify failed'],
+  ['policy', '550 5.1.1 Sender verify failed'],
+  ['policy', '554 5.1.1 <unknown[198.51.100.7]>: Client host rejected: no such user'],
+  ['temporary', '451 Could not complete sender verify'],
+  ['temporary', '450 4.1.1 <nobody@prober.example>: Sender address rejected: User unknown'],
   // rejected for another reason (a disabled account is not proof the address never existed)
   ['rejected-other', "554 delivery error: dd Sorry your message to someone@aol.com cannot be delivered. This mailbox is disabled (554.30). - mta4.mail.gq1.yahoo.com"],
   ['rejected-other', "550-5.2.1 The email account that you tried to reach is disabled.|550 5.2.1 https://support.google.com/mail/?p=DisabledUser"],

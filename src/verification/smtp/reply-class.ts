@@ -8,8 +8,13 @@
  *   for unknown users) falls through to the reply code and text;
  * - an enhanced class that disagrees with the reply code (`550 2.1.5`) is ignored: RFC 3463 §2
  *   requires them to agree, and the basic code is what the protocol acts on.
- * And one guard: a 5.1.x whose text names a block list or spam is treated as policy, since an
- * address is called invalid only on proof and such a reply contradicts itself.
+ * And two guards: a 5.1.x whose text names a block list or spam is treated as policy, since an
+ * address is called invalid only on proof and such a reply contradicts itself; and a refusal
+ * of our sender or our connection, on whichever line of a multi-line reply it is said, is never
+ * a verdict about the recipient (whatever the other lines and codes say). Exim's sender
+ * verification (`require verify = sender`) refuses our MAIL FROM only at RCPT time, with
+ * `550-Verification failed for <verify@…>`, `550-Unrouteable address` (Debian: `550-Unknown
+ * user`), `550 Sender verify failed`: its middle line is about our sender, not the recipient.
  *
  * A provider profile's reply mapping (providers/profiles.ts), when given, is read before the
  * standard rules: its "we block you" and "slow down" replies first (never proof against an
@@ -50,13 +55,17 @@ const POLICY = /spam|block(ed|list)?|black ?list|deny ?list|policy|reputation|ac
 const FULL = /mailbox (is )?full|over ?quota|quota exceeded|exceeded (its |the )?(storage|quota)|insufficient storage|out of storage|mailbox size limit/i;
 const STRONG_BLOCK = /spamhaus|block ?list|black ?list|\bblocked\b|\brbl\b|dnsbl|reputation|\bspam\b/i;
 const NO_MAILBOX =
-  /user unknown|unknown user|no such (user|mailbox|recipient|address)|does not exist|doesn'?t exist|doesn'?t have an? .{1,40}account|mailbox unavailable|mailbox not found|recipient rejected|recipient address rejected|invalid (recipient|mailbox|address)|user not found|address (not found|unknown|rejected)|unrouteable address|not a valid (mailbox|recipient)|no mailbox|recipient unknown|unknown recipient|recipient not found/i;
+  /user unknown|unknown user|no such (user|mailbox|recipient|address)|does not exist|doesn'?t exist|doesn'?t have an? .{1,40}account|mailbox unavailable|mailbox not found|recipient rejected|recipient address rejected|invalid (recipient|mailbox|address)|user not found|address (not found|unknown|rejected)|unrouteable address|not a valid (mailbox|recipient)|no mailbox|recipient unknown|unknown recipient|recipient not found|previous \(cached\) callout verification failure/i;
 const TOO_MANY = /too many recipients/i;
+/** Our MAIL FROM or our connection refused (test/conformance: each MTA's wording). */
+const ABOUT_OUR_ENVELOPE =
+  /sender verif(y|ication) failed|verification failed for <|could not complete sender verify|sender address rejected|sender (address )?(unknown|refused|denied|not allowed|rejected)|helo command rejected|client host rejected/i;
 
 export function classifyRcptReply(reply: Reply, mapping?: ReplyMapping): ReplyClassification {
   const greylisted = reply.code >= 400 && reply.code < 500 && GREYLIST.test(reply.text);
   const signal = mapping && reply.code >= 400 ? providerSignal(reply, mapping) : undefined;
   if (signal) return { class: refusalClass(reply), greylisted: false, signal };
+  if (reply.code >= 400 && ABOUT_OUR_ENVELOPE.test(reply.text)) return { class: refusalClass(reply), greylisted: false };
   const enhanced = usableEnhanced(reply);
   let decided = enhanced ? byEnhanced(enhanced) : byCodeAndText(reply);
   if (mapping && reply.code >= 500 && reply.code < 600 && mapping.unknownUser.some((p) => replyMatches(p, reply))) decided = 'no-mailbox';

@@ -30,7 +30,8 @@ export interface TestDnsServer {
 
 type Send = (response: Packet) => Promise<unknown>;
 
-export async function startDnsServer(initialZone: Zone, address = '127.0.0.2'): Promise<TestDnsServer> {
+/** `port`: a fixed port (53 for a resolver named in a resolv.conf, as real MTAs read it); default: a free one. */
+export async function startDnsServer(initialZone: Zone, address = '127.0.0.2', port?: number): Promise<TestDnsServer> {
   let zone = initialZone;
   let mode: ResolverMode = { kind: 'honest' };
   const queries: DnsQuery[] = [];
@@ -56,7 +57,7 @@ export async function startDnsServer(initialZone: Zone, address = '127.0.0.2'): 
     send(response).catch(() => undefined);
   };
 
-  const { udp, tcp, port } = await withFreePort(async (port) => {
+  const bind = async (port: number) => {
     const udp = new UDPServer();
     const tcp = new TCPServer();
     try {
@@ -67,7 +68,8 @@ export async function startDnsServer(initialZone: Zone, address = '127.0.0.2'): 
       await closeQuietly(udp, tcp);
       throw error;
     }
-  });
+  };
+  const { udp, tcp, port: bound } = await (port === undefined ? withFreePort(bind) : bind(port));
   // dns2 keeps idle TCP connections for 10 s; close() must not wait for them.
   const sockets = new Set<Socket>();
   tcp.on('connection', (socket: Socket) => {
@@ -82,8 +84,8 @@ export async function startDnsServer(initialZone: Zone, address = '127.0.0.2'): 
 
   return {
     address,
-    port,
-    server: `${address}:${port}`,
+    port: bound,
+    server: `${address}:${bound}`,
     queries,
     queryCount: (name, type) =>
       queries.filter((q) => q.name === normaliseName(name) && (type === undefined || q.type === TYPE_NUMBER[type])).length,

@@ -38,6 +38,8 @@ describe('test world SMTP', () => {
       MAILSURE_CANARY_DOMAINS: 'canary-mail.com',
       // The simulators are asked far faster than a real provider allows (docs/verification.md, "Throttling").
       MAILSURE_SMTP_THROTTLE: 'off',
+      // Every call probes: tests count RCPTs per call (test/http/verdict-memory.test.ts turns it on).
+      MAILSURE_VERDICT_MEMORY: 'off',
     });
     expect(world.dnsServer).toMatch(/^127\.0\.0\.2:\d+$/);
   });

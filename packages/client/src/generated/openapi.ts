@@ -285,6 +285,12 @@ export interface operations {
                                 checked_at?: string;
                             };
                         };
+                        /** @description The object store of lists (MAILSURE_LIST_STORE): whether it answers; it never changes the status code */
+                        list_store?: {
+                            state: "ok" | "failed";
+                            evidence: string[];
+                            hint?: string;
+                        };
                     };
                 };
             };
@@ -321,6 +327,12 @@ export interface operations {
                                 /** Format: date-time */
                                 checked_at?: string;
                             };
+                        };
+                        /** @description The object store of lists (MAILSURE_LIST_STORE): whether it answers; it never changes the status code */
+                        list_store?: {
+                            state: "ok" | "failed";
+                            evidence: string[];
+                            hint?: string;
                         };
                     };
                 };
@@ -431,7 +443,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -594,7 +606,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -774,7 +786,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -904,7 +916,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -1051,7 +1063,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -1226,7 +1238,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -1386,7 +1398,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -1568,7 +1580,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -1762,7 +1774,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -1970,7 +1982,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -2090,7 +2102,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */

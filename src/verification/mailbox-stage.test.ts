@@ -1,0 +1,57 @@
+/**
+ * The mailbox stage answers a decisive reply as soon as it has it: a tarpit that holds the
+ * catch-all probe's RCPT must not turn an unknown user's 550 into `timeout` (issue 28, measured
+ * against a real tarpitting MTA: 550 for the address after 20 s, the random one's after 40 s, a
+ * call with timeout=30 answered 5). The real MTAs' version is in test/conformance/.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../core/clock.js';
+import { closeScripted, scripted } from '../../test/helpers/scripted-smtp.js';
+import type { CatchAllFact } from './decide-mailbox.js';
+import { createMemoryFactCache } from './fact-cache.js';
+import { runMailboxStage } from './mailbox-stage.js';
+import { createSmtpProber, type SmtpProber } from './smtp/prober.js';
+
+afterEach(closeScripted);
+
+const target = { recipient: 'nobody@tarpit.example', asciiDomain: 'tarpit.example', hosts: [{ host: 'mx.tarpit.example', addresses: ['127.0.0.1'] }] };
+const stage = (prober: SmtpProber) => ({ prober, catchAll: createMemoryFactCache<CatchAllFact>(systemClock), greylistRetryMs: 0, randomLocalPart: () => 'zq7random' });
+
+describe('the mailbox stage and a decisive reply', () => {
+  it('answers an unknown user at once while the catch-all probe is still held by a tarpit, and closes the session', async () => {
+    let closed = false;
+    const server = await scripted((command, reply, socket) => {
+      socket.once('close', () => (closed = true));
+      if (/^MAIL FROM/i.test(command)) reply('250 OK');
+      else if (command.includes('nobody@')) reply('550 Unrouteable address');
+      // The random local part's RCPT is never answered (a tarpit longer than any deadline).
+    });
+    const prober = createSmtpProber({ port: server.port, helo: 'probe.mailsure.com', from: 'verify@mailsure.com' });
+    // A deadline far away: without the fix this call waits for it and answers 5.
+    const result = await runMailboxStage(stage(prober), target, Date.now() + 600_000);
+    expect(result).toEqual({ code: 400 });
+    await expect.poll(() => closed).toBe(true);
+  });
+
+  it('keeps a decisive reply received before the deadline ran out mid-session', async () => {
+    const prober: SmtpProber = {
+      probe: async (_host, recipients) => ({
+        kind: 'timeout',
+        detail: 'deadline reached',
+        partial: new Map([[recipients[0]!, { class: 'no-mailbox', greylisted: false, code: 550, text: 'Unrouteable address', stage: 'rcpt' }]]),
+      }),
+    };
+    expect(await runMailboxStage(stage(prober), target, Date.now() + 60_000)).toEqual({ code: 400 });
+  });
+
+  it('still answers timeout when what arrived before the deadline proves nothing', async () => {
+    const prober: SmtpProber = {
+      probe: async (_host, recipients) => ({
+        kind: 'timeout',
+        detail: 'deadline reached',
+        partial: new Map([[recipients[0]!, { class: 'accepted', greylisted: false, code: 250, text: 'Accepted', stage: 'rcpt' }]]),
+      }),
+    };
+    expect(await runMailboxStage(stage(prober), target, Date.now() + 60_000)).toEqual({ code: 5 });
+  });
+});

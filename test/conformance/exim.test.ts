@@ -1,0 +1,148 @@
+/**
+ * Conformance against a real Exim 4.96 (Debian's exim4-daemon-light, unpacked by
+ * scripts/install-mtas.sh), configured with its usual production options (test/conformance/exim.conf),
+ * listening on port 25 of 127.0.0.81–84 with the test's DNS server on 127.0.0.80:53 as its resolver.
+ * /v5/ev end to end, both variants. Each cell quotes the real reply the verdict rests on.
+ */
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { startExim, type RunningMta } from '../helpers/mta/exim.js';
+import { startDnsServer, type TestDnsServer } from '../helpers/world/dns-server.js';
+import { rawConnect } from '../helpers/world/raw-smtp.js';
+import type { Zone } from '../helpers/world/dns-zone.js';
+
+const DNS = '127.0.0.80';
+const mx = (host: string) => ({ mx: [{ priority: 10, exchange: host }] });
+const zone: Zone = {
+  ...Object.fromEntries(['exim-mail.com', 'exim-catchall.com', 'exim-sv.com', 'exim-tarpit.com', 'exim-tarpit-2.com', 'exim-tls.com', 'exim-callout.com'].map((d) => [d, mx('mx.exim-mail.com')])),
+  'mx.exim-mail.com': { a: ['127.0.0.81'] },
+  'exim-busy.com': mx('mx-busy.exim-mail.com'),
+  'mx-busy.exim-mail.com': { a: ['127.0.0.83'] },
+  'exim-helo.com': mx('mx-helo.exim-mail.com'),
+  'mx-helo.exim-mail.com': { a: ['127.0.0.84'] },
+  // Our sender's domain, routable in DNS (an MX elsewhere): what receivers that verify senders want.
+  'prober-ok.com': mx('mx.prober-ok.com'),
+  'mx.prober-ok.com': { a: ['192.0.2.25'] },
+};
+/** The default MAIL FROM is `verify@` the machine's host name, which rarely resolves in public DNS. */
+const UNROUTABLE_FROM = 'verify@build-7.mailsure-ci.com';
+
+let dns: TestDnsServer;
+let exim: RunningMta;
+let routable: TestApp;
+let unroutable: TestApp;
+let nullSender: TestApp;
+const keys: Record<string, { current: string; legacy: string }> = {};
+
+async function appWith(from: string | undefined): Promise<TestApp> {
+  return makeTestApp({
+    env: {
+      MAILSURE_DNS_SERVERS: `${DNS}:53`,
+      MAILSURE_SMTP_PORT: '25',
+      MAILSURE_ALLOW_PRIVATE_TARGETS: '1',
+      MAILSURE_SMTP_THROTTLE: 'off',
+      MAILSURE_VERDICT_MEMORY: 'off',
+      MAILSURE_CANARY_DOMAINS: 'exim-mail.com',
+      MAILSURE_VERIFY_DEPTH: 'mailbox',
+      ...(from === undefined ? {} : { MAILSURE_SMTP_FROM: from }),
+      MAILSURE_SMTP_HELO: 'probe.prober-ok.com',
+    },
+    greylistRetryMs: 100,
+  });
+}
+
+beforeAll(async () => {
+  dns = await startDnsServer(zone, DNS, 53);
+  exim = await startExim(await readFile(new URL('./exim.conf', import.meta.url), 'utf8'), ['127.0.0.81', '127.0.0.82', '127.0.0.83', '127.0.0.84'], DNS);
+  routable = await appWith('verify@prober-ok.com');
+  unroutable = await appWith(UNROUTABLE_FROM);
+  nullSender = await appWith(undefined);
+  for (const [name, t] of [['routable', routable], ['unroutable', unroutable], ['null', nullSender]] as const) {
+    keys[name] = { current: (await t.key('current')).key, legacy: (await t.key('legacy', { variant: 'email_validation' })).key };
+  }
+}, 60_000);
+afterAll(async () => {
+  await routable?.close();
+  await unroutable?.close();
+  await nullSender?.close();
+  await exim?.close();
+  await dns?.close();
+});
+
+async function verdict(t: TestApp, key: string, email: string, timeout = 20) {
+  const res = await t.app.inject({ url: `/v5/ev?email=${encodeURIComponent(email)}&api_key=${key}&timeout=${timeout}` });
+  expect(res.statusCode).toBe(200);
+  const body = res.json();
+  return (body.safe_to_send ?? body.email_validation) as { status_code: number; status: string };
+}
+
+type Sender = 'routable' | 'unroutable' | 'null';
+type Cell = [scenario: string, sender: Sender, email: string, code: number, status: string, legacyStatus: string, realReply: string];
+
+/** MTA × scenario → verdict. */
+const cells: Cell[] = [
+  ['existing mailbox', 'routable', 'alice@exim-mail.com', 50, 'safetosend', 'valid', '250 Accepted'],
+  ['unknown user', 'routable', 'nobody@exim-mail.com', 400, 'invalid', 'invalid', '550 Unrouteable address'],
+  ['catch-all domain', 'routable', 'anyone@exim-catchall.com', 45, 'catchall', 'unverifiable', '250 Accepted (a random local part too)'],
+  ['full mailbox (ACL)', 'routable', 'full@exim-mail.com', 410, 'invalid', 'invalid', '552 5.2.2 Mailbox full'],
+  ['our sender verified and routable: existing mailbox', 'routable', 'alice@exim-sv.com', 50, 'safetosend', 'valid', '250 Accepted'],
+  ['our sender verified and routable: unknown user', 'routable', 'nobody@exim-sv.com', 400, 'invalid', 'invalid', '550 Unrouteable address'],
+  // The measured fault: joined, these lines read "unrouteable address" and answered 400 for every address.
+  ['our sender refused by sender verification: existing mailbox', 'unroutable', 'alice@exim-sv.com', 20, 'valid', 'unknown', '550-Verification failed for <verify@build-7.mailsure-ci.com> 550-Unrouteable address 550 Sender verify failed'],
+  ['our sender refused by sender verification: unknown user', 'unroutable', 'nobody@exim-sv.com', 20, 'valid', 'unknown', '(the same three lines)'],
+  // The default sender, the null sender <> (what Exim's own callouts send): nothing to verify.
+  ['our sender verified, the null sender (the default): existing mailbox', 'null', 'alice@exim-sv.com', 50, 'safetosend', 'valid', '250 Accepted'],
+  ['our sender verified, the null sender (the default): unknown user', 'null', 'nobody@exim-sv.com', 400, 'invalid', 'invalid', '550 Unrouteable address'],
+  ['our sender unroutable where no sender verification: unknown user', 'unroutable', 'nobody@exim-mail.com', 400, 'invalid', 'invalid', '550 Unrouteable address'],
+  ['tarpit after bad RCPTs: existing mailbox', 'routable', 'alice@exim-tarpit.com', 50, 'safetosend', 'valid', '250 Accepted; the random local part 550 after 1 s'],
+  ['recipient verification by callout: existing mailbox', 'routable', 'alice@exim-callout.com', 50, 'safetosend', 'valid', '250 Accepted'],
+  ['recipient verification by callout: unknown user', 'routable', 'nobody@exim-callout.com', 400, 'invalid', 'invalid', '550-Callout verification failed: 550 550 Unrouteable address'],
+  // Exim caches the callout's answer: asked again (the legacy variant's call), the text changes.
+  ['recipient verification by callout, asked again: unknown user', 'routable', 'nobody@exim-callout.com', 400, 'invalid', 'invalid', '550 Previous (cached) callout verification failure'],
+  ['connection limit (421 at the banner)', 'routable', 'alice@exim-busy.com', 20, 'valid', 'unknown', '421 Too many concurrent SMTP connections; please try again later.'],
+  ['STARTTLS required', 'routable', 'alice@exim-tls.com', 50, 'safetosend', 'valid', '250 Accepted (after STARTTLS; in clear: 550 STARTTLS required)'],
+  ['our HELO refused by policy', 'routable', 'alice@exim-helo.com', 20, 'valid', 'unknown', '550 Rejected because of your HELO: probe.prober-ok.com is not acceptable here'],
+];
+
+/** Cells Exim cannot express with its stock features, and why. */
+const notApplicable = {
+  greylisting: 'Exim ships no greylisting: it takes a plugin or a policy daemon (postgrey is a Postfix policy service); the Postfix table has the cell',
+};
+
+describe('Exim 4.96 × scenario → verdict', () => {
+  it('has at least ten real cells, and says why the others do not apply', () => {
+    expect(new Set(cells.map((cell) => cell[0])).size).toBeGreaterThanOrEqual(10);
+    expect(Object.values(notApplicable).every((reason) => reason.length > 0)).toBe(true);
+  });
+
+  it.each(cells)('%s (%s sender) → %s', async (_scenario, sender, email, code, status, legacyStatus) => {
+    const app = { routable, unroutable, null: nullSender }[sender];
+    const current = await verdict(app, keys[sender]!.current, email);
+    expect({ code: current.status_code, status: current.status }).toEqual({ code, status });
+    const legacy = await verdict(app, keys[sender]!.legacy, email);
+    expect({ code: legacy.status_code, status: legacy.status }).toEqual({ code, status: legacyStatus });
+  });
+});
+
+describe('the two measured faults, against the Exim that showed them', () => {
+  it('sender verification refuses our MAIL FROM at RCPT time in three lines, the middle one "Unrouteable address"', async () => {
+    const smtp = await rawConnect('127.0.0.81', 25);
+    try {
+      await smtp.reply();
+      await smtp.send('EHLO probe.prober-ok.com');
+      expect(await smtp.send(`MAIL FROM:<${UNROUTABLE_FROM}>`)).toEqual(['250 OK']);
+      expect(await smtp.send('RCPT TO:<alice@exim-sv.com>')).toEqual([`550-Verification failed for <${UNROUTABLE_FROM}>`, '550-Unrouteable address', '550 Sender verify failed']);
+    } finally {
+      smtp.close();
+    }
+    // …which is no verdict about the recipient: not 400 for an existing mailbox.
+    expect((await verdict(unroutable, keys.unroutable!.current, 'alice@exim-sv.com')).status_code).toBe(20);
+  });
+
+  it('a tarpit that holds the catch-all probe past the deadline does not drop the unknown user it already refused', async () => {
+    // The address's 550 comes after 1 s, the random local part's after 60 s more; timeout=10. A
+    // domain of its own: no earlier cell may have taught its catch-all fact (no random probe then).
+    expect(await verdict(routable, keys.routable!.current, 'nobody@exim-tarpit-2.com', 10)).toMatchObject({ status_code: 400, status: 'invalid' });
+  });
+});

@@ -1,0 +1,35 @@
+/** The verdict pipeline as the conformance suite drives it against a real MTA: /v5/ev, both variants. */
+import { expect } from 'vitest';
+import { makeTestApp, type TestApp } from '../app.js';
+
+export interface ConformanceApp {
+  app: TestApp;
+  current: string;
+  legacy: string;
+}
+
+/** An app probing port 25 through the test's DNS server, with `from` as MAIL FROM (undefined: the default). */
+export async function conformanceApp(dnsServer: string, canary: string, from: string | undefined): Promise<ConformanceApp> {
+  const app = await makeTestApp({
+    env: {
+      MAILSURE_DNS_SERVERS: dnsServer,
+      MAILSURE_SMTP_PORT: '25',
+      MAILSURE_ALLOW_PRIVATE_TARGETS: '1',
+      MAILSURE_SMTP_THROTTLE: 'off',
+      MAILSURE_VERDICT_MEMORY: 'off',
+      MAILSURE_CANARY_DOMAINS: canary,
+      MAILSURE_VERIFY_DEPTH: 'mailbox',
+      MAILSURE_SMTP_HELO: 'probe.prober-ok.com',
+      ...(from === undefined ? {} : { MAILSURE_SMTP_FROM: from }),
+    },
+    greylistRetryMs: 100,
+  });
+  return { app, current: (await app.key('current')).key, legacy: (await app.key('legacy', { variant: 'email_validation' })).key };
+}
+
+export async function verdict(t: TestApp, key: string, email: string, timeout = 20): Promise<{ status_code: number; status: string }> {
+  const res = await t.app.inject({ url: `/v5/ev?email=${encodeURIComponent(email)}&api_key=${key}&timeout=${timeout}` });
+  expect(res.statusCode).toBe(200);
+  const body = res.json();
+  return (body.safe_to_send ?? body.email_validation) as { status_code: number; status: string };
+}
