@@ -20,7 +20,7 @@ import type { VerdictLimit } from './health/health-state.js';
 import { refusalIsAboutUs } from './health/probe-evidence.js';
 import type { ProviderProfile } from './providers/profile.js';
 import { DEFAULT_PROFILE } from './providers/profiles.js';
-import type { Decisive, ProbeOptions, ProbeOutcome, RecipientReply, SmtpProber } from './smtp/prober.js';
+import type { ProbeOptions, ProbeOutcome, RecipientReply, SmtpProber } from './smtp/prober.js';
 import { classifyEnvelopeReply, classifyRcptReply, type ReplyClassification } from './smtp/reply-class.js';
 
 export const CATCH_ALL_TTL_MS = 24 * 3600_000;

@@ -28,7 +28,7 @@ import { budgetKeyFor, slowDownIfAsked, type Throttle } from './throttle.js';
 import { SESSIONS_PER_HOST, type ProbeObserver, type ProbeOutcome, type ProbeTarget, type SmtpProber } from './prober.js';
 import { connectBy, domainOf, minLeft, pickRound, sharedCatchAll } from './session-queue.js';
 import { sessionFailure, type RecipientReply, type SmtpSession } from './smtp-session.js';
-import { latestDeadline, nextTurn, open, ownReplies, sessionLimits, timedOut, withOwnPartial, type HostQueue, type Probe } from './pool-probe.js';
+import { latestDeadline, nextTurn, open, ownReplies, repliesAnsweringDecisive, sessionLimits, timedOut, withOwnPartial, type HostQueue, type Probe } from './pool-probe.js';
 
 /** How much one session carries: plain numbers, so a provider profile can set them per host. */
 export interface SessionLimits {
@@ -140,6 +140,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
           lane: probeOptions.lane ?? 'list',
           recipients,
           ...(probeOptions.catchAllProbe !== undefined ? { catchAllProbe: probeOptions.catchAllProbe } : {}),
+          ...(probeOptions.decisive ? { decisive: probeOptions.decisive } : {}),
           deadline,
           // Asked only with time left for its round's replies (session-queue.ts).
           minLeftMs: minLeft(deadline - Date.now(), reserveMs),
@@ -314,7 +315,10 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     // not in it: they get a session of their own. (The first round gets the refusal of the
     // greeting, as a probe alone would.)
     if (!first && !session.usable) return false;
-    const replies = groups.map(() => new Map<string, RecipientReply>());
+    const replies = groups.map((group) =>
+      // The session goes on for the others (and the catch-all probe's reply, which later rounds read).
+      repliesAnsweringDecisive(group, (probe) => probe.settle({ kind: 'replies', replies: ownReplies(probe), tls: session.tls, smtputf8: session.smtputf8, address })),
+    );
     groups.forEach((group, index) => group.forEach((probe) => (probe.asked = replies[index])));
     // A domain's catch-all probe is asked once per session: the first probe carrying one sends
     // it, the others (this round's and later rounds') read its reply.

@@ -4,7 +4,7 @@
  * replies out of a shared transaction, the limits a place gets).
  */
 import type { ProbeFailure } from './open-on-host.js';
-import type { ProbeOutcome, ProbeTarget } from './prober.js';
+import type { Decisive, ProbeOutcome, ProbeTarget } from './prober.js';
 import type { Lane } from './session-queue.js';
 import type { RecipientReply } from './smtp-session.js';
 import type { SessionLimits } from './batch-prober.js';
@@ -19,6 +19,8 @@ export interface Probe {
   catchAllFrom?: { replies: Map<string, RecipientReply>; recipient: string };
   deadline: number;
   minLeftMs: number;
+  /** A reply it accepts answers the probe at once, without the rest of its transaction (prober.ts). */
+  decisive?: Decisive;
   /** The replies of the transaction it is in, once sent (for partial answers at its deadline). */
   asked?: Map<string, RecipientReply>;
   claimed: boolean;
@@ -91,4 +93,23 @@ export function ownReplies(probe: Probe): Map<string, RecipientReply> {
     if (reply) own.set(recipient, reply);
   }
   return own;
+}
+
+/**
+ * A transaction's reply map that answers each of `group`'s probes as soon as one of its own
+ * replies is decisive for it: a tarpit holding the next RCPT (another call's, or the catch-all
+ * probe) never keeps an unknown user's 550 waiting.
+ */
+export function repliesAnsweringDecisive(group: readonly Probe[], answer: (probe: Probe) => void): Map<string, RecipientReply> {
+  const watching = group.filter((probe) => probe.decisive !== undefined);
+  if (watching.length === 0) return new Map();
+  return new (class extends Map<string, RecipientReply> {
+    override set(recipient: string, reply: RecipientReply): this {
+      super.set(recipient, reply);
+      for (const probe of watching) {
+        if (!probe.done && probe.recipients.includes(recipient) && recipient !== probe.catchAllProbe && probe.decisive!(recipient, reply)) answer(probe);
+      }
+      return this;
+    }
+  })();
 }
