@@ -51,6 +51,13 @@ describe('the admin API', () => {
     for (let i = 0; i < 8; i++) statuses.push((await from('203.0.113.7', `guess-${i}`)).statusCode);
     // Five answered at once; the sixth starts a wait (1 s): within it, tries are not looked at.
     expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429, 429]);
+    // No token is no guess: plain 401, never counted nor slowed (the dashboard asks so whether the
+    // operator view exists).
+    const bare = () => t.app.inject({ url: '/v5/admin/health', remoteAddress: '203.0.113.7' });
+    for (let i = 0; i < 3; i++) expect((await bare()).statusCode).toBe(401);
+    const fresh = () => t.app.inject({ url: '/v5/admin/health', remoteAddress: '192.0.2.44' });
+    for (let i = 0; i < 10; i++) expect((await fresh()).statusCode).toBe(401);
+    expect((await from('192.0.2.44', TOKEN)).statusCode).toBe(200);
     const slowed = await from('203.0.113.7', TOKEN);
     expect(slowed.statusCode).toBe(429);
     expect(slowed.headers['retry-after']).toBe('1');

@@ -35,12 +35,15 @@ const RECENT_LISTS = 50;
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 function authorize(expected: Buffer, throttle: AdminThrottle, request: FastifyRequest): void {
-  const wait = throttle.waitSeconds(request.ip);
-  if (wait > 0) throw errors.adminSlowedDown(wait);
   const header = request.headers.authorization;
   const given = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  // No token is no guess: it is answered 401 and never slowed (the dashboard asks so whether the
+  // operator view exists).
+  if (!given) throw new AppError(401, 'Invalid admin token', { 'www-authenticate': 'Bearer' });
+  const wait = throttle.waitSeconds(request.ip);
+  if (wait > 0) throw errors.adminSlowedDown(wait);
   // Digests of equal length, so the comparison takes the same time whatever was sent.
-  if (!given || !timingSafeEqual(digest(given), expected)) {
+  if (!timingSafeEqual(digest(given), expected)) {
     throttle.failed(request.ip);
     throw new AppError(401, 'Invalid admin token', { 'www-authenticate': 'Bearer' });
   }
