@@ -19,10 +19,27 @@ export async function migrateToLatest<DB>(db: Kysely<DB>, migrations: Readonly<R
   });
   // PostgreSQL: the Migrator takes an advisory lock and a transaction itself. SQLite: it does
   // neither, so two processes starting on a fresh file would both run 0001 — take the write lock.
-  const outcome = postgres ? await migrator.migrateToLatest() : await inSqliteWriteTransaction(db, () => migrator.migrateToLatest());
+  const outcome = postgres ? await withoutCatalogRace(() => migrator.migrateToLatest()) : await inSqliteWriteTransaction(db, () => migrator.migrateToLatest());
   if (outcome.error !== undefined) throw migrationError(outcome);
   return (outcome.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/**
+ * Kysely's Migrator looks for its tables with a catalog-wide introspection query, which fails with
+ * "schema … does not exist" when another schema of the database is dropped while it runs (several
+ * deployments or test runs in one database). Nothing was applied then: it is asked again.
+ */
+async function withoutCatalogRace(run: () => Promise<MigrationResultSet>): Promise<MigrationResultSet> {
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await run();
+    const code = (outcome.error as { code?: string } | undefined)?.code;
+    const applied = (outcome.results ?? []).some((r) => r.status !== 'NotExecuted');
+    if (code !== INVALID_SCHEMA_NAME || applied || attempt >= 3) return outcome;
+  }
+}
+
+/** PostgreSQL's invalid_schema_name. */
+const INVALID_SCHEMA_NAME = '3F000';
 
 async function currentSchema<DB>(db: Kysely<DB>): Promise<string> {
   const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
