@@ -26,9 +26,24 @@ import { createHostLimiter, MAX_HOLD_MS, type HostLimiter } from './host-limiter
 import { observeRefusals, openOnHost, probeFailure, type HostSessionOptions } from './open-on-host.js';
 import { budgetKeyFor, slowDownIfAsked, type Throttle } from './throttle.js';
 import { SESSIONS_PER_HOST, type ProbeObserver, type ProbeOutcome, type ProbeTarget, type SmtpProber } from './prober.js';
-import { connectBy, domainOf, minLeft, pickRound, sharedCatchAll } from './session-queue.js';
+import { connectBy, domainOf, minLeft, sharedCatchAll } from './session-queue.js';
 import { sessionFailure, type RecipientReply, type SmtpSession } from './smtp-session.js';
-import { latestDeadline, nextTurn, open, ownReplies, repliesAnsweringDecisive, sessionLimits, timedOut, withOwnPartial, type HostQueue, type Probe } from './pool-probe.js';
+import {
+  claim,
+  idle,
+  latestDeadline,
+  nextTurn,
+  open,
+  ownReplies,
+  repliesAnsweringDecisive,
+  sessionLimits,
+  timedOut,
+  transactions,
+  unclaim,
+  withOwnPartial,
+  type HostQueue,
+  type Probe,
+} from './pool-probe.js';
 
 /** How much one session carries: plain numbers, so a provider profile can set them per host. */
 export interface SessionLimits {
@@ -364,33 +379,6 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     return answered.size === groups.length;
   }
 
-  function transactions(round: Probe[], limits: SessionLimits): Probe[][] {
-    if (!limits.transactionPerDomain) return [round];
-    const byDomain = new Map<string, Probe[]>();
-    for (const probe of round) {
-      const first = probe.recipients[0] ?? '';
-      const domain = first.slice(first.lastIndexOf('@') + 1).toLowerCase();
-      const group = byDomain.get(domain);
-      if (group) group.push(probe);
-      else byDomain.set(domain, [probe]);
-    }
-    return [...byDomain.values()];
-  }
-
-  /**
-   * Waiting probes this session may take: in arrival order, as many as its RCPTs left allow
-   * (a fresh session takes at least one, however many recipients it has), and only those whose
-   * deadline falls before the session's slot runs out.
-   */
-  function claim(queue: HostQueue, holdUntil: number, budget: number, fresh: boolean): Probe[] {
-    // (A probe whose deadline lies past any session's life, which no caller makes, still gets
-    // a fresh session: its answer then comes by the session's end at the latest.)
-    const { taken, kept } = pickRound(queue.waiting, budget, holdUntil, fresh, Date.now());
-    for (const probe of taken) probe.claimed = true;
-    queue.waiting = kept;
-    return taken;
-  }
-
   /** What is waiting at the next turn of the event loop; a probe arriving meanwhile waits for it. */
   async function claimNextTurn(queue: HostQueue, holdUntil: number, budget: number): Promise<Probe[]> {
     queue.takingNext++;
@@ -404,27 +392,5 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     // More came than this session takes: another session for them, as their arrival would have started.
     if (open(queue).length > 0 && needsSession(queue)) void runSession(queue);
     return taken;
-  }
-
-  /** Probes a session took but did not ask go back to the front of the queue. */
-  function unclaim(queue: HostQueue, probes: Probe[]): void {
-    const back = probes.filter((probe) => !probe.done);
-    for (const probe of back) probe.claimed = false;
-    if (back.length > 0) queue.waiting.unshift(...back);
-  }
-
-  /** Until a probe arrives for the queue, or `ms` pass. */
-  function idle(queue: HostQueue, ms: number): Promise<void> {
-    if (open(queue).length > 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        queue.idle.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      timer.unref();
-      queue.idle.add(wake);
-    });
   }
 }

@@ -1,11 +1,12 @@
 /**
  * The session pool's probes and queues (batch-prober.ts): what a waiting probe carries, what one
  * host's queue holds, and the small functions over them (their answers at a deadline, their own
- * replies out of a shared transaction, the limits a place gets).
+ * replies out of a shared transaction, the limits a place gets, a round's transactions, taking
+ * waiting probes and giving back those not asked, a session's idle wait).
  */
 import type { ProbeFailure } from './open-on-host.js';
 import type { Decisive, ProbeOutcome, ProbeTarget } from './prober.js';
-import type { Lane } from './session-queue.js';
+import { pickRound, type Lane } from './session-queue.js';
 import type { RecipientReply } from './smtp-session.js';
 import type { SessionLimits } from './batch-prober.js';
 
@@ -58,7 +59,8 @@ export function sessionLimits(base: SessionLimits, over: Partial<SessionLimits>)
     transactionPerDomain: over.transactionPerDomain ?? base.transactionPerDomain,
   };
   for (const [name, value] of Object.entries(limits)) {
-    if (typeof value === 'number' && !(Number.isInteger(value) && value >= 1)) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+    if (typeof value === 'number' && !(Number.isInteger(value) && value >= 1))
+      throw new RangeError(`${name} must be a positive integer, got ${value}`);
   }
   return limits;
 }
@@ -107,9 +109,60 @@ export function repliesAnsweringDecisive(group: readonly Probe[], answer: (probe
     override set(recipient: string, reply: RecipientReply): this {
       super.set(recipient, reply);
       for (const probe of watching) {
-        if (!probe.done && probe.recipients.includes(recipient) && recipient !== probe.catchAllProbe && probe.decisive!(recipient, reply)) answer(probe);
+        if (!probe.done && probe.recipients.includes(recipient) && recipient !== probe.catchAllProbe && probe.decisive!(recipient, reply))
+          answer(probe);
       }
       return this;
     }
   })();
+}
+
+/** A round's probes in transactions: one per domain where the limits say so, else one. */
+export function transactions(round: Probe[], limits: SessionLimits): Probe[][] {
+  if (!limits.transactionPerDomain) return [round];
+  const byDomain = new Map<string, Probe[]>();
+  for (const probe of round) {
+    const first = probe.recipients[0] ?? '';
+    const domain = first.slice(first.lastIndexOf('@') + 1).toLowerCase();
+    const group = byDomain.get(domain);
+    if (group) group.push(probe);
+    else byDomain.set(domain, [probe]);
+  }
+  return [...byDomain.values()];
+}
+
+/**
+ * Waiting probes this session may take: in arrival order, as many as its RCPTs left allow
+ * (a fresh session takes at least one, however many recipients it has), and only those whose
+ * deadline falls before the session's slot runs out.
+ */
+export function claim(queue: HostQueue, holdUntil: number, budget: number, fresh: boolean): Probe[] {
+  // (A probe whose deadline lies past any session's life, which no caller makes, still gets
+  // a fresh session: its answer then comes by the session's end at the latest.)
+  const { taken, kept } = pickRound(queue.waiting, budget, holdUntil, fresh, Date.now());
+  for (const probe of taken) probe.claimed = true;
+  queue.waiting = kept;
+  return taken;
+}
+
+/** Probes a session took but did not ask go back to the front of the queue. */
+export function unclaim(queue: HostQueue, probes: Probe[]): void {
+  const back = probes.filter((probe) => !probe.done);
+  for (const probe of back) probe.claimed = false;
+  if (back.length > 0) queue.waiting.unshift(...back);
+}
+
+/** Until a probe arrives for the queue, or `ms` pass. */
+export function idle(queue: HostQueue, ms: number): Promise<void> {
+  if (open(queue).length > 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const wake = () => {
+      clearTimeout(timer);
+      queue.idle.delete(wake);
+      resolve();
+    };
+    const timer = setTimeout(wake, ms);
+    timer.unref();
+    queue.idle.add(wake);
+  });
 }
