@@ -16,15 +16,21 @@ describe.skipIf(!url)(`rate limit shared through Redis${url ? '' : ' (skipped: M
   const clients: Redis[] = [];
   afterAll(() => clients.forEach((c) => c.disconnect()));
 
-  it('holds one limit per key across two app instances', async () => {
+  /** Two app instances on one storage, each with its own Redis client, sharing one namespace. */
+  async function twoInstances(env?: Record<string, string>) {
     const namespace = `mailsure-test:${randomUUID()}:`;
     const storage = openMemoryStorage();
     const [r1, r2] = [new Redis(url!), new Redis(url!)];
     clients.push(r1, r2);
     // Until a client is ready the limiter deliberately falls back to in-process counting.
     await Promise.all([r1.ping(), r2.ping()]);
-    const a = await makeTestApp({ storage, redis: r1, rateLimitNamespace: namespace });
-    const b = await makeTestApp({ storage, redis: r2, rateLimitNamespace: namespace });
+    const a = await makeTestApp({ storage, redis: r1, rateLimitNamespace: namespace, ...(env ? { env } : {}) });
+    const b = await makeTestApp({ storage, redis: r2, rateLimitNamespace: namespace, ...(env ? { env } : {}) });
+    return { storage, a, b };
+  }
+
+  it('holds one limit per key across two app instances', async () => {
+    const { a, b } = await twoInstances();
     const { key } = await a.key('shared', { rate: '6' });
     const url_ = `/v5/ev?email=jane@example.com&api_key=${key}`;
 
@@ -45,14 +51,8 @@ describe.skipIf(!url)(`rate limit shared through Redis${url ? '' : ' (skipped: M
   });
 
   it('holds one cap on a key’s bulk calls in progress across two app instances', async () => {
-    const namespace = `mailsure-test:${randomUUID()}:`;
-    const storage = openMemoryStorage();
-    const [r1, r2] = [new Redis(url!), new Redis(url!)];
-    clients.push(r1, r2);
-    await Promise.all([r1.ping(), r2.ping()]);
     const env = { MAILSURE_BULK_CALLS_PER_KEY: '1' };
-    const a = await makeTestApp({ storage, redis: r1, rateLimitNamespace: namespace, env });
-    const b = await makeTestApp({ storage, redis: r2, rateLimitNamespace: namespace, env });
+    const { a, b } = await twoInstances(env);
     const { key } = await a.key('bulky', { services: 'enrichment' });
     const path = `/v5/ei/bulk?api_key=${key}`;
     const headers = { 'content-type': 'application/json' };
@@ -80,13 +80,7 @@ describe.skipIf(!url)(`rate limit shared through Redis${url ? '' : ' (skipped: M
   });
 
   it('holds a key’s quota exactly across two app instances (issue 31): a quota of 5 gives 5 answers, not 10', async () => {
-    const namespace = `mailsure-test:${randomUUID()}:`;
-    const storage = openMemoryStorage();
-    const [r1, r2] = [new Redis(url!), new Redis(url!)];
-    clients.push(r1, r2);
-    await Promise.all([r1.ping(), r2.ping()]);
-    const a = await makeTestApp({ storage, redis: r1, rateLimitNamespace: namespace });
-    const b = await makeTestApp({ storage, redis: r2, rateLimitNamespace: namespace });
+    const { storage, a, b } = await twoInstances();
     const { key } = await a.key('small', { quota: '5', services: 'verification,enrichment' });
     const ev = `/v5/ev?email=jane@example.com&api_key=${key}`;
     // At once, before either process has written its count to the database.
@@ -100,13 +94,7 @@ describe.skipIf(!url)(`rate limit shared through Redis${url ? '' : ' (skipped: M
   });
 
   it('counts a bulk call’s records once across the instances, and gives back a refused call', async () => {
-    const namespace = `mailsure-test:${randomUUID()}:`;
-    const storage = openMemoryStorage();
-    const [r1, r2] = [new Redis(url!), new Redis(url!)];
-    clients.push(r1, r2);
-    await Promise.all([r1.ping(), r2.ping()]);
-    const a = await makeTestApp({ storage, redis: r1, rateLimitNamespace: namespace });
-    const b = await makeTestApp({ storage, redis: r2, rateLimitNamespace: namespace });
+    const { a, b } = await twoInstances();
     const { key } = await a.key('bulk', { quota: '4', services: 'enrichment' });
     const bulk = (t: typeof a, n: number) =>
       t.app.inject({ method: 'POST', url: `/v5/ei/bulk?api_key=${key}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(Array.from({ length: n }, (_, i) => ({ email: `p${i}@example.com` }))) });
