@@ -6,8 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { startExim, type RunningMta } from '../helpers/mta/exim.js';
+import { conformanceApp, verdict, type ConformanceApp } from '../helpers/mta/verdicts.js';
 import { startDnsServer, type TestDnsServer } from '../helpers/world/dns-server.js';
 import { rawConnect } from '../helpers/world/raw-smtp.js';
 import type { Zone } from '../helpers/world/dns-zone.js';
@@ -30,52 +30,20 @@ const UNROUTABLE_FROM = 'verify@build-7.mailsure-ci.com';
 
 let dns: TestDnsServer;
 let exim: RunningMta;
-let routable: TestApp;
-let unroutable: TestApp;
-let nullSender: TestApp;
-const keys: Record<string, { current: string; legacy: string }> = {};
-
-async function appWith(from: string | undefined): Promise<TestApp> {
-  return makeTestApp({
-    env: {
-      MAILSURE_DNS_SERVERS: `${DNS}:53`,
-      MAILSURE_SMTP_PORT: '25',
-      MAILSURE_ALLOW_PRIVATE_TARGETS: '1',
-      MAILSURE_SMTP_THROTTLE: 'off',
-      MAILSURE_VERDICT_MEMORY: 'off',
-      MAILSURE_CANARY_DOMAINS: 'exim-mail.com',
-      MAILSURE_VERIFY_DEPTH: 'mailbox',
-      ...(from === undefined ? {} : { MAILSURE_SMTP_FROM: from }),
-      MAILSURE_SMTP_HELO: 'probe.prober-ok.com',
-    },
-    greylistRetryMs: 100,
-  });
-}
+const apps = {} as Record<Sender, ConformanceApp>;
 
 beforeAll(async () => {
   dns = await startDnsServer(zone, DNS, 53);
   exim = await startExim(await readFile(new URL('./exim.conf', import.meta.url), 'utf8'), ['127.0.0.81', '127.0.0.82', '127.0.0.83', '127.0.0.84'], DNS);
-  routable = await appWith('verify@prober-ok.com');
-  unroutable = await appWith(UNROUTABLE_FROM);
-  nullSender = await appWith(undefined);
-  for (const [name, t] of [['routable', routable], ['unroutable', unroutable], ['null', nullSender]] as const) {
-    keys[name] = { current: (await t.key('current')).key, legacy: (await t.key('legacy', { variant: 'email_validation' })).key };
-  }
+  apps.routable = await conformanceApp(`${DNS}:53`, 'exim-mail.com', 'verify@prober-ok.com');
+  apps.unroutable = await conformanceApp(`${DNS}:53`, 'exim-mail.com', UNROUTABLE_FROM);
+  apps.null = await conformanceApp(`${DNS}:53`, 'exim-mail.com', undefined);
 }, 60_000);
 afterAll(async () => {
-  await routable?.close();
-  await unroutable?.close();
-  await nullSender?.close();
+  for (const each of Object.values(apps)) await each.app.close();
   await exim?.close();
   await dns?.close();
 });
-
-async function verdict(t: TestApp, key: string, email: string, timeout = 20) {
-  const res = await t.app.inject({ url: `/v5/ev?email=${encodeURIComponent(email)}&api_key=${key}&timeout=${timeout}` });
-  expect(res.statusCode).toBe(200);
-  const body = res.json();
-  return (body.safe_to_send ?? body.email_validation) as { status_code: number; status: string };
-}
 
 type Sender = 'routable' | 'unroutable' | 'null';
 type Cell = [scenario: string, sender: Sender, email: string, code: number, status: string, legacyStatus: string, realReply: string];
@@ -107,7 +75,7 @@ const cells: Cell[] = [
 
 /** Cells Exim cannot express with its stock features, and why. */
 const notApplicable = {
-  greylisting: 'Exim ships no greylisting: it takes a plugin or a policy daemon (postgrey is a Postfix policy service); the Postfix table has the cell',
+  greylisting: 'Exim ships no greylisting: it takes a plugin or a policy daemon (postgrey is a Postfix policy service, which this suite does not install yet)',
 };
 
 describe('Exim 4.96 × scenario → verdict', () => {
@@ -117,10 +85,10 @@ describe('Exim 4.96 × scenario → verdict', () => {
   });
 
   it.each(cells)('%s (%s sender) → %s', async (_scenario, sender, email, code, status, legacyStatus) => {
-    const app = { routable, unroutable, null: nullSender }[sender];
-    const current = await verdict(app, keys[sender]!.current, email);
+    const { app, current: currentKey, legacy: legacyKey } = apps[sender];
+    const current = await verdict(app, currentKey, email);
     expect({ code: current.status_code, status: current.status }).toEqual({ code, status });
-    const legacy = await verdict(app, keys[sender]!.legacy, email);
+    const legacy = await verdict(app, legacyKey, email);
     expect({ code: legacy.status_code, status: legacy.status }).toEqual({ code, status: legacyStatus });
   });
 });
@@ -137,12 +105,12 @@ describe('the two measured faults, against the Exim that showed them', () => {
       smtp.close();
     }
     // …which is no verdict about the recipient: not 400 for an existing mailbox.
-    expect((await verdict(unroutable, keys.unroutable!.current, 'alice@exim-sv.com')).status_code).toBe(20);
+    expect((await verdict(apps.unroutable.app, apps.unroutable.current, 'alice@exim-sv.com')).status_code).toBe(20);
   });
 
   it('a tarpit that holds the catch-all probe past the deadline does not drop the unknown user it already refused', async () => {
     // The address's 550 comes after 1 s, the random local part's after 60 s more; timeout=10. A
     // domain of its own: no earlier cell may have taught its catch-all fact (no random probe then).
-    expect(await verdict(routable, keys.routable!.current, 'nobody@exim-tarpit-2.com', 10)).toMatchObject({ status_code: 400, status: 'invalid' });
+    expect(await verdict(apps.routable.app, apps.routable.current, 'nobody@exim-tarpit-2.com', 10)).toMatchObject({ status_code: 400, status: 'invalid' });
   });
 });
