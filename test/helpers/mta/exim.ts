@@ -24,7 +24,7 @@ export interface RunningMta {
 
 /** Installs the MTAs when missing; throws when they cannot be had (never a silent skip). */
 export function ensureMtas(): void {
-  if (existsSync(EXIM) && existsSync('/usr/sbin/postfix')) return;
+  if (existsSync(EXIM) && existsSync('/usr/sbin/postfix') && existsSync('/usr/sbin/postgrey')) return;
   const run = spawnSync(resolve(import.meta.dirname, '../../../scripts/install-mtas.sh'), { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`scripts/install-mtas.sh failed: ${run.stderr || run.stdout}`);
 }

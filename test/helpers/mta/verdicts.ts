@@ -8,8 +8,12 @@ export interface ConformanceApp {
   legacy: string;
 }
 
-/** An app probing port 25 through the test's DNS server, with `from` as MAIL FROM (undefined: the default). */
-export async function conformanceApp(dnsServer: string, canary: string, from: string | undefined): Promise<ConformanceApp> {
+/**
+ * An app probing port 25 through the test's DNS server, with `from` as MAIL FROM (undefined: the
+ * default). `greylistRetryMs`: the wait before its one retry of a temporary refusal (100 ms: a retry
+ * that comes back before any greylisting delay ends; production's is 3 s).
+ */
+export async function conformanceApp(dnsServer: string, canary: string, from: string | undefined, greylistRetryMs = 100): Promise<ConformanceApp> {
   const app = await makeTestApp({
     env: {
       MAILSURE_DNS_SERVERS: dnsServer,
@@ -22,7 +26,7 @@ export async function conformanceApp(dnsServer: string, canary: string, from: st
       MAILSURE_SMTP_HELO: 'probe.prober-ok.com',
       ...(from === undefined ? {} : { MAILSURE_SMTP_FROM: from }),
     },
-    greylistRetryMs: 100,
+    greylistRetryMs,
   });
   return { app, current: (await app.key('current')).key, legacy: (await app.key('legacy', { variant: 'email_validation' })).key };
 }
