@@ -189,6 +189,28 @@ describe('Postfix 3.7 × scenario → verdict', () => {
     }
   });
 
+  it('greylisting and the callout, in their own words', async () => {
+    const smtp = await rawConnect('127.0.0.96', 25);
+    try {
+      await smtp.reply();
+      await smtp.send('EHLO probe.prober-ok.com');
+      expect(await smtp.send('MAIL FROM:<raw@prober-ok.com>')).toEqual(['250 2.1.0 Ok']);
+      expect(await smtp.send('RCPT TO:<alice@pf-grey.com>')).toEqual(['450 4.2.0 <alice@pf-grey.com>: Recipient address rejected: Greylisted, see http://postgrey.schweikert.ch/help/pf-grey.com.html']);
+      expect(await smtp.send('RCPT TO:<ghost@pf-grey.com>')).toEqual(['550 5.1.1 <ghost@pf-grey.com>: Recipient address rejected: User unknown in virtual mailbox table']);
+    } finally {
+      smtp.close();
+    }
+    const verify = await rawConnect('127.0.0.97', 25);
+    try {
+      await verify.reply();
+      await verify.send('EHLO probe.prober-ok.com');
+      await verify.send('MAIL FROM:<raw@prober-ok.com>');
+      expect(await verify.send('RCPT TO:<bob@pf-verify-slow.com>')).toEqual(['450 4.1.1 <bob@pf-verify-slow.com>: Recipient address rejected: unverified address: Address verification in progress']);
+    } finally {
+      verify.close();
+    }
+  });
+
   it('connection limit: 421 at the banner while another connection from us is open → 20, never invalid', async () => {
     const held: RawSmtp = await rawConnect('127.0.0.92', 25);
     try {

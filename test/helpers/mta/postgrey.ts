@@ -1,6 +1,7 @@
 /**
  * A real postgrey (Debian's package, installed by scripts/install-mtas.sh with no system daemon):
- * the greylisting policy service Postfix asks (`check_policy_service inet:…`), in the foreground
+ * the greylisting policy service Postfix asks (`check_policy_service inet:…`), and Exim through
+ * an ACL's `readsocket`, in the foreground
  * with its own database directory and empty whitelists, auto-whitelisting off so that every cell
  * sees the same greylist whatever ran before it.
  */
@@ -11,7 +12,8 @@ import { join } from 'node:path';
 import { ensureMtas, type RunningMta } from './exim.js';
 import { waitForListener } from './listening.js';
 
-export async function startPostgrey(address: string, port: number, delaySeconds: number): Promise<RunningMta> {
+/** `exim`: one query a connection, as Exim's `readsocket` asks (postgrey's `--exim`). */
+export async function startPostgrey(address: string, port: number, delaySeconds: number, options: { exim?: boolean } = {}): Promise<RunningMta> {
   ensureMtas();
   const dir = await mkdtemp(join(tmpdir(), 'mailsure-postgrey-'));
   const owner = /^postgrey:[^:]*:(\d+):(\d+):/m.exec(await readFile('/etc/passwd', 'utf8'));
@@ -28,6 +30,7 @@ export async function startPostgrey(address: string, port: number, delaySeconds:
       '--auto-whitelist-clients=0',
       `--whitelist-clients=${dir}/whitelist_clients`,
       `--whitelist-recipients=${dir}/whitelist_recipients`,
+      ...(options.exim ? ['--exim'] : []),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
