@@ -85,7 +85,7 @@ const cells: Cell[] = [
 ];
 
 /** Cells Exim cannot express with its stock features, and why. */
-const notApplicable = {};
+const notApplicable: Record<string, string> = {};
 
 describe('Exim 4.96 × scenario → verdict', () => {
   it('has at least ten real cells, and says why the others do not apply', () => {

@@ -163,7 +163,7 @@ const cells: Cell[] = [
   ['reject_unverified_recipient: unknown user while it checks', 'routable', 'ghost@pf-verify-slow.com', 20, 'valid', 'unknown', '450 4.1.1 <ghost@pf-verify-slow.com>: Recipient address rejected: unverified address: Address verification in progress'],
 ];
 
-const notApplicable = {};
+const notApplicable: Record<string, string> = {};
 
 describe('Postfix 3.7 × scenario → verdict', () => {
   it('has at least ten real cells, and says why the others do not apply', () => {
