@@ -48,6 +48,10 @@ export interface HostQueue {
   connected: number;
   /** Sessions that have their budget token and are connecting. */
   tokened: number;
+  /** Sessions of the queue per egress label (each egress has its own sessions per host). */
+  byEgress: Map<string, number>;
+  /** Connecting sessions waiting for a budget token: the earliest moment each could get one. */
+  tokenAt: Map<object, number>;
 }
 
 /** `over` the `base` limits, checked: every number a positive integer. */
