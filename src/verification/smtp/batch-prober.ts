@@ -200,6 +200,8 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
   return {
     probe(target, recipients, deadline, probeOptions = {}) {
       if (deadline <= Date.now()) return Promise.resolve({ kind: 'timeout', detail: 'deadline reached before probing' });
+      // No egress left that this host's probes may take: unknown at once, our fault, never the address's.
+      if (options.pool && options.pool.usable(target.host).length === 0) return Promise.resolve({ kind: 'egress-failed', detail: 'no healthy SMTP egress left for this host' });
       const place = placeOf(target);
       const key = `${place.key} ${target.addresses.join(',')}`;
       let queue = queues.get(key);
