@@ -3,6 +3,7 @@
  * doctor`: which DNS client, caches, probers, session limiter and connection budget a process
  * uses (in-process, or shared through Redis in scale-out), and prober health over the resolver.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Redis } from 'ioredis';
 import type { Clock } from './core/clock.js';
 import type { Config } from './core/config.js';
@@ -118,7 +119,7 @@ export function createVerification(
     ...verifyTuning,
   };
   const verifyWith = (probing: SmtpProber) => {
-    const service = createVerifyService({ ...verifyDeps, prober: probing });
+    const service = withProbeKey(createVerifyService({ ...verifyDeps, prober: probing }));
     return metrics ? observeVerdicts(service, metrics, config.verifyDepth) : service;
   };
   return { verify: verifyWith(prober), listVerify: verifyWith(batchProber), health, egresses };
@@ -175,9 +176,25 @@ function verdictMemoryOf(
 /** The shared session pool's timings a test may change (batch-prober.ts; the defaults are production's). */
 export type SmtpPoolTuning = Partial<Pick<BatchingProberOptions, 'realTimeIdleMs' | 'reserveMs'>>;
 
-/** The pool as one lane's prober: real-time calls' probes go ahead of lists' in every shared session. */
+/**
+ * The pool as one lane's prober: real-time calls' probes go ahead of lists' in every shared
+ * session, each probe carrying the key of the verification it serves (the per-key share).
+ */
 function inLane(pool: SmtpProber, lane: Lane): SmtpProber {
-  return { probe: (target, recipients, deadline, options) => pool.probe(target, recipients, deadline, { ...options, lane }) };
+  return {
+    probe: (target, recipients, deadline, options) => {
+      const key = probingFor.getStore();
+      return pool.probe(target, recipients, deadline, { ...options, lane, ...(key !== undefined ? { key } : {}) });
+    },
+  };
+}
+
+/** The key a verification runs for, seen by its probes without threading it through every stage. */
+const probingFor = new AsyncLocalStorage<number | undefined>();
+
+/** A verify service whose probes know the caller's key. */
+function withProbeKey(service: VerifyService): VerifyService {
+  return { verify: (input, options) => probingFor.run(options.key?.id, () => service.verify(input, options)) };
 }
 
 /**

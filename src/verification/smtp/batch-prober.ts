@@ -235,6 +235,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
           recipients,
           ...(probeOptions.catchAllProbe !== undefined ? { catchAllProbe: probeOptions.catchAllProbe } : {}),
           ...(probeOptions.decisive ? { decisive: probeOptions.decisive } : {}),
+          ...(probeOptions.key !== undefined ? { key: probeOptions.key } : {}),
           deadline,
           // Asked only with time left for its round's replies (session-queue.ts).
           minLeftMs: minLeft(deadline - Date.now(), reserveMs),

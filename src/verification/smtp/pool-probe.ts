@@ -20,6 +20,8 @@ export interface Probe {
   catchAllFrom?: { replies: Map<string, RecipientReply>; recipient: string };
   deadline: number;
   minLeftMs: number;
+  /** The API key it is for (the per-key share of a round). */
+  key?: number;
   /** A reply it accepts answers the probe at once, without the rest of its transaction (prober.ts). */
   decisive?: Decisive;
   /** The replies of the transaction it is in, once sent (for partial answers at its deadline). */
