@@ -323,7 +323,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
    * tokens cannot be served: it is answered now (throttled), not at that last moment.
    */
   function noTokenInTime(queue: HostQueue): void {
-    if (queue.connected > 0 || queue.tokened > 0 || queue.tokenAt.size < queue.connecting) return;
+    if (queue.connected > 0 || queue.tokened > 0 || queue.tokenAt.size === 0 || queue.tokenAt.size < queue.connecting) return;
     const earliest = Math.min(...queue.tokenAt.values());
     for (const probe of open(queue)) {
       if (!probe.claimed && connectBy(probe.deadline, reserveMs) < earliest) {
@@ -419,6 +419,8 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
       queue.connected--;
       // Probes taken but not asked (the session broke or ended first) wait for another session.
       unclaim(queue, round);
+      // Nothing connected now: those only a token too late could serve are answered.
+      noTokenInTime(queue);
     }
     await session.end();
     return 'again';

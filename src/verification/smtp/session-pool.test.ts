@@ -52,7 +52,7 @@ function scriptedWorld(timing: { connectMs: number; rcptMs: number; tokenEveryMs
   let nextToken = 0;
   // As the real budget: a token is taken when it is free, after a wait if the deadline allows it.
   world.budget = {
-    async take(_key: BudgetKey, _perWindow: number, deadline: number, wanted?: () => boolean) {
+    async take(_key: BudgetKey, _perWindow: number, deadline: number, wanted?: () => boolean, onWait?: (nextAt: number) => void) {
       for (let waited = false; ; waited = true) {
         if (waited && wanted && !wanted()) return false;
         if (Date.now() >= nextToken) {
@@ -61,6 +61,7 @@ function scriptedWorld(timing: { connectMs: number; rcptMs: number; tokenEveryMs
           return true;
         }
         if (nextToken >= deadline) return false;
+        onWait?.(nextToken);
         await sleep(nextToken - Date.now());
       }
     },
@@ -210,6 +211,29 @@ describe('the shared session pool, over random arrival schedules on a fake clock
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('a call queued behind a budget wait is answered throttled as soon as no token can come in time, not at its last moment', async () => {
+    const world = scriptedWorld({ connectMs: 10, rcptMs: 100, tokenEveryMs: 10_000 });
+    const prober = createBatchingProber({ port: 25, helo: 'probe.example', from: 'verify@example.com', maxSessionsPerHost: 2, rcptsPerSession: 1, connect: world.connect, throttle: { budget: world.budget }, reserveMs: RESERVE_MS, realTimeIdleMs: 0 });
+    const at: Record<string, number> = {};
+    // Three calls at once; the third has a longer timeout, so the second session waits for the
+    // next token (at 10 s), which comes after the second call's last moment to connect (9 s).
+    const calls = (
+      [
+        ['yes1@d.example', 10_000],
+        ['yes2@d.example', 10_000],
+        ['yes3@d.example', 20_000],
+      ] as const
+    ).map(([address, deadline]) => prober.probe(TARGET, [address], deadline, { lane: 'real-time' }).then((outcome) => ((at[address] = Date.now()), outcome)));
+    await vi.runAllTimersAsync();
+    const [first, second, third] = await Promise.all(calls);
+    expect(first!.kind).toBe('replies');
+    expect(third!.kind).toBe('replies');
+    // Answered when the first's session ends (nothing else could serve it in time), not at 9 s.
+    expect(second!.kind).toBe('throttled');
+    expect(at['yes2@d.example']).toBeLessThanOrEqual(at['yes1@d.example']! + 10);
+    expect(world.tokens).toBe(2);
   });
 
   it('gives concurrent calls for one address one probe (single flight), each its own replies', async () => {
