@@ -2,7 +2,6 @@
  * The operator contract of decisions §2: every MAILSURE_* variable, parsed and validated once at
  * start-up. Nothing reads process.env elsewhere; the frozen Config is passed in.
  */
-import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { PROFILES } from '../verification/providers/profiles.js';
