@@ -272,8 +272,13 @@ export function createProberHealthFor(
   pool: EgressPool = egressPoolOf(config, clock, logger),
 ): ProberHealth {
   const { connectTimeoutMs = 5_000, bannerTimeoutMs = 10_000, ...timings } = tuning;
-  // The check goes out the way a probe to the same host would: same pool, same proxy or source address.
-  const egress = pool.chooser;
+  // The check goes out the way a probe to the same host would: same pool, same proxy or source
+  // address. An egress whose way out fails is taken out of rotation and the next one tried, so
+  // one dead proxy of several does not fail the whole SMTP egress concern.
+  const bannerThrough = (egress: SmtpEgress, host: string, address: string) => {
+    const { proxy, localAddress } = egress;
+    return checkBanner(host, address, { port: config.smtpPort, connectTimeoutMs, timeoutMs: bannerTimeoutMs, ...(proxy ? { proxy } : {}), ...(localAddress ? { localAddress } : {}) });
+  };
   return createProberHealth({
     egresses: () => pool.status(),
     depth: config.verifyDepth,
@@ -282,9 +287,18 @@ export function createProberHealthFor(
     ...timings,
     checks: {
       dns: resolver,
-      banner: (host, address) => {
-        const { proxy, localAddress } = egress(host);
-        return checkBanner(host, address, { port: config.smtpPort, connectTimeoutMs, timeoutMs: bannerTimeoutMs, ...(proxy ? { proxy } : {}), ...(localAddress ? { localAddress } : {}) });
+      banner: async (host, address) => {
+        const several = pool.egresses.length > 1;
+        const order = new Set([pool.chooser(host), ...pool.usable(host)]);
+        let check: Awaited<ReturnType<typeof checkBanner>> | undefined;
+        for (const egress of order) {
+          check = await bannerThrough(egress, host, address);
+          // With several egresses, evidence names the egress by its label, not its proxy.
+          if (several) check = { ...check, via: egressLabel(egress) };
+          if (check.outcome !== 'proxy-failed' || !several) return check;
+          pool.failed(egress, check.text ?? 'the proxy failed');
+        }
+        return check!;
       },
       ...(config.smtpProxy && pool.egresses.length === 1 ? { via: describeProxy(config.smtpProxy) } : {}),
       canaries: config.canaryDomains,
