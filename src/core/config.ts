@@ -35,7 +35,7 @@ export interface Config {
   smtpEgressRoutes: Record<string, string[]>;
   /** Domains that must have MX records: the prober-health resolver and egress checks (MAILSURE_CANARY_DOMAINS). */
   canaryDomains: string[];
-  /** The first egress's public address, when known (MAILSURE_SMTP_EGRESS_IP): PTR and block-list checks. See `smtpEgresses`. */
+  /** The first public address of an egress that has one (MAILSURE_SMTP_EGRESS_IP): PTR and block-list checks. See `smtpEgresses`. */
   smtpEgressIp: string | null;
   /** DNS block-list zones the egress address is looked up in (MAILSURE_DNSBL_ZONES). */
   dnsblZones: string[];
@@ -269,7 +269,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     smtpEgresses: egressSettings.settings.egresses,
     smtpEgressRoutes: egressSettings.settings.routes,
     canaryDomains,
-    smtpEgressIp: firstEgress?.egressIp ?? null,
+    smtpEgressIp: egressSettings.settings.egresses.find((egress) => egress.egressIp)?.egressIp ?? null,
     dnsblZones,
     verifyDepth,
     smtpThrottle: flag('MAILSURE_SMTP_THROTTLE') ?? true,

@@ -40,6 +40,7 @@ describe('the egress pool settings', () => {
     // The first egress stays what the single-proxy settings were.
     expect(config.smtpProxy).toEqual({ host: 'proxy-a', port: 1080, username: 'a', password: 'p,w' });
     expect(config.smtpEgressIp).toBe('198.51.100.1');
+    expect(loadConfig({ MAILSURE_SMTP_PROXY: 'socks5://p1:1,socks5://p2:1', MAILSURE_SMTP_EGRESS_IP: 'egress-2=192.0.2.2' }).smtpEgressIp).toBe('192.0.2.2');
   });
 
   it('refuses each bad setting at start with one line naming it, never showing a password', () => {
