@@ -45,6 +45,7 @@ export function assembleApp(container: Container, options: AssemblyOptions = {})
       ...(redis ? { redis: async () => void (await redis.ping()) } : {}),
     },
     proberHealth: () => renderHealthBody(proberHealth.state(), config.verifyDepth === 'mailbox', proberHealth.egresses()),
+    egresses: () => proberHealth.egresses(),
     ...(container.listStoreCheck ? { listStoreCheck: container.listStoreCheck } : {}),
     ...(config.adminToken
       ? {
