@@ -295,6 +295,8 @@ export function createProberHealthFor(
           check = await bannerThrough(egress, host, address);
           // With several egresses, evidence names the egress by its label, not its proxy.
           if (several) check = { ...check, via: egressLabel(egress) };
+          // A banner through it proves the egress works: back in rotation at once.
+          if (check.outcome === 'banner' || check.outcome === 'banner-reject') pool.worked(egress);
           if (check.outcome !== 'proxy-failed' || !several) return check;
           pool.failed(egress, check.text ?? 'the proxy failed');
         }
