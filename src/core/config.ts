@@ -4,8 +4,7 @@
  */
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
-import { PROFILES } from '../verification/providers/profiles.js';
-import { parseEgressSettings, type EgressSetting } from './egress-settings.js';
+import { parseEgressSettings, PROVIDER_IDS, type EgressSetting } from './egress-settings.js';
 import type { SocksProxy } from './socks-proxy-url.js';
 
 export const VERIFY_DEPTHS = ['syntax', 'domain', 'mailbox'] as const;
@@ -226,7 +225,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const canaryDomains = names('MAILSURE_CANARY_DOMAINS', DEFAULT_CANARY_DOMAINS);
   const dnsblZones = names('MAILSURE_DNSBL_ZONES', DEFAULT_DNSBL_ZONES);
   // Not through fail(): MAILSURE_SMTP_PROXY may hold the proxies' passwords.
-  const egressSettings = parseEgressSettings(read, PROFILES.map((profile) => profile.id));
+  const egressSettings = parseEgressSettings(read, PROVIDER_IDS);
   problems.push(...egressSettings.problems);
   const firstEgress = egressSettings.settings.egresses[0];
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
-import { parseEgressSettings } from './egress-settings.js';
+import { PROFILES } from '../verification/providers/profiles.js';
+import { parseEgressSettings, PROVIDER_IDS } from './egress-settings.js';
 
 const PROVIDERS = ['google', 'microsoft-365', 'outlook-com', 'yahoo'];
 const parse = (env: Record<string, string>) => parseEgressSettings((name) => env[name], PROVIDERS);
@@ -17,6 +18,10 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('the egress pool settings', () => {
+  it('routes may name exactly the provider profiles', () => {
+    expect([...PROVIDER_IDS].sort()).toEqual(PROFILES.map((profile) => profile.id).sort());
+  });
+
   it('one direct egress, egress-1, when neither proxies nor source addresses are set', () => {
     expect(loadConfig({}).smtpEgresses).toEqual([{ label: 'egress-1' }]);
     expect(loadConfig({ MAILSURE_SMTP_EGRESS_IP: '192.0.2.25' }).smtpEgresses).toEqual([{ label: 'egress-1', egressIp: '192.0.2.25' }]);

@@ -38,6 +38,33 @@ export interface EgressSettings {
   routes: Record<string, string[]>;
 }
 
+/**
+ * The provider profiles' ids a route may name (verification/providers/profiles.ts, checked equal
+ * by egress-settings.test.ts): a copy, so reading the configuration loads no verification code.
+ */
+export const PROVIDER_IDS: readonly string[] = [
+  'yahoo',
+  'google',
+  'outlook-com',
+  'microsoft-365',
+  'icloud',
+  'mimecast',
+  'proofpoint',
+  'barracuda',
+  'proton',
+  'zoho',
+  'gmx',
+  'fastmail',
+  'mail-ru',
+  'yandex',
+  'qq',
+  'broadcom',
+  'cisco',
+  'sophos',
+  'trend-micro',
+  'forcepoint',
+];
+
 const NAME = /^[a-z][a-z0-9-]{0,31}$/i;
 const PROVIDER = /^[a-z0-9-]{1,40}$/;
 
