@@ -105,7 +105,10 @@ export function createEgressPool(egresses: readonly SmtpEgress[], options: Egres
   return pool;
 }
 
-/** A proxy's user name, as `describeProxy` writes it (`socks5://user@host`), taken out of a failure's text. */
+/**
+ * A failure's text as the operator view shows it beside the label: the proxy's URL (its user name
+ * and address) and a source address replaced by words, so only the label names the egress.
+ */
 export function withoutCredentials(text: string): string {
-  return text.replace(/socks5:\/\/[^@\s/]*@/gi, 'socks5://');
+  return text.replace(/socks5:\/\/\S+/gi, 'the proxy').replace(/source address \S+/gi, 'the source address');
 }
