@@ -20,6 +20,8 @@ export interface Probe {
   catchAllFrom?: { replies: Map<string, RecipientReply>; recipient: string };
   deadline: number;
   minLeftMs: number;
+  /** The API key it is for (the per-key share of a round). */
+  key?: number;
   /** A reply it accepts answers the probe at once, without the rest of its transaction (prober.ts). */
   decisive?: Decisive;
   /** The replies of the transaction it is in, once sent (for partial answers at its deadline). */
@@ -48,6 +50,10 @@ export interface HostQueue {
   connected: number;
   /** Sessions that have their budget token and are connecting. */
   tokened: number;
+  /** Sessions of the queue per egress label (each egress has its own sessions per host). */
+  byEgress: Map<string, number>;
+  /** Connecting sessions waiting for a budget token: the earliest moment each could get one. */
+  tokenAt: Map<object, number>;
 }
 
 /** `over` the `base` limits, checked: every number a positive integer. */
