@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningMta } from '../helpers/mta/exim.js';
 import { startHaraka } from '../helpers/mta/haraka.js';
 import { waitForListener } from '../helpers/mta/listening.js';
-import { conformanceApp, verdict, type ConformanceApp } from '../helpers/mta/verdicts.js';
+import { CELL_TIMEOUT_MS, conformanceApp, verdict, type ConformanceApp } from '../helpers/mta/verdicts.js';
 import { startDnsServer, type TestDnsServer } from '../helpers/world/dns-server.js';
 import { rawConnect, type RawSmtp } from '../helpers/world/raw-smtp.js';
 import type { Zone } from '../helpers/world/dns-zone.js';
@@ -50,7 +50,14 @@ exports.hook_rcpt = function (next, connection, params) {
   next()
 }
 `;
-const base = (host: string) => ({ me: `${host}\n`, 'qmail-deliverable.ini': QMD, 'redis.ini': REDIS });
+/**
+ * Haraka's own DNS waits, no shorter than any call's deadline (30 s at most): an answer slowed by a
+ * loaded machine is waited for, never a timeout's temporary refusal where a cell expects a verdict.
+ * Its resolver's (net-utils, 25 s by default), and mail_from.is_resolvable's cap (5 s by default).
+ */
+const NET_UTILS = '[dns]\ntimeout=30000\n';
+const IS_RESOLVABLE = '[main]\ntimeout_ms=30000\n[reject]\nno_mx=deny\n';
+const base = (host: string) => ({ me: `${host}\n`, 'qmail-deliverable.ini': QMD, 'redis.ini': REDIS, 'net-utils.ini': NET_UTILS });
 const INSTANCES = [
   {
     address: '127.0.0.111',
@@ -59,6 +66,7 @@ const INSTANCES = [
       plugins: 'mail_from.is_resolvable\nmailbox_quota\nrcpt_to.in_host_list\nqmail-deliverable\nqueue/discard\n',
       host_list: 'haraka-catchall.com\n',
       'mailbox_quota.full': 'full@haraka-mail.com\n',
+      'mail_from.is_resolvable.ini': IS_RESOLVABLE,
     },
     plugins: { mailbox_quota: QUOTA_PLUGIN },
   },
@@ -158,7 +166,7 @@ describe('Haraka 3.1 × scenario → verdict', () => {
     const { app, current, legacy } = apps[sender]!;
     expect(await verdict(app, current, email)).toMatchObject({ status_code: code, status });
     expect(await verdict(app, legacy, email)).toMatchObject({ status_code: code, status: legacyStatus });
-  });
+  }, CELL_TIMEOUT_MS);
 
   it("says these replies in its own words (the ones the cells quote)", async () => {
     const smtp = await rawConnect('127.0.0.111', 25);
@@ -181,7 +189,7 @@ describe('Haraka 3.1 × scenario → verdict', () => {
     } finally {
       helo.close();
     }
-  });
+  }, CELL_TIMEOUT_MS);
 
   it('connection limit: 421 at the banner while another connection from us is open → 20, never invalid', async () => {
     const held: RawSmtp = await rawConnect('127.0.0.112', 25);
@@ -196,5 +204,5 @@ describe('Haraka 3.1 × scenario → verdict', () => {
     } finally {
       held.close();
     }
-  });
+  }, CELL_TIMEOUT_MS);
 });

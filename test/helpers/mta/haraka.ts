@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { RunningMta } from './exim.js';
+import { resolvConf, type RunningMta } from './exim.js';
 import { waitForListener } from './listening.js';
 
 export interface HarakaSetup {
@@ -44,7 +44,7 @@ export async function startHaraka(setup: HarakaSetup): Promise<RunningMta> {
   };
   for (const [name, content] of Object.entries(config)) await writeFile(join(dir, 'config', name), content);
   for (const [name, content] of Object.entries(setup.plugins ?? {})) await writeFile(join(dir, 'plugins', `${name}.js`), content);
-  await writeFile(join(dir, 'resolv.conf'), `nameserver ${setup.nameserver}\noptions timeout:1 attempts:1\n`);
+  await writeFile(join(dir, 'resolv.conf'), resolvConf(setup.nameserver));
   const child = spawn('unshare', ['-m', 'sh', '-c', `mount --bind ${dir}/resolv.conf /etc/resolv.conf && exec "${process.execPath}" "${bin}" -c "${dir}"`], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
