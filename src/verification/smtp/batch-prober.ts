@@ -219,6 +219,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
           tokened: 0,
           byEgress: new Map(),
           tokenAt: new Map(),
+          rooms: new Map(),
         };
         queues.set(key, queue);
       }
@@ -229,6 +230,9 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
         // the provider's budget is what sessions wait for, leaves at once: unknown, as throttled.
         const budgeted = options.throttle !== undefined && budgetKeyFor(target.host, chooser(target.host)).profile.kind !== 'default';
         const giveUp = budgeted ? setTimeout(() => waitedTooLong(hostQueue, probe), Math.max(connectBy(deadline, reserveMs) - Date.now(), 0)) : undefined;
+        // Past that moment it waits only for a session already connecting or connected, and
+        // only half the reserve: a session that has not taken it by then will not in time.
+        const lastCall = budgeted ? setTimeout(() => leaveUnasked(hostQueue, probe), Math.max(connectBy(deadline, reserveMs) - Date.now(), 0) + reserveMs / 2) : undefined;
         const probe: Probe = {
           target,
           lane: probeOptions.lane ?? 'list',
@@ -241,11 +245,13 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
           minLeftMs: minLeft(deadline - Date.now(), reserveMs),
           claimed: false,
           done: false,
+          ...(budgeted ? { giveUpAt: connectBy(deadline, reserveMs) } : {}),
           settle(outcome) {
             if (probe.done) return;
             probe.done = true;
             clearTimeout(timer);
             clearTimeout(giveUp);
+            clearTimeout(lastCall);
             resolve(outcome);
           },
         };
@@ -312,10 +318,35 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
    * has its token (a session that has one takes it once connected: the token is not wasted).
    */
   function waitedTooLong(queue: HostQueue, probe: Probe): void {
-    if (probe.done || probe.claimed || queue.connected > 0 || queue.tokened > 0) return;
+    if (probe.done || probe.claimed || hasRoomFor(queue, probe)) return;
     queue.waiting = queue.waiting.filter((other) => other !== probe);
     probe.settle({ kind: 'throttled', detail: `no connection to ${probe.target.host} within the connection budget in time for the deadline` });
   }
+  /** Half the reserve after its last moment to connect, a probe no session has taken leaves: throttled. */
+  function leaveUnasked(queue: HostQueue, probe: Probe): void {
+    if (probe.done || probe.claimed) return;
+    queue.waiting = queue.waiting.filter((other) => other !== probe);
+    probe.settle({ kind: 'throttled', detail: `no connection to ${probe.target.host} within the connection budget in time for the deadline` });
+  }
+
+  /**
+   * Whether a session that has its token or is connected could still take `probe`: RCPTs left
+   * for all its recipients, or none asked yet (a fresh session takes its first probe whatever
+   * its size).
+   */
+  function hasRoomFor(queue: HostQueue, probe: Probe): boolean {
+    for (const room of queue.rooms.values()) if (room >= probe.recipients.length || room >= queue.limits.rcptsPerSession) return true;
+    return false;
+  }
+
+  /** A session's RCPTs left changed (or it ended): probes past their last moment that no session has room for leave now. */
+  function roomChanged(queue: HostQueue, session: object, room: number | undefined): void {
+    if (room === undefined) queue.rooms.delete(session);
+    else queue.rooms.set(session, room);
+    const now = Date.now();
+    for (const probe of open(queue)) if (probe.giveUpAt !== undefined && probe.giveUpAt <= now) waitedTooLong(queue, probe);
+  }
+
 
   /**
    * While every session connecting to the place waits for a budget token (none connected, none
@@ -351,6 +382,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
       queue.tokenAt.delete(waitFor);
       if (!tokened) queue.tokened++;
       tokened = true;
+      queue.rooms.set(waitFor, budget);
     };
     // While the budget makes this session wait, a probe whose last moment to connect comes before
     // the earliest token of every session connecting to its place is answered at once (throttled).
@@ -370,6 +402,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
       if (tokened) queue.tokened--;
       connected();
     }
+    if (opened.kind !== 'open') roomChanged(queue, waitFor, undefined);
     if (opened.kind === 'throttled') {
       // No token in time for any probe that waited when it asked: they are answered, unless a
       // session of their place is connected or has its token (it takes them, or their own
@@ -402,6 +435,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
       }
       while (round.length > 0) {
         budget -= round.reduce((sum, probe) => sum + probe.recipients.length, 0);
+        roomChanged(queue, waitFor, budget);
         servedRealTime ||= round.some((probe) => probe.lane === 'real-time');
         if (!(await ask(session, address, target, round, first, holdUntil, limits, catchAllAsked, egress))) break;
         first = false;
@@ -419,6 +453,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
       queue.connected--;
       // Probes taken but not asked (the session broke or ended first) wait for another session.
       unclaim(queue, round);
+      roomChanged(queue, waitFor, undefined);
       // Nothing connected now: those only a token too late could serve are answered.
       noTokenInTime(queue);
     }

@@ -28,6 +28,8 @@ export interface Probe {
   asked?: Map<string, RecipientReply>;
   claimed: boolean;
   done: boolean;
+  /** Its last moment to wait for a new connection, when the provider's budget is what sessions wait for. */
+  giveUpAt?: number;
   settle(outcome: ProbeOutcome): void;
 }
 
@@ -54,6 +56,11 @@ export interface HostQueue {
   byEgress: Map<string, number>;
   /** Connecting sessions waiting for a budget token: the earliest moment each could get one. */
   tokenAt: Map<object, number>;
+  /**
+   * The RCPTs left to each session that has its token or is connected: a probe past its last
+   * moment to connect waits only for a session with room for it.
+   */
+  rooms: Map<object, number>;
 }
 
 /** `over` the `base` limits, checked: every number a positive integer. */

@@ -136,6 +136,9 @@ interface Answer {
 
 const RESERVE_MS = 1_000;
 
+/** A real-time call for an unknown user, `gapMs` after the one before. */
+const arr = (gapMs: number, timeoutMs: number, catchAll: boolean): Arrival => ({ gapMs, lane: 'real-time', exists: false, catchAll, timeoutMs });
+
 async function run(arrivals: Arrival[], limits: { maxSessionsPerHost: number; rcptsPerSession: number }, timing: { connectMs: number; rcptMs: number; tokenEveryMs: number }) {
   const world = scriptedWorld(timing);
   const prober = createBatchingProber({
@@ -210,7 +213,29 @@ describe('the shared session pool, over random arrival schedules on a fake clock
           }
         },
       ),
-      { numRuns: 60 },
+      {
+        numRuns: 300,
+        // Schedules that once broke the throttled bound: a session with its token but no room
+        // (or no time left to connect) for a probe past its last moment to connect held it to
+        // its deadline instead of answering it at once.
+        examples: [
+          [
+            [arr(0, 1001, false), arr(0, 503, true), arr(0, 1251, true)],
+            { maxSessionsPerHost: 1, rcptsPerSession: 2 },
+            { connectMs: 247, rcptMs: 2, tokenEveryMs: 0 },
+          ],
+          [
+            [arr(0, 1001, false), arr(0, 502, true), arr(0, 1225, false)],
+            { maxSessionsPerHost: 2, rcptsPerSession: 2 },
+            { connectMs: 277, rcptMs: 1, tokenEveryMs: 224 },
+          ],
+          [
+            [arr(0, 1001, false), arr(0, 450, true), arr(0, 1505, true), arr(171, 503, false)],
+            { maxSessionsPerHost: 2, rcptsPerSession: 2 },
+            { connectMs: 169, rcptMs: 1, tokenEveryMs: 168 },
+          ],
+        ],
+      },
     );
   });
 
