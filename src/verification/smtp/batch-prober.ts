@@ -280,11 +280,14 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     };
     try {
       const waitUntil = latestDeadline(open(queue));
-      if (waitUntil <= Date.now()) return;
+      // Every probe still waiting is past its deadline (its timer not yet run, as on a loaded
+      // machine): answered now, so that no session is started again for it, which would start
+      // the next one in the same turn without end.
+      if (waitUntil <= Date.now()) return answerExpired(queue);
       // Each egress has its own sessions per host: the provider counts them per address.
       const slotKey = pooled ? `${queue.place}|${label}` : queue.place;
       const release = await limiter.acquire(slotKey, waitUntil, queue.limits.maxSessionsPerHost);
-      if (!release) return; // every waiting probe has timed out by its own deadline meanwhile
+      if (!release) return answerExpired(queue); // every waiting probe has timed out by its own deadline meanwhile
       // The session lives at most `sessionMs` from its slot (within the limiter's MAX_HOLD_MS).
       const holdUntil = Date.now() + sessionMs;
       try {
@@ -322,6 +325,13 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     queue.waiting = queue.waiting.filter((other) => other !== probe);
     probe.settle({ kind: 'throttled', detail: `no connection to ${probe.target.host} within the connection budget in time for the deadline` });
   }
+  /** Probes whose deadline has passed, answered `timeout` (their timers may not have run yet). */
+  function answerExpired(queue: HostQueue): void {
+    const now = Date.now();
+    for (const probe of open(queue)) if (probe.deadline <= now) probe.settle(timedOut(probe));
+    queue.waiting = open(queue);
+  }
+
   /** Half the reserve after its last moment to connect, a probe no session has taken leaves: throttled. */
   function leaveUnasked(queue: HostQueue, probe: Probe): void {
     if (probe.done || probe.claimed) return;

@@ -411,4 +411,23 @@ describe('the shared session pool over several egresses, on a fake clock', () =>
     expect(key1Before).toBeLessThanOrEqual(15);
     expect(world.base.sessions[0]!.filter((r) => r.startsWith('yes2')).length).toBe(5);
   });
+
+  it('answers probes whose deadline passed before their timers ran, instead of starting sessions for them without end', async () => {
+    // A connection that fails only after the clock has jumped past the probe's deadline, its
+    // timer not yet run (a loaded machine): the session ends with the probe still waiting.
+    let fail: (() => void) | undefined;
+    const connect = (() =>
+      new Promise((resolve) => {
+        fail = () => resolve({ kind: 'refused', detail: 'connection refused' });
+      })) as unknown as typeof openSmtpSession;
+    const prober = createBatchingProber({ port: 25, helo: 'probe.example', from: 'verify@example.com', connect, maxSessionsPerHost: 1 });
+    const answer = prober.probe({ host: 'mx.example.net', addresses: ['192.0.2.1'] }, ['a@example.net'], 1_000, { lane: 'real-time' });
+    await vi.advanceTimersByTimeAsync(0);
+    vi.setSystemTime(5_000);
+    fail!();
+    // Not the timers: the prober's own turns answer it.
+    for (let turn = 0; turn < 20; turn++) await Promise.resolve();
+    const outcome = await Promise.race([answer, Promise.resolve('still waiting' as const)]);
+    expect(outcome).toEqual({ kind: 'timeout', detail: 'no free session slot before the deadline' });
+  });
 });
