@@ -23,7 +23,7 @@ import { unzip } from '../helpers/unzip.js';
 
 const databaseUrl = process.env.MAILSURE_TEST_DATABASE_URL;
 const redisUrl = process.env.MAILSURE_TEST_REDIS_URL;
-const REDIS_DB = 11;
+const REDIS_DB = 8;
 const ROWS = 600;
 const CSV = ['email', ...Array.from({ length: ROWS }, (_, i) => `user${i}@example.com`)].join('\n') + '\n';
 
