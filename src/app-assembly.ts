@@ -44,7 +44,8 @@ export function assembleApp(container: Container, options: AssemblyOptions = {})
       database: () => storage.ping(),
       ...(redis ? { redis: async () => void (await redis.ping()) } : {}),
     },
-    proberHealth: () => renderHealthBody(proberHealth.state(), config.verifyDepth === 'mailbox'),
+    proberHealth: () => renderHealthBody(proberHealth.state(), config.verifyDepth === 'mailbox', proberHealth.egresses()),
+    egresses: () => proberHealth.egresses(),
     ...(container.listStoreCheck ? { listStoreCheck: container.listStoreCheck } : {}),
     ...(config.adminToken
       ? {

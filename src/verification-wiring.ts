@@ -3,6 +3,7 @@
  * doctor`: which DNS client, caches, probers, session limiter and connection budget a process
  * uses (in-process, or shared through Redis in scale-out), and prober health over the resolver.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Redis } from 'ioredis';
 import type { Clock } from './core/clock.js';
 import type { Config } from './core/config.js';
@@ -28,7 +29,11 @@ import { createProberHealth, type ProberHealth, type ProberHealthDeps } from './
 import { checkBanner } from './verification/smtp/banner-check.js';
 import { createBatchingProber, DEFAULT_SESSION_LIMITS, type BatchingProberOptions } from './verification/smtp/batch-prober.js';
 import type { BudgetTuning } from './verification/smtp/connection-budget.js';
-import { singleEgress, type EgressChooser } from './verification/smtp/egress.js';
+import { egressLabel, type SmtpEgress } from './verification/smtp/egress.js';
+import type { ConcernHealth } from './verification/health/health-state.js';
+import { checkEgress, checkResolver } from './verification/health/run-checks.js';
+import { createEgressPool, type EgressPool, type EgressStatus } from './verification/smtp/egress-pool.js';
+import { profileForHost } from './verification/providers/index.js';
 import { createHostLimiter } from './verification/smtp/host-limiter.js';
 import { profileSessionPlace } from './verification/smtp/profile-limits.js';
 import { SESSIONS_PER_HOST, type SmtpProber } from './verification/smtp/prober.js';
@@ -54,7 +59,7 @@ export function createVerification(
   shared?: { redis: Redis; prefix?: string },
   metrics?: Metrics,
   memoryKey?: Buffer,
-): { verify: VerifyService; listVerify: VerifyService; health: ProberHealth } {
+): { verify: VerifyService; listVerify: VerifyService; health: ProberHealth; egresses: EgressPool } {
   const { health: healthTuning, connectionBudget: budgetTuning = {}, smtpPool = {}, ...verifyTuning } = tuning;
   const prefix = shared?.prefix ?? 'mailsure';
   const cache = <V>(name: string): FactCache<V> => {
@@ -64,7 +69,8 @@ export function createVerification(
     return metrics ? observeCache(store, metrics, name) : store;
   };
   const resolver = createNodeDnsClient(config.dnsServers);
-  const health = createProberHealthFor(config, resolver, clock, logger, healthTuning);
+  const egresses = egressPoolOf(config, clock, logger, metrics);
+  const health = createProberHealthFor(config, resolver, clock, logger, healthTuning, egresses);
   const counted = metrics ? countMailRoute(metrics) : undefined;
   const dns = createCachedDnsClient(observeMailRoutes(resolver, (route) => (health.observeRoute(route), counted?.(route))), {
     routes: cache<MailRoute>('mx'),
@@ -80,8 +86,13 @@ export function createVerification(
   const budget = shared
     ? createRedisConnectionBudget(shared.redis, { keyPrefix: `${prefix}:smtp-budget`, ...budgetTuning, ...(logger ? { logger } : {}) })
     : createMemoryConnectionBudget(budgetTuning);
-  const throttle: Throttle = { budget, ...(metrics ? { onThrottled: (provider: string) => metrics.smtpThrottled.inc({ provider }) } : {}) };
-  const identity = { sessionPlace: profileSessionPlace, port: config.smtpPort, helo: config.smtpHelo, from: config.smtpFrom, egress: egressOf(config), observer: health, limiter, ...(config.smtpThrottle ? { throttle } : {}) };
+  const throttle: Throttle = {
+    budget,
+    ...(metrics
+      ? { onThrottled: (provider: string) => metrics.smtpThrottled.inc({ provider }), onToken: (provider: string, egress: string) => metrics.smtpBudgetTokens.inc({ provider, egress }) }
+      : {}),
+  };
+  const identity = { sessionPlace: profileSessionPlace, port: config.smtpPort, helo: config.smtpHelo, from: config.smtpFrom, egress: egresses.chooser, pool: egresses, observer: health, limiter, ...(config.smtpThrottle ? { throttle } : {}) };
   const observed = (prober: SmtpProber) => (metrics ? observeProbes(prober, metrics) : prober);
   // One pool of sessions per session place for real-time calls and lists alike: a call's probe
   // rides a session already open to its MX host, ahead of any list row waiting there.
@@ -108,15 +119,28 @@ export function createVerification(
     ...verifyTuning,
   };
   const verifyWith = (probing: SmtpProber) => {
-    const service = createVerifyService({ ...verifyDeps, prober: probing });
+    const service = withProbeKey(createVerifyService({ ...verifyDeps, prober: probing }));
     return metrics ? observeVerdicts(service, metrics, config.verifyDepth) : service;
   };
-  return { verify: verifyWith(prober), listVerify: verifyWith(batchProber), health };
+  return { verify: verifyWith(prober), listVerify: verifyWith(batchProber), health, egresses };
 }
 
 export type VerificationConfig = Pick<
   Config,
-  'verifyDepth' | 'smtpThrottle' | 'dnsServers' | 'smtpPort' | 'smtpHelo' | 'smtpFrom' | 'smtpProxy' | 'allowPrivateTargets' | 'canaryDomains' | 'smtpEgressIp' | 'dnsblZones' | 'verdictMemory'
+  | 'verifyDepth'
+  | 'smtpThrottle'
+  | 'dnsServers'
+  | 'smtpPort'
+  | 'smtpHelo'
+  | 'smtpFrom'
+  | 'smtpProxy'
+  | 'smtpEgresses'
+  | 'smtpEgressRoutes'
+  | 'allowPrivateTargets'
+  | 'canaryDomains'
+  | 'smtpEgressIp'
+  | 'dnsblZones'
+  | 'verdictMemory'
 >;
 
 /**
@@ -152,17 +176,83 @@ function verdictMemoryOf(
 /** The shared session pool's timings a test may change (batch-prober.ts; the defaults are production's). */
 export type SmtpPoolTuning = Partial<Pick<BatchingProberOptions, 'realTimeIdleMs' | 'reserveMs'>>;
 
-/** The pool as one lane's prober: real-time calls' probes go ahead of lists' in every shared session. */
+/**
+ * The pool as one lane's prober: real-time calls' probes go ahead of lists' in every shared
+ * session, each probe carrying the key of the verification it serves (the per-key share).
+ */
 function inLane(pool: SmtpProber, lane: Lane): SmtpProber {
-  return { probe: (target, recipients, deadline, options) => pool.probe(target, recipients, deadline, { ...options, lane }) };
+  return {
+    probe: (target, recipients, deadline, options) => {
+      const key = probingFor.getStore();
+      return pool.probe(target, recipients, deadline, { ...options, lane, ...(key !== undefined ? { key } : {}) });
+    },
+  };
+}
+
+/** The key a verification runs for, seen by its probes without threading it through every stage. */
+const probingFor = new AsyncLocalStorage<number | undefined>();
+
+/** A verify service whose probes know the caller's key. */
+function withProbeKey(service: VerifyService): VerifyService {
+  return { verify: (input, options) => probingFor.run(options.key?.id, () => service.verify(input, options)) };
 }
 
 /**
- * How probes leave, per MX host: the one HELO name and proxy of the configuration. A provider
- * table that routes providers through other proxies or names plugs in here (egressByProvider).
+ * How probes leave: the egress pool of the configuration (one egress, direct or the one proxy,
+ * unless the operator listed more), each under its label, its own HELO name where one is set,
+ * providers routed where MAILSURE_SMTP_EGRESS_ROUTES says. An egress going out of or back into
+ * rotation is counted in `mailsure_smtp_egress_healthy`.
  */
-function egressOf(config: Pick<VerificationConfig, 'smtpHelo' | 'smtpProxy'>): EgressChooser {
-  return singleEgress({ helo: config.smtpHelo, ...(config.smtpProxy ? { proxy: config.smtpProxy } : {}) });
+export function egressPoolOf(config: Pick<VerificationConfig, 'smtpHelo' | 'smtpEgresses' | 'smtpEgressRoutes'>, clock?: Clock, logger?: Logger, metrics?: Metrics): EgressPool {
+  const egresses: SmtpEgress[] = config.smtpEgresses.map((setting) => ({
+    label: setting.label,
+    helo: setting.helo ?? config.smtpHelo,
+    ...(setting.proxy ? { proxy: setting.proxy } : {}),
+    ...(setting.sourceAddress ? { localAddress: setting.sourceAddress } : {}),
+  }));
+  const pool = createEgressPool(egresses, {
+    providerOf: (host) => {
+      const profile = profileForHost(host);
+      return profile.kind === 'default' ? undefined : profile.id;
+    },
+    routes: config.smtpEgressRoutes,
+    ...(clock ? { now: () => clock.now() } : {}),
+    ...(logger ? { logger } : {}),
+    ...(metrics ? { onChange: (status: EgressStatus) => metrics.smtpEgressHealthy.set({ egress: status.label }, status.healthy ? 1 : 0) } : {}),
+  });
+  if (metrics) for (const status of pool.status()) metrics.smtpEgressHealthy.set({ egress: status.label }, 1);
+  return pool;
+}
+
+/**
+ * Each egress of the pool checked on its own (the doctor): the canaries' MX banners through it,
+ * as the egress check does through the pool's choice. Labels and kinds only, never addresses.
+ */
+export async function checkEachEgress(config: VerificationConfig, resolver: ReturnType<typeof createNodeDnsClient>, pool: EgressPool, tuning: HealthTuning = {}): Promise<(EgressStatus & { check: ConcernHealth })[]> {
+  const { connectTimeoutMs = 5_000, bannerTimeoutMs = 10_000 } = tuning;
+  const now = () => Date.now();
+  const base = {
+    dns: resolver,
+    canaries: config.canaryDomains,
+    smtpPort: config.smtpPort,
+    helo: config.smtpHelo,
+    blocklistZones: config.dnsblZones,
+    allowPrivateTargets: config.allowPrivateTargets,
+  };
+  const { routes } = await checkResolver({ ...base, banner: async () => ({ host: '', address: '', outcome: 'refused' }) }, now);
+  return Promise.all(
+    pool.egresses.map(async (egress, index) => {
+      const { proxy, localAddress } = egress;
+      const check = await checkEgress(
+        { ...base, banner: (host, address) => checkBanner(host, address, { port: config.smtpPort, connectTimeoutMs, timeoutMs: bannerTimeoutMs, ...(proxy ? { proxy } : {}), ...(localAddress ? { localAddress } : {}) }) },
+        routes,
+        now,
+      );
+      // Proxy addresses in the evidence are replaced by the label.
+      const evidence = check.evidence.map((line) => (proxy ? line.split(describeProxy(proxy)).join(egressLabel(egress)) : line));
+      return { ...pool.status()[index]!, check: { ...check, evidence } };
+    }),
+  );
 }
 
 /** Prober-health timings a test may shorten; the defaults are what a real network needs. */
@@ -179,22 +269,40 @@ export function createProberHealthFor(
   clock: Clock,
   logger?: Logger,
   tuning: HealthTuning = {},
+  pool: EgressPool = egressPoolOf(config, clock, logger),
 ): ProberHealth {
   const { connectTimeoutMs = 5_000, bannerTimeoutMs = 10_000, ...timings } = tuning;
-  // The check goes out the way a probe to the same host would: same chooser, same proxy.
-  const egress = egressOf(config);
+  // The check goes out the way a probe to the same host would: same pool, same proxy or source
+  // address. An egress whose way out fails is taken out of rotation and the next one tried, so
+  // one dead proxy of several does not fail the whole SMTP egress concern.
+  const bannerThrough = (egress: SmtpEgress, host: string, address: string) => {
+    const { proxy, localAddress } = egress;
+    return checkBanner(host, address, { port: config.smtpPort, connectTimeoutMs, timeoutMs: bannerTimeoutMs, ...(proxy ? { proxy } : {}), ...(localAddress ? { localAddress } : {}) });
+  };
   return createProberHealth({
+    egresses: () => pool.status(),
     depth: config.verifyDepth,
     clock,
     ...(logger ? { logger } : {}),
     ...timings,
     checks: {
       dns: resolver,
-      banner: (host, address) => {
-        const { proxy } = egress(host);
-        return checkBanner(host, address, { port: config.smtpPort, connectTimeoutMs, timeoutMs: bannerTimeoutMs, ...(proxy ? { proxy } : {}) });
+      banner: async (host, address) => {
+        const several = pool.egresses.length > 1;
+        const order = new Set([pool.chooser(host), ...pool.usable(host)]);
+        let check: Awaited<ReturnType<typeof checkBanner>> | undefined;
+        for (const egress of order) {
+          check = await bannerThrough(egress, host, address);
+          // With several egresses, evidence names the egress by its label, not its proxy.
+          if (several) check = { ...check, via: egressLabel(egress) };
+          // A banner through it proves the egress works: back in rotation at once.
+          if (check.outcome === 'banner' || check.outcome === 'banner-reject') pool.worked(egress);
+          if (check.outcome !== 'proxy-failed' || !several) return check;
+          pool.failed(egress, check.text ?? 'the proxy failed');
+        }
+        return check!;
       },
-      ...(config.smtpProxy ? { via: describeProxy(config.smtpProxy) } : {}),
+      ...(config.smtpProxy && pool.egresses.length === 1 ? { via: describeProxy(config.smtpProxy) } : {}),
       canaries: config.canaryDomains,
       smtpPort: config.smtpPort,
       helo: config.smtpHelo,

@@ -145,6 +145,8 @@ export interface AdminHealth {
   resolver?: Concern;
   smtp_egress?: Concern;
   identity?: Concern;
+  /** Each SMTP egress by label: in rotation or out, and why. */
+  smtp_egress_pool?: { label: string; way: string; healthy: boolean; detail?: string; since?: string }[];
 }
 export type AdminList = ListResource & { key_name: string };
 

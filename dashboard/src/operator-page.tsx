@@ -10,7 +10,7 @@ import { SERVICES } from '../../src/accounts/key-config.js';
 import { ListsTable } from './lists-table.js';
 
 const TOKEN = 'mailsure.adminToken';
-const CONCERN_NAMES: [keyof AdminHealth, string][] = [
+const CONCERN_NAMES: [Exclude<keyof AdminHealth, 'smtp_egress_pool'>, string][] = [
   ['resolver', 'DNS resolver'],
   ['smtp_egress', 'SMTP egress (port 25)'],
   ['identity', 'Prober identity (HELO, PTR, block lists)'],
@@ -63,6 +63,21 @@ function Health({ health }: { health: AdminHealth }) {
           );
         })}
       </dl>
+      {health.smtp_egress_pool && health.smtp_egress_pool.length > 0 && (
+        <>
+          <h3>
+            SMTP egresses: {health.smtp_egress_pool.filter((e) => e.healthy).length} of {health.smtp_egress_pool.length} in rotation
+          </h3>
+          <ul class="egresses">
+            {health.smtp_egress_pool.map((egress) => (
+              <li key={egress.label} data-egress={egress.label} data-healthy={String(egress.healthy)}>
+                <span class={`state state-${egress.healthy ? 'results' : 'error'}`}>{egress.healthy ? 'in rotation' : 'out of rotation'}</span> {egress.label} ({egress.way})
+                {egress.detail && <span class="hint"> — {egress.detail}</span>}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </section>
   );
 }

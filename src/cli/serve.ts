@@ -1,7 +1,6 @@
 /** `mailsure serve`: the HTTPS API (what `npm start` runs). */
 import { loadConfig } from '../core/config.js';
 import { createLogger } from '../core/logger.js';
-import { describeProxy } from '../core/socks-proxy-url.js';
 import { createContainer } from '../container.js';
 import { assembleApp } from '../app-assembly.js';
 import { createLifecycle, stopOnSignals } from '../lifecycle.js';
@@ -42,7 +41,7 @@ export async function serve(options: { worker?: boolean } = {}): Promise<void> {
   const baseUrl = `${scheme}://${shownHost}:${config.port}`;
   print(`Mailsure listening on ${baseUrl} (${container.storage.engine}${tls?.generatedAt ? `, self-signed certificate in ${tls.generatedAt}` : ''})`);
   print(mailboxLine(container.proberHealth.state(), config.verifyDepth));
-  const egresses = egressLine(container.proberHealth.state(), config.verifyDepth, config.smtpProxy ? describeProxy(config.smtpProxy) : 'direct');
+  const egresses = egressLine(container.proberHealth.state(), config.verifyDepth, container.proberHealth.egresses());
   if (egresses) print(egresses);
   const metrics = lifecycle.metricsServer();
   if (metrics && config.metrics) print(metricsLine(config.metrics.host, metrics.port));

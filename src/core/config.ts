@@ -2,10 +2,10 @@
  * The operator contract of decisions §2: every MAILSURE_* variable, parsed and validated once at
  * start-up. Nothing reads process.env elsewhere; the frozen Config is passed in.
  */
-import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
-import { parseSocksProxyUrl, redactProxyUrl, type SocksProxy } from './socks-proxy-url.js';
+import { parseEgressSettings, PROVIDER_IDS, type EgressSetting } from './egress-settings.js';
+import type { SocksProxy } from './socks-proxy-url.js';
 
 export const VERIFY_DEPTHS = ['syntax', 'domain', 'mailbox'] as const;
 export type VerifyDepth = (typeof VERIFY_DEPTHS)[number];
@@ -23,11 +23,18 @@ export interface Config {
   smtpHelo: string;
   /** MAIL FROM of probes; `''` is the null sender `<>` (the default: docs/verification.md, "Our sender"). */
   smtpFrom: string;
-  /** The SOCKS5 proxy mailbox probes and the SMTP egress check go through (MAILSURE_SMTP_PROXY); null: direct. */
+  /** The SOCKS5 proxy of the first egress (MAILSURE_SMTP_PROXY's first); null: direct. See `smtpEgresses`. */
   smtpProxy: SocksProxy | null;
+  /**
+   * The egress pool (egress-settings.ts): every SOCKS5 proxy of MAILSURE_SMTP_PROXY, then every
+   * address of MAILSURE_SMTP_SOURCE_ADDRESSES, each under its label; one direct egress when neither is set.
+   */
+  smtpEgresses: EgressSetting[];
+  /** Provider profile id → the egress labels its probes may take (MAILSURE_SMTP_EGRESS_ROUTES). */
+  smtpEgressRoutes: Record<string, string[]>;
   /** Domains that must have MX records: the prober-health resolver and egress checks (MAILSURE_CANARY_DOMAINS). */
   canaryDomains: string[];
-  /** The address probes leave from, when the operator knows it (MAILSURE_SMTP_EGRESS_IP): PTR and block-list checks. */
+  /** The first public address of an egress that has one (MAILSURE_SMTP_EGRESS_IP): PTR and block-list checks. See `smtpEgresses`. */
   smtpEgressIp: string | null;
   /** DNS block-list zones the egress address is looked up in (MAILSURE_DNSBL_ZONES). */
   dnsblZones: string[];
@@ -217,13 +224,10 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   };
   const canaryDomains = names('MAILSURE_CANARY_DOMAINS', DEFAULT_CANARY_DOMAINS);
   const dnsblZones = names('MAILSURE_DNSBL_ZONES', DEFAULT_DNSBL_ZONES);
-  const egressIp = read('MAILSURE_SMTP_EGRESS_IP') ?? null;
-  if (egressIp !== null && isIP(egressIp) === 0) fail('MAILSURE_SMTP_EGRESS_IP', 'must be an IPv4 or IPv6 address', null);
-
-  const proxySetting = read('MAILSURE_SMTP_PROXY');
-  const parsedProxy = proxySetting === undefined ? undefined : parseSocksProxyUrl(proxySetting);
-  // Not through fail(): the setting may hold the proxy's password.
-  if (parsedProxy && !parsedProxy.ok) problems.push(`MAILSURE_SMTP_PROXY=${JSON.stringify(redactProxyUrl(proxySetting!))}: ${parsedProxy.reason}`);
+  // Not through fail(): MAILSURE_SMTP_PROXY may hold the proxies' passwords.
+  const egressSettings = parseEgressSettings(read, PROVIDER_IDS);
+  problems.push(...egressSettings.problems);
+  const firstEgress = egressSettings.settings.egresses[0];
 
   const secretKey = read('MAILSURE_SECRET_KEY') ?? null;
   if (secretKey !== null && !/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/.test(secretKey)) {
@@ -260,9 +264,11 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     smtpPort: port('MAILSURE_SMTP_PORT', 25),
     smtpHelo: read('MAILSURE_SMTP_HELO') ?? host,
     smtpFrom: sender('MAILSURE_SMTP_FROM'),
-    smtpProxy: parsedProxy?.ok ? parsedProxy.proxy : null,
+    smtpProxy: firstEgress?.proxy ?? null,
+    smtpEgresses: egressSettings.settings.egresses,
+    smtpEgressRoutes: egressSettings.settings.routes,
     canaryDomains,
-    smtpEgressIp: egressIp,
+    smtpEgressIp: egressSettings.settings.egresses.find((egress) => egress.egressIp)?.egressIp ?? null,
     dnsblZones,
     verifyDepth,
     smtpThrottle: flag('MAILSURE_SMTP_THROTTLE') ?? true,

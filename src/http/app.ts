@@ -24,6 +24,7 @@ import { installBodyDeadlines } from './body-deadlines.js';
 import { createBulkSlots, type BulkSlots } from './bulk-slots.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
 import type { ProberHealthBody } from '../verification/health/render-health.js';
+import type { EgressStatus } from '../verification/smtp/egress-pool.js';
 import { listRoutes } from './routes/lists.js';
 import { installEndAfterDrain } from './end-after-drain.js';
 import { installRequestTelemetry } from './request-telemetry.js';
@@ -57,6 +58,8 @@ export interface AppDeps {
   readiness: Record<string, ReadinessCheck>;
   /** Prober health for `/readyz`'s body (reported, never a reason to be unready). */
   proberHealth?: () => ProberHealthBody;
+  /** Each SMTP egress by label, for the operator view (never in /readyz, which counts them only). */
+  egresses?: () => EgressStatus[];
   /** The object store of lists, when configured: reported by /readyz, never making it unready. */
   listStoreCheck?: ReadinessCheck;
   /** Longest time to receive one whole request, body included (MAILSURE_REQUEST_TIMEOUT_SECONDS): a list upload's deadline. */
@@ -174,7 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await listRoutes(app, deps.lists);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(swaggerUi, DOCS_OPTIONS);
-  if (deps.admin) await adminRoutes(app, deps.admin, deps.lists, deps.proberHealth);
+  if (deps.admin) await adminRoutes(app, deps.admin, deps.lists, deps.proberHealth, deps.egresses);
   dashboardRoutes(app, deps.dashboardDir);
   return app;
 }

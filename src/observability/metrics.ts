@@ -15,6 +15,10 @@ export interface Metrics {
   dnsMailRoutes: Counter<'outcome'>;
   smtpProbes: Counter<'provider' | 'outcome'>;
   smtpThrottled: Counter<'provider'>;
+  /** Connection-budget tokens taken, by provider profile and egress label (the budget used). */
+  smtpBudgetTokens: Counter<'provider' | 'egress'>;
+  /** 1 while an egress is in rotation, 0 while it is out, by egress label. */
+  smtpEgressHealthy: Gauge<'egress'>;
   smtpReplies: Counter<'provider' | 'class'>;
   cacheLookups: Counter<'cache' | 'result'>;
   listRecords: Counter;
@@ -91,6 +95,18 @@ export function createMetrics(): Metrics {
       name: 'mailsure_smtp_throttled_total',
       help: 'SMTP probes ended unknown because the provider connection budget (per egress address) was spent past their deadline, by provider profile.',
       labelNames: ['provider'],
+      registers,
+    }),
+    smtpBudgetTokens: new Counter({
+      name: 'mailsure_smtp_budget_tokens_total',
+      help: 'New SMTP connections the connection budget let through (one token each), by provider profile and egress label: the budget used per egress.',
+      labelNames: ['provider', 'egress'],
+      registers,
+    }),
+    smtpEgressHealthy: new Gauge({
+      name: 'mailsure_smtp_egress_healthy',
+      help: '1 while an SMTP egress is in rotation, 0 while it is out (its proxy or source address failed), by egress label.',
+      labelNames: ['egress'],
       registers,
     }),
     smtpReplies: new Counter({

@@ -61,7 +61,7 @@ export function createRateLimitedBudget(make: LimiterFactory, options: RateLimit
   };
 
   return {
-    async take(key, perWindow, deadline, wanted) {
+    async take(key, perWindow, deadline, wanted, onWait) {
       if (!(Number.isInteger(perWindow) && perWindow >= 1)) throw new RangeError(`perWindow must be a positive integer, got ${perWindow}`);
       const normal = paced('pace', perWindow);
       // A connection cooling down costs `slowDownCost` of the budget: so many fewer per window.
@@ -84,6 +84,7 @@ export function createRateLimitedBudget(make: LimiterFactory, options: RateLimit
           // the store has let the old one go).
           const wait = Math.max(refusal.msBeforeNext, 0) + 5;
           if (Date.now() + wait >= deadline) return false;
+          onWait?.(Date.now() + wait);
           await new Promise((resolve) => setTimeout(resolve, wait));
         }
       }

@@ -43,6 +43,24 @@ describe('mailsure doctor', () => {
     expect(stdout.trimEnd().endsWith('Mailbox verification: available')).toBe(true);
   });
 
+  it('with several egresses, checks each one and names it by label: one dead proxy of two fails that egress alone', async () => {
+    const dead = await startSocksProxy({ outboundAddress: '127.0.0.242', auth: { username: 'probe', password: 'hunter2' } });
+    await dead.close();
+    const live = await startSocksProxy({ outboundAddress: '127.0.0.243' });
+    try {
+      const { MAILSURE_SMTP_EGRESS_IP: _one, ...rest } = env;
+      const { status, stdout } = await runCliAsync(['doctor'], { ...rest, MAILSURE_SMTP_EGRESS_IP: `egress-2=${PROBER.egressIp}`, MAILSURE_SMTP_PROXY: `${dead.url},${live.url}` });
+      expect(status).toBe(0);
+      expect(stdout).toContain('PASS  SMTP egress: ok');
+      expect(stdout).toContain('SMTP egresses: 1 of 2 healthy');
+      expect(stdout).toMatch(/^FAIL {2}egress-1 \(socks5\): out of rotation: /m);
+      expect(stdout).toContain('PASS  egress-2 (socks5): ok');
+      expect(stdout).not.toContain('hunter2');
+    } finally {
+      await live.close();
+    }
+  });
+
   it('fails the resolver that says NXDOMAIN to everything, with the fix, and exits 1', async () => {
     world.dns.setMode({ kind: 'nxdomain' });
     const { status, stdout } = await runCliAsync(['doctor'], env);

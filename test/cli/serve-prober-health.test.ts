@@ -77,7 +77,7 @@ describe('mailsure serve with a lying resolver or a blocked port 25', () => {
     const { server, out, key, base } = await serve(18562, { MAILSURE_SMTP_PORT: String(blocked) });
     try {
       expect(out).toContain(`Mailbox verification: unavailable, SMTP egress is blocked: outbound TCP port ${blocked} is blocked from this host`);
-      expect(out).toMatch(/^SMTP egresses: 0 of 1 healthy \(direct: failed\)$/m);
+      expect(out).toMatch(/^SMTP egresses: 0 of 1 healthy \(egress-1 direct; egress check failed\)$/m);
       for (const email of [world.addresses.unknown, `alice@${world.domains.refused}`]) {
         const res = await get(`${base}/v5/ev?email=${encodeURIComponent(email)}&api_key=${key}`);
         expect(JSON.parse(res.body)).toMatchObject({ safe_to_send: { status: 'valid', status_code: 20 } });
@@ -141,7 +141,7 @@ describe('mailsure serve with a lying resolver or a blocked port 25', () => {
     const { server, out } = await serve(18563, { MAILSURE_SMTP_HELO: 'probe.mailsure-test.com' });
     try {
       expect(out).toMatch(/^Mailbox verification: available$/m);
-      expect(out).toMatch(/^SMTP egresses: 1 of 1 healthy \(direct\)$/m);
+      expect(out).toMatch(/^SMTP egresses: 1 of 1 healthy \(egress-1 direct\)$/m);
     } finally {
       await server.stop();
     }

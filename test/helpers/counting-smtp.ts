@@ -12,6 +12,8 @@ export interface CountingSmtp {
   address: string;
   /** Arrival time (Date.now()) of each connection, in order. */
   connections: number[];
+  /** The client address of each connection, in the same order (an egress's source address). */
+  from: string[];
   /** Answer RCPT with Gmail's rate-limit reply. */
   slowDown: boolean;
   close(): Promise<void>;
@@ -21,14 +23,15 @@ const GOOGLE_SLOW_DOWN =
   '4.7.0 [127.0.0.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited. - gsmtp';
 
 export async function startCountingSmtp(address = '127.0.0.1'): Promise<CountingSmtp> {
-  const state: CountingSmtp = { port: 0, address, connections: [], slowDown: false, close: async () => undefined };
+  const state: CountingSmtp = { port: 0, address, connections: [], from: [], slowDown: false, close: async () => undefined };
   const fail = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
-    onConnect(_session, callback) {
+    onConnect(session, callback) {
       state.connections.push(Date.now());
+      state.from.push(session.remoteAddress);
       callback();
     },
     onRcptTo(rcpt, _session, callback) {

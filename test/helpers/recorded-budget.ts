@@ -17,11 +17,11 @@ export interface RecordedBudget {
    * The points taken from the budget's pace (every connection takes one), or from the cool-down's
    * slower pace (`slow-pace`: connections while cooling down), as seen from their calls.
    */
-  taken(role?: 'pace' | 'slow-pace'): Seen[];
+  taken(role?: 'pace' | 'slow-pace', egress?: string): Seen[];
 }
 
 export function recordedBudget(make: LimiterFactory, options: RateLimitedBudgetOptions): RecordedBudget {
-  const taken: (Seen & { role: string })[] = [];
+  const taken: (Seen & { role: string; key: string })[] = [];
   const recording: LimiterFactory = (limiterOptions) => {
     const limiter = make(limiterOptions);
     // The store names its limiters `<prefix>:<role>:<points>/<seconds>s`.
@@ -29,10 +29,10 @@ export function recordedBudget(make: LimiterFactory, options: RateLimitedBudgetO
     const consume = limiter.consume.bind(limiter);
     limiter.consume = async (...args) => {
       const call = await seen(() => consume(...args));
-      taken.push({ role, from: call.from, to: call.to });
+      taken.push({ role, key: String(args[0]), from: call.from, to: call.to });
       return call.value;
     };
     return limiter;
   };
-  return { budget: createRateLimitedBudget(recording, options), taken: (role = 'pace') => taken.filter((t) => t.role === role) };
+  return { budget: createRateLimitedBudget(recording, options), taken: (role = 'pace', egress) => taken.filter((t) => t.role === role && (egress === undefined || t.key.endsWith(`|${egress}`))) };
 }

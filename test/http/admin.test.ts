@@ -167,5 +167,7 @@ describe('the admin API', () => {
     const health = (await admin(t, 'GET', '/v5/admin/health')).json();
     expect(health).toHaveProperty('mailbox_verification');
     expect(health).toHaveProperty('resolver.state');
+    // Each egress by label and kind, nothing of its address.
+    expect(health.smtp_egress_pool).toEqual([{ label: 'egress-1', way: 'direct', healthy: true }]);
   });
 });

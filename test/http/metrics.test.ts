@@ -105,6 +105,7 @@ describe('GET /metrics', () => {
     expect(m.get('mailsure_list_callbacks_total{outcome="delivered"}')).toBe(1);
     expect(m.get('mailsure_prober_health{concern="resolver",state="ok"}')).toBe(1);
     expect(m.get('mailsure_prober_health{concern="resolver",state="failed"}')).toBe(0);
+    expect(m.get('mailsure_smtp_egress_healthy{egress="egress-1"}')).toBe(1);
     // prom-client's process metrics keep their standard names, which stock Node.js dashboards read.
     for (const name of ['process_resident_memory_bytes', 'process_cpu_user_seconds_total', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) expect(m.has(name), name).toBe(true);
     expect([...m.keys()].filter((name) => name.startsWith('mailsure_process_') || name.startsWith('mailsure_nodejs_'))).toEqual([]);
@@ -116,7 +117,8 @@ describe('GET /metrics', () => {
     expect(listId).toBeGreaterThan(0);
     // Bounded label names only: ours, and the process metrics' own (heap space, Node version, GC kind).
     const labelNames = new Set([...text.matchAll(/[{,]([a-z_]+)="/g)].map((match) => match[1]));
-    const allowed = ['method', 'route', 'status', 'code', 'depth', 'limit', 'outcome', 'class', 'provider', 'cache', 'result', 'concern', 'state', 'le', 'space', 'version', 'major', 'minor', 'patch', 'kind', 'type'];
+    // (`egress`: one value per configured egress, its opaque label.)
+    const allowed = ['method', 'route', 'status', 'code', 'depth', 'limit', 'outcome', 'class', 'provider', 'cache', 'result', 'concern', 'state', 'egress', 'le', 'space', 'version', 'major', 'minor', 'patch', 'kind', 'type'];
     expect([...labelNames].filter((name) => !allowed.includes(name!))).toEqual([]);
   });
 

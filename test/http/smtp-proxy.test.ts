@@ -150,6 +150,27 @@ describe('MAILSURE_SMTP_PROXY: a list at depth mailbox (batched probes)', () => 
   });
 });
 
+describe('MAILSURE_SMTP_PROXY: a list of proxies, one of them down', () => {
+  it('verdicts go through the live one; the dead one is out of rotation; /readyz counts 1 of 2 healthy and names neither', async () => {
+    const dead = await startSocksProxy({ outboundAddress: '127.0.0.242', auth: { username: 'probe', password: 'hunter2' } });
+    await dead.close();
+    const live = await startSocksProxy({ outboundAddress: '127.0.0.243' });
+    proxies.push(live);
+    const { t, key } = await startApp({ MAILSURE_SMTP_PROXY: `${dead.url},${live.url}` });
+    // The check found the live proxy after the dead one: the egress concern is ok.
+    expect((await egress(t)).state).toBe('ok');
+    for (let i = 0; i < 3; i++) {
+      expect(await ev(t, key, world.addresses.known)).toMatchObject({ status: 'safetosend', status_code: 50 });
+      expect(await ev(t, key, world.addresses.unknown)).toMatchObject({ status: 'invalid', status_code: 400 });
+    }
+    expect(allSessions().every((s) => s.remoteAddress === '127.0.0.243')).toBe(true);
+    const ready = await readyz(t);
+    expect(ready.prober.smtp_egresses).toEqual({ healthy: 1, total: 2 });
+    const body = JSON.stringify(ready);
+    for (const secret of ['hunter2', `:${dead.port}`, `:${live.port}`]) expect(body).not.toContain(secret);
+  });
+});
+
 describe('a proxy that is down or refuses us', () => {
   it('at start: the egress fails with the proxy hint, and no verdict is invalid (20, legacy unknown)', async () => {
     const port = await closedPort(['127.0.0.1']);

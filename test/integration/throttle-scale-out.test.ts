@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisLimiters } from '../../src/storage/redis/redis-connection-budget.js';
 import type { BudgetTuning } from '../../src/verification/smtp/connection-budget.js';
 import { createBatchingProber } from '../../src/verification/smtp/batch-prober.js';
+import { createEgressPool } from '../../src/verification/smtp/egress-pool.js';
 import { createSmtpProber, type SmtpProber } from '../../src/verification/smtp/prober.js';
 import { startCountingSmtp, type CountingSmtp } from '../helpers/counting-smtp.js';
 import { recordedBudget, type RecordedBudget } from '../helpers/recorded-budget.js';
@@ -77,6 +78,38 @@ describe.skipIf(!url)(
       // Each process alone would take 3 a window: together they still take 3, not 6.
       expect(mostCertainlyInAnyInterval(tokens, WINDOW_MS)).toBeLessThanOrEqual(PER_WINDOW);
       expectEachAfterItsToken(tokens);
+    });
+
+    it('with two egresses, each egress’s budget is one for both processes, and both egresses carry probes', async () => {
+      const keyPrefix = `mailsure-test:${randomUUID()}:smtp-budget`;
+      const sources = ['127.0.0.235', '127.0.0.236'];
+      const one = async () => {
+        const redis = new Redis(url!);
+        clients.push(redis);
+        await redis.ping();
+        const recorded = recordedBudget(redisLimiters(redis), { keyPrefix, windowSeconds: WINDOW_S });
+        const pool = createEgressPool(
+          sources.map((localAddress, i) => ({ label: `egress-${i + 1}`, helo: 'probe.mailsure.com', localAddress })),
+          { providerOf: (host) => (host.endsWith('google.com') ? 'google' : undefined) },
+        );
+        const throttle = { budget: recorded.budget, perWindow: () => PER_WINDOW };
+        const prober = createBatchingProber({ port: smtp.port, helo: 'probe.mailsure.com', from: 'verify@mailsure.com', maxSessionsPerHost: 20, rcptsPerSession: 1, throttle, pool, egress: pool.chooser });
+        return { prober, recorded };
+      };
+      const [a, b] = [await one(), await one()];
+      smtp.connections.length = 0;
+      smtp.from.length = 0;
+      const outcomes = await Promise.all([...probeFrom(a.prober, 'a', 6), ...probeFrom(b.prober, 'b', 6)]);
+      expect(new Set(outcomes.map((o) => o.kind))).toEqual(new Set(['replies']));
+      // Both egresses carried connections, each from its own source address.
+      expect(new Set(smtp.from)).toEqual(new Set(sources));
+      for (const source of sources) {
+        const tokens = [...a.recorded.taken('pace', `source ${source}`), ...b.recorded.taken('pace', `source ${source}`)];
+        expect(tokens.length).toBe(smtp.from.filter((f) => f === source).length);
+        // Each egress's budget holds across both processes: 3 a window, not 6.
+        expect(mostCertainlyInAnyInterval(tokens, WINDOW_MS)).toBeLessThanOrEqual(PER_WINDOW);
+      }
+      expectEachAfterItsToken([...a.recorded.taken(), ...b.recorded.taken()]);
     });
 
     it('a slow-down reply to one process cuts the budget of the other', async () => {

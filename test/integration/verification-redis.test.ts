@@ -203,12 +203,19 @@ describe.skipIf(!url)(`verification state shared through Redis${url ? '' : ' (sk
     }
   });
 
-  it('two processes share the verdict memory: one probe per address; Redis holds no address or reply; a new secret empties it', async () => {
+  it('two processes with two egresses share the verdict memory: one probe per address; Redis holds no address or reply; a new secret empties it', async () => {
     const world = await startTestWorld();
     const dataDir = await mkdtemp(join(tmpdir(), 'mailsure-memory-'));
     try {
       const prefix = `mailsure-test:${randomUUID()}`;
-      const config = loadConfig({ ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox', MAILSURE_VERDICT_MEMORY: 'on', MAILSURE_DATA_DIR: dataDir });
+      const sources = ['127.0.0.235', '127.0.0.236'];
+      const config = loadConfig({
+        ...world.env,
+        MAILSURE_VERIFY_DEPTH: 'mailbox',
+        MAILSURE_VERDICT_MEMORY: 'on',
+        MAILSURE_DATA_DIR: dataDir,
+        MAILSURE_SMTP_SOURCE_ADDRESSES: sources.join(','),
+      });
       const processWith = async (secret: Buffer) =>
         createVerification(config, openMemoryStorage(), systemClock, undefined, { greylistRetryMs: 400, listPresenceTtlMs: 0 }, { redis: await connect(), prefix }, undefined, verdictMemoryKey(secret))
           .verify;
@@ -221,6 +228,8 @@ describe.skipIf(!url)(`verification state shared through Redis${url ? '' : ' (sk
         [world.smtp.mailboxes, world.smtp.mailboxFull].flatMap((log) => log.sessions.flatMap((s) => s.rcpts)).filter((r) => r.address === address).length;
       for (const verify of [a, b, a]) for (const [email, code] of Object.entries(expected)) expect((await verify.verify(email, options)).code).toBe(code);
       for (const email of Object.keys(expected)) expect(rcpts(email)).toBe(1);
+      // Every probe left through an egress of the pool (a source address of its own).
+      for (const log of [world.smtp.mailboxes, world.smtp.mailboxFull]) for (const s of log.sessions) expect(sources).toContain(s.remoteAddress);
 
       // What Redis holds: opaque ids, codes, the index of ids and the key's generation; nothing of an address or a reply.
       const redis = await connect();

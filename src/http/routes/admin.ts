@@ -16,6 +16,7 @@ import type { UsageStore } from '../../accounts/usage-store.js';
 import { AppError, errors } from '../../core/errors.js';
 import type { ListService } from '../../lists/list-service.js';
 import type { ProberHealthBody } from '../../verification/health/render-health.js';
+import type { EgressStatus } from '../../verification/smtp/egress-pool.js';
 import type { AdminThrottle } from '../admin-throttle.js';
 import { valueOf } from '../error-handler.js';
 
@@ -86,7 +87,13 @@ function listOption(option: 'services' | 'fields', value: unknown): string | nul
   return value.join(',');
 }
 
-export async function adminRoutes(app: FastifyInstance, deps: AdminDeps, lists: ListService, proberHealth?: () => ProberHealthBody): Promise<void> {
+export async function adminRoutes(
+  app: FastifyInstance,
+  deps: AdminDeps,
+  lists: ListService,
+  proberHealth?: () => ProberHealthBody,
+  egresses?: () => EgressStatus[],
+): Promise<void> {
   const expected = digest(deps.token);
   const hide = { hide: true };
   await app.register(async (scope) => {
@@ -124,7 +131,21 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps, lists: 
       return keyView(revoked);
     });
 
-    scope.get('/v5/admin/health', { schema: hide }, async () => proberHealth?.() ?? {});
+    // Prober health, and each SMTP egress by its label and kind (never its address or credentials).
+    scope.get('/v5/admin/health', { schema: hide }, async () => ({
+      ...(proberHealth?.() ?? {}),
+      ...(egresses
+        ? {
+            smtp_egress_pool: egresses().map(({ label, way, healthy, detail, since }) => ({
+              label,
+              way,
+              healthy,
+              ...(detail !== undefined ? { detail } : {}),
+              ...(since !== undefined ? { since: new Date(since).toISOString() } : {}),
+            })),
+          }
+        : {}),
+    }));
 
     scope.get('/v5/admin/lists', { schema: hide }, async () => {
       const keys = await deps.keys.list();

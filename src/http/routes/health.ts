@@ -18,6 +18,12 @@ const ProberBody = Type.Object(
     resolver: Concern,
     smtp_egress: Concern,
     identity: Concern,
+    smtp_egresses: Type.Optional(
+      Type.Object(
+        { healthy: Type.Integer({ minimum: 0 }), total: Type.Integer({ minimum: 1 }) },
+        { description: 'At depth mailbox: how many SMTP egresses are in rotation, of how many (a count only; mailsure doctor names them)' },
+      ),
+    ),
   },
   { description: 'Prober health: whether this process can trust its resolver and reach port 25; it never changes the status code' },
 );

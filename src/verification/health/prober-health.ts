@@ -11,6 +11,7 @@ import type { Clock } from '../../core/clock.js';
 import type { VerifyDepth } from '../../core/config.js';
 import type { Logger } from '../../core/logger.js';
 import type { MailRoute } from '../dns/mail-route.js';
+import type { EgressStatus } from '../smtp/egress-pool.js';
 import type { ProbeObserver } from '../smtp/prober.js';
 import type { IdentityEvidence } from './decide-identity.js';
 import { decideIdentity, decideRefusals } from './decide-identity.js';
@@ -38,6 +39,8 @@ export interface ProberHealthDeps {
   resolverConfirmMs?: number;
   evidence?: ProbeEvidenceOptions;
   nxdomain?: NxdomainWatchOptions;
+  /** The egress pool's state (egress-pool.ts): each egress by label, healthy or out of rotation. */
+  egresses?: () => EgressStatus[];
 }
 
 export interface ProberHealth extends ProbeObserver {
@@ -60,6 +63,8 @@ export interface ProberHealth extends ProbeObserver {
   trustConnectionRefusal(deadline: number): Promise<boolean>;
   /** Feeds the NXDOMAIN watch with a real lookup's answer. */
   observeRoute(route: MailRoute): void;
+  /** Each egress of the pool by its label (one, `egress-1`, when no pool was given). */
+  egresses(): EgressStatus[];
 }
 
 export function createProberHealth(deps: ProberHealthDeps): ProberHealth {
@@ -214,6 +219,7 @@ export function createProberHealth(deps: ProberHealthDeps): ProberHealth {
 
   const health: ProberHealth = {
     state: () => ({ resolver: current.resolver, smtp_egress: current.smtp_egress, identity: current.identity }),
+    egresses: () => deps.egresses?.() ?? [{ label: 'egress-1', way: deps.checks.via ? 'socks5' : 'direct', healthy: current.smtp_egress.state !== 'failed' }],
     mailboxAvailable: () => checksSmtp && mailboxVerificationAvailable(current),
     async start() {
       stopped = false;

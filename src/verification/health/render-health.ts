@@ -2,6 +2,7 @@
  * Prober health as operators read it: the JSON object `/readyz` carries, and the report
  * `mailsure doctor` prints (pass/warn/fail, evidence, fix hint).
  */
+import type { EgressStatus } from '../smtp/egress-pool.js';
 import { CONCERNS, mailboxVerificationAvailable, type Concern, type ConcernHealth, type HealthLevel, type ProberHealthState } from './health-state.js';
 
 export interface ConcernBody {
@@ -17,9 +18,11 @@ export interface ProberHealthBody {
   resolver: ConcernBody;
   smtp_egress: ConcernBody;
   identity: ConcernBody;
+  /** How many egresses of the pool are in rotation: a count only (no key is needed to read it). */
+  smtp_egresses?: { healthy: number; total: number };
 }
 
-export function renderHealthBody(state: ProberHealthState, mailboxDepth: boolean): ProberHealthBody {
+export function renderHealthBody(state: ProberHealthState, mailboxDepth: boolean, egresses?: readonly EgressStatus[]): ProberHealthBody {
   const body = (c: ConcernHealth): ConcernBody => ({
     state: c.state,
     evidence: c.evidence,
@@ -31,6 +34,7 @@ export function renderHealthBody(state: ProberHealthState, mailboxDepth: boolean
     resolver: body(state.resolver),
     smtp_egress: body(state.smtp_egress),
     identity: body(state.identity),
+    ...(mailboxDepth && egresses ? { smtp_egresses: { healthy: egresses.filter((e) => e.healthy).length, total: egresses.length } } : {}),
   };
 }
 
@@ -61,14 +65,27 @@ export function mailboxLine(state: ProberHealthState, depth: string): string {
 }
 
 /**
- * The start banner's line on the ways out for probes: how many are healthy (this release has one,
- * `via`: the SOCKS5 proxy or `direct`). Healthy is the egress check's `ok`; a degraded or unknown
- * one is named as such, not counted healthy.
+ * The start banner's line on the ways out for probes: how many of the pool's egresses are healthy,
+ * each by its label and kind (never its address). Healthy is in rotation while the egress check
+ * says `ok`; with a degraded or unknown check none is counted healthy, and the state is named.
  */
-export function egressLine(state: ProberHealthState, depth: string, via: string): string | undefined {
+export function egressLine(state: ProberHealthState, depth: string, egresses: readonly EgressStatus[]): string | undefined {
   if (depth !== 'mailbox') return undefined;
-  const egress = state.smtp_egress.state;
-  return `SMTP egresses: ${egress === 'ok' ? 1 : 0} of 1 healthy (${via}${egress === 'ok' ? '' : `: ${egress}`})`;
+  const check = state.smtp_egress.state;
+  const healthy = check === 'ok' ? egresses.filter((e) => e.healthy).length : 0;
+  const each = egresses.map((e) => `${e.label} ${e.way}${e.healthy ? '' : ': out of rotation'}`).join(', ');
+  return `SMTP egresses: ${healthy} of ${egresses.length} healthy (${each}${check === 'ok' ? '' : `; egress check ${check}`})`;
+}
+
+/** The doctor's lines on each egress: its label, kind, HELO name where its own, and health. */
+export function renderEgresses(egresses: readonly (EgressStatus & { check?: ConcernHealth })[]): string {
+  const lines = [`SMTP egresses: ${egresses.filter((e) => e.healthy && (e.check?.state ?? 'ok') === 'ok').length} of ${egresses.length} healthy`];
+  for (const e of egresses) {
+    const state = !e.healthy ? 'failed' : (e.check?.state ?? 'ok');
+    lines.push(`${MARK[state]}  ${e.label} (${e.way}): ${!e.healthy ? `out of rotation: ${e.detail ?? ''}` : state}`);
+    for (const line of e.check && e.check.state !== 'ok' ? e.check.evidence : []) lines.push(`      ${line}`);
+  }
+  return lines.join('\n');
 }
 
 /** The doctor's exit status: non-zero when verdicts cannot be trusted at this depth. */

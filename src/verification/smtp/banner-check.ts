@@ -13,6 +13,8 @@ export interface BannerCheckOptions {
   timeoutMs: number;
   /** The SOCKS5 proxy a probe to this host would go through. */
   proxy?: SocksProxy;
+  /** The local address a probe to this host would leave from. */
+  localAddress?: string;
 }
 
 export async function checkBanner(host: string, address: string, options: BannerCheckOptions): Promise<BannerCheck> {
@@ -20,7 +22,7 @@ export async function checkBanner(host: string, address: string, options: Banner
   const via = options.proxy ? { via: describeProxy(options.proxy) } : {};
   let transport: SmtpTransport;
   try {
-    transport = await SmtpTransport.connect({ address, port: options.port, deadline, connectTimeoutMs: options.connectTimeoutMs, ...(options.proxy ? { proxy: options.proxy } : {}) });
+    transport = await SmtpTransport.connect({ address, port: options.port, deadline, connectTimeoutMs: options.connectTimeoutMs, ...(options.proxy ? { proxy: options.proxy } : {}), ...(options.localAddress ? { localAddress: options.localAddress } : {}) });
   } catch (error) {
     const kind = error instanceof TransportError ? error.kind : 'unreachable';
     if (kind === 'proxy') return { host, address, outcome: 'proxy-failed', text: (error as Error).message.slice(0, 200), ...via };

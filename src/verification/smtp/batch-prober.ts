@@ -21,7 +21,8 @@
  * probe it took is `egress-failed`.
  */
 import type { SocksProxy } from '../../core/socks-proxy-url.js';
-import type { EgressChooser, SmtpEgress } from './egress.js';
+import { egressLabel, type EgressChooser, type SmtpEgress } from './egress.js';
+import type { EgressPool } from './egress-pool.js';
 import { createHostLimiter, MAX_HOLD_MS, type HostLimiter } from './host-limiter.js';
 import { observeRefusals, openOnHost, probeFailure, type HostSessionOptions } from './open-on-host.js';
 import { budgetKeyFor, slowDownIfAsked, type Throttle } from './throttle.js';
@@ -76,6 +77,13 @@ export interface BatchingProberOptions extends Partial<SessionLimits> {
   proxy?: SocksProxy;
   /** Per MX host, the EHLO name and proxy to use instead of `helo` and `proxy` (as the prober's). */
   egress?: EgressChooser;
+  /**
+   * Several ways out (egress-pool.ts), over `egress`: each session takes the usable egress with
+   * the fewest sessions at its place, one with budget left first; each egress has its own
+   * sessions per host and budget. A session whose egress fails leaves its waiting probes to the
+   * others; they are `egress-failed` only when none is left.
+   */
+  pool?: EgressPool;
   from: string;
   /**
    * Where each MX host's sessions are shared and counted (the limiter's key) and its own limits
@@ -121,7 +129,63 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
   const reserveMs = options.reserveMs ?? 2_000;
   const sessionMs = Math.min(options.sessionMs ?? MAX_HOLD_MS, MAX_HOLD_MS);
   const fixed: SmtpEgress = { helo: options.helo, ...(options.proxy ? { proxy: options.proxy } : {}) };
-  const egressFor = options.egress ?? (() => fixed);
+  const chooser = options.egress ?? (() => fixed);
+  const pooled = options.pool !== undefined && options.pool.egresses.length > 1;
+  /** When each egress's budget for a provider may next give a token (learnt from its waits). */
+  const nextTokenAt = new Map<string, number>();
+  const budgetSlot = (host: string, egress: SmtpEgress) => `${budgetKeyFor(host, egress).key.provider}|${egressLabel(egress)}`;
+  /** The egresses sessions of a queue may take. */
+  const egressesOf = (queue: HostQueue): SmtpEgress[] => {
+    const host = open(queue)[0]?.target.host ?? queue.waiting[0]?.target.host;
+    if (!options.pool || host === undefined) return [chooser(host ?? '')];
+    return options.pool.usable(host);
+  };
+  /**
+   * The egress a new session of `queue` takes: among the usable ones with a session slot left
+   * here, one whose budget has a token now, then the fewest sessions; undefined when none has a
+   * slot. With no usable egress left, what waits is answered `egress-failed`.
+   */
+  const egressFor = (queue: HostQueue): SmtpEgress | undefined => {
+    const host = open(queue)[0]?.target.host;
+    if (host === undefined) return undefined;
+    if (!options.pool) return chooser(host);
+    const usable = options.pool.usable(host);
+    if (usable.length === 0) {
+      for (const probe of open(queue)) probe.settle({ kind: 'egress-failed', detail: 'no healthy SMTP egress left for this host' });
+      queue.waiting = [];
+      return undefined;
+    }
+    const at = Date.now();
+    const sessionsOf = (egress: SmtpEgress) => queue.byEgress.get(egressLabel(egress)) ?? 0;
+    const free = usable.filter((egress) => sessionsOf(egress) < queue.limits.maxSessionsPerHost);
+    if (free.length === 0) return undefined;
+    const waitOf = (egress: SmtpEgress) => Math.max((nextTokenAt.get(budgetSlot(host, egress)) ?? 0) - at, 0);
+    const rank = (egress: SmtpEgress) => [waitOf(egress) > 0 ? 1 : 0, sessionsOf(egress), waitOf(egress)];
+    // Ties go round: each choice starts one egress further along.
+    const start = turn++ % free.length;
+    return [...free.slice(start), ...free.slice(0, start)].reduce((best, egress) => {
+      const [a, b] = [rank(egress), rank(best)];
+      return a[0]! < b[0]! || (a[0] === b[0] && (a[1]! < b[1]! || (a[1] === b[1] && a[2]! < b[2]!))) ? egress : best;
+    });
+  };
+  let turn = 0;
+  /** The health observer as one egress's sessions report to it: its failures take it out of the pool first. */
+  const observerFor = (egress: SmtpEgress): ProbeObserver | undefined => {
+    const { observer, pool } = options;
+    if (!pool) return observer;
+    return {
+      connection(host, address, connected, detail) {
+        if (connected) pool.worked(egress);
+        observer?.connection(host, address, connected, detail);
+      },
+      refusal: (host, text) => observer?.refusal(host, text),
+      egressFailed(host, detail) {
+        pool.failed(egress, detail);
+        // The way out is blocked for verdicts only when no egress is left.
+        if (pool.healthyCount() === 0) observer?.egressFailed(host, detail);
+      },
+    };
+  };
   const hostOptions = {
     port: options.port,
     from: options.from,
@@ -136,11 +200,27 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
   return {
     probe(target, recipients, deadline, probeOptions = {}) {
       if (deadline <= Date.now()) return Promise.resolve({ kind: 'timeout', detail: 'deadline reached before probing' });
+      // No egress left that this host's probes may take: unknown at once, our fault, never the address's.
+      if (options.pool && options.pool.usable(target.host).length === 0) return Promise.resolve({ kind: 'egress-failed', detail: 'no healthy SMTP egress left for this host' });
       const place = placeOf(target);
       const key = `${place.key} ${target.addresses.join(',')}`;
       let queue = queues.get(key);
       if (!queue) {
-        queue = { key, place: place.key, limits: place.limits, waiting: [], sessions: 0, idle: new Set(), takingNext: 0, connecting: 0, connected: 0, tokened: 0 };
+        queue = {
+          key,
+          place: place.key,
+          limits: place.limits,
+          waiting: [],
+          sessions: 0,
+          idle: new Set(),
+          takingNext: 0,
+          connecting: 0,
+          connected: 0,
+          tokened: 0,
+          byEgress: new Map(),
+          tokenAt: new Map(),
+          rooms: new Map(),
+        };
         queues.set(key, queue);
       }
       const hostQueue = queue;
@@ -148,24 +228,30 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
         const timer = setTimeout(() => probe.settle(timedOut(probe)), deadline - Date.now());
         // A probe still waiting for a connection when too little time is left to use one, while
         // the provider's budget is what sessions wait for, leaves at once: unknown, as throttled.
-        const budgeted = options.throttle !== undefined && budgetKeyFor(target.host, egressFor(target.host)).profile.kind !== 'default';
+        const budgeted = options.throttle !== undefined && budgetKeyFor(target.host, chooser(target.host)).profile.kind !== 'default';
         const giveUp = budgeted ? setTimeout(() => waitedTooLong(hostQueue, probe), Math.max(connectBy(deadline, reserveMs) - Date.now(), 0)) : undefined;
+        // Past that moment it waits only for a session already connecting or connected, and
+        // only half the reserve: a session that has not taken it by then will not in time.
+        const lastCall = budgeted ? setTimeout(() => leaveUnasked(hostQueue, probe), Math.max(connectBy(deadline, reserveMs) - Date.now(), 0) + reserveMs / 2) : undefined;
         const probe: Probe = {
           target,
           lane: probeOptions.lane ?? 'list',
           recipients,
           ...(probeOptions.catchAllProbe !== undefined ? { catchAllProbe: probeOptions.catchAllProbe } : {}),
           ...(probeOptions.decisive ? { decisive: probeOptions.decisive } : {}),
+          ...(probeOptions.key !== undefined ? { key: probeOptions.key } : {}),
           deadline,
           // Asked only with time left for its round's replies (session-queue.ts).
           minLeftMs: minLeft(deadline - Date.now(), reserveMs),
           claimed: false,
           done: false,
+          ...(budgeted ? { giveUpAt: connectBy(deadline, reserveMs) } : {}),
           settle(outcome) {
             if (probe.done) return;
             probe.done = true;
             clearTimeout(timer);
             clearTimeout(giveUp);
+            clearTimeout(lastCall);
             resolve(outcome);
           },
         };
@@ -178,6 +264,10 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
 
   /** One session's life: a slot, a connection, rounds of transactions while there is work. */
   async function runSession(queue: HostQueue): Promise<void> {
+    const egress = egressFor(queue);
+    if (!egress) return;
+    const label = egressLabel(egress);
+    queue.byEgress.set(label, (queue.byEgress.get(label) ?? 0) + 1);
     queue.sessions++;
     let next: 'again' | 'stop' = 'again';
     // Connecting from the start: the slot, the token and the connect are all what it waits for.
@@ -191,18 +281,21 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     try {
       const waitUntil = latestDeadline(open(queue));
       if (waitUntil <= Date.now()) return;
-      const release = await limiter.acquire(queue.place, waitUntil, queue.limits.maxSessionsPerHost);
+      // Each egress has its own sessions per host: the provider counts them per address.
+      const slotKey = pooled ? `${queue.place}|${label}` : queue.place;
+      const release = await limiter.acquire(slotKey, waitUntil, queue.limits.maxSessionsPerHost);
       if (!release) return; // every waiting probe has timed out by its own deadline meanwhile
       // The session lives at most `sessionMs` from its slot (within the limiter's MAX_HOLD_MS).
       const holdUntil = Date.now() + sessionMs;
       try {
-        next = await converse(queue, holdUntil, connected);
+        next = await converse(queue, holdUntil, connected, egress);
       } finally {
         release();
       }
     } finally {
       connected();
       queue.sessions--;
+      queue.byEgress.set(label, queue.byEgress.get(label)! - 1);
       const left = open(queue).length;
       if (left > 0 && next === 'again' && needsSession(queue)) void runSession(queue);
       else if (left === 0 && queue.sessions === 0) queues.delete(queue.key);
@@ -215,7 +308,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
    * those takes a budget token: one that finds nothing to ask would waste it).
    */
   function needsSession(queue: HostQueue): boolean {
-    if (queue.idle.size > 0 || queue.takingNext > 0 || queue.sessions >= queue.limits.maxSessionsPerHost) return false;
+    if (queue.idle.size > 0 || queue.takingNext > 0 || queue.sessions >= queue.limits.maxSessionsPerHost * egressesOf(queue).length) return false;
     const waitingRcpts = open(queue).reduce((sum, probe) => sum + probe.recipients.length, 0);
     return waitingRcpts > queue.connecting * queue.limits.rcptsPerSession;
   }
@@ -225,9 +318,50 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
    * has its token (a session that has one takes it once connected: the token is not wasted).
    */
   function waitedTooLong(queue: HostQueue, probe: Probe): void {
-    if (probe.done || probe.claimed || queue.connected > 0 || queue.tokened > 0) return;
+    if (probe.done || probe.claimed || hasRoomFor(queue, probe)) return;
     queue.waiting = queue.waiting.filter((other) => other !== probe);
     probe.settle({ kind: 'throttled', detail: `no connection to ${probe.target.host} within the connection budget in time for the deadline` });
+  }
+  /** Half the reserve after its last moment to connect, a probe no session has taken leaves: throttled. */
+  function leaveUnasked(queue: HostQueue, probe: Probe): void {
+    if (probe.done || probe.claimed) return;
+    queue.waiting = queue.waiting.filter((other) => other !== probe);
+    probe.settle({ kind: 'throttled', detail: `no connection to ${probe.target.host} within the connection budget in time for the deadline` });
+  }
+
+  /**
+   * Whether a session that has its token or is connected could still take `probe`: RCPTs left
+   * for all its recipients, or none asked yet (a fresh session takes its first probe whatever
+   * its size).
+   */
+  function hasRoomFor(queue: HostQueue, probe: Probe): boolean {
+    for (const room of queue.rooms.values()) if (room >= probe.recipients.length || room >= queue.limits.rcptsPerSession) return true;
+    return false;
+  }
+
+  /** A session's RCPTs left changed (or it ended): probes past their last moment that no session has room for leave now. */
+  function roomChanged(queue: HostQueue, session: object, room: number | undefined): void {
+    if (room === undefined) queue.rooms.delete(session);
+    else queue.rooms.set(session, room);
+    const now = Date.now();
+    for (const probe of open(queue)) if (probe.giveUpAt !== undefined && probe.giveUpAt <= now) waitedTooLong(queue, probe);
+  }
+
+
+  /**
+   * While every session connecting to the place waits for a budget token (none connected, none
+   * holding a token), a probe whose last moment to connect comes before the earliest of those
+   * tokens cannot be served: it is answered now (throttled), not at that last moment.
+   */
+  function noTokenInTime(queue: HostQueue): void {
+    if (queue.connected > 0 || queue.tokened > 0 || queue.tokenAt.size === 0 || queue.tokenAt.size < queue.connecting) return;
+    const earliest = Math.min(...queue.tokenAt.values());
+    for (const probe of open(queue)) {
+      if (!probe.claimed && connectBy(probe.deadline, reserveMs) < earliest) {
+        probe.settle({ kind: 'throttled', detail: `no connection to ${probe.target.host} within the connection budget in time for the deadline` });
+      }
+    }
+    queue.waiting = open(queue);
   }
 
   /**
@@ -236,7 +370,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
    * not in it, and the session's RCPTs go to probes that can still use them.
    */
   /** 'stop': the budget refused a token while another session serves the place: no new try from here. */
-  async function converse(queue: HostQueue, holdUntil: number, connected: () => void): Promise<'again' | 'stop'> {
+  async function converse(queue: HostQueue, holdUntil: number, connected: () => void, egress: SmtpEgress): Promise<'again' | 'stop'> {
     const { limits } = queue;
     let budget = limits.rcptsPerSession;
     const waiting = open(queue);
@@ -245,17 +379,30 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     let opened: Awaited<ReturnType<typeof openOnHost>>;
     let tokened = false;
     const onToken = () => {
+      queue.tokenAt.delete(waitFor);
       if (!tokened) queue.tokened++;
       tokened = true;
+      queue.rooms.set(waitFor, budget);
+    };
+    // While the budget makes this session wait, a probe whose last moment to connect comes before
+    // the earliest token of every session connecting to its place is answered at once (throttled).
+    const waitFor = {};
+    const onWait = (nextAt: number) => {
+      nextTokenAt.set(budgetSlot(target.host, egress), nextAt);
+      queue.tokenAt.set(waitFor, nextAt);
+      noTokenInTime(queue);
     };
     try {
       // Still wanted after a wait for a token: a probe waits that has the time to use a session.
       const wanted = () => open(queue).some((probe) => connectBy(probe.deadline, reserveMs) > Date.now());
-      opened = await openOnHost(target, { ...hostOptions, egress: egressFor(target.host), onToken, wanted }, Math.min(holdUntil, latestDeadline(waiting)));
+      const observer = options.observer || options.pool ? { observer: observerFor(egress) } : {};
+      opened = await openOnHost(target, { ...hostOptions, ...observer, egress, onToken, onWait, wanted }, Math.min(holdUntil, latestDeadline(waiting)));
     } finally {
+      queue.tokenAt.delete(waitFor);
       if (tokened) queue.tokened--;
       connected();
     }
+    if (opened.kind !== 'open') roomChanged(queue, waitFor, undefined);
     if (opened.kind === 'throttled') {
       // No token in time for any probe that waited when it asked: they are answered, unless a
       // session of their place is connected or has its token (it takes them, or their own
@@ -267,6 +414,8 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
       }
       return 'stop';
     }
+    // Our way out failed: the probes wait for a session through another egress while one is left.
+    if (opened.kind === 'egress-failed' && options.pool && options.pool.usable(target.host).length > 0) return 'again';
     if (opened.kind !== 'open') {
       // The probes this connection was for: those its first round would have taken.
       for (const probe of claim(queue, holdUntil, budget, true)) probe.settle(opened);
@@ -286,8 +435,9 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
       }
       while (round.length > 0) {
         budget -= round.reduce((sum, probe) => sum + probe.recipients.length, 0);
+        roomChanged(queue, waitFor, budget);
         servedRealTime ||= round.some((probe) => probe.lane === 'real-time');
-        if (!(await ask(session, address, target, round, first, holdUntil, limits, catchAllAsked))) break;
+        if (!(await ask(session, address, target, round, first, holdUntil, limits, catchAllAsked, egress))) break;
         first = false;
         round = [];
         if (!session.usable || budget <= 0) break;
@@ -303,6 +453,9 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
       queue.connected--;
       // Probes taken but not asked (the session broke or ended first) wait for another session.
       unclaim(queue, round);
+      roomChanged(queue, waitFor, undefined);
+      // Nothing connected now: those only a token too late could serve are answered.
+      noTokenInTime(queue);
     }
     await session.end();
     return 'again';
@@ -323,6 +476,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     holdUntil: number,
     limits: SessionLimits,
     catchAllAsked: Map<string, { replies: Map<string, RecipientReply>; recipient: string }>,
+    egress: SmtpEgress,
   ): Promise<boolean> {
     const groups = transactions(round.filter((probe) => !probe.done), limits);
     if (groups.length === 0) return true;
@@ -353,10 +507,10 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
       // Replies on a session opened earlier prove the way out works now, as a new connection
       // would: the egress breaker counts failures only since the last such proof, and a long
       // session's probes would otherwise leave other hosts' failures unanswered.
-      if (answered.size === 0 && !first) options.observer?.connection(target.host, address, true, 'connected');
+      if (answered.size === 0 && !first) observerFor(egress)?.connection(target.host, address, true, 'connected');
       answered.add(index);
       observeRefusals(options.observer, target.host, replies[index]!.values());
-      void slowDownIfAsked(options.throttle, target.host, egressFor(target.host), replies[index]!.values());
+      void slowDownIfAsked(options.throttle, target.host, egress, replies[index]!.values());
       for (const probe of groups[index]!) probe.settle({ kind: 'replies', replies: ownReplies(probe), tls: session.tls, smtputf8: session.smtputf8, address });
     };
     try {
@@ -371,7 +525,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
       const broken = groups.findIndex((_, index) => !answered.has(index));
       if (broken >= 0) {
         const failed = probeFailure(sessionFailure(error, replies[broken]!));
-        await slowDownIfAsked(options.throttle, target.host, egressFor(target.host), [...(failed.reply ? [failed.reply] : []), ...replies[broken]!.values()]);
+        await slowDownIfAsked(options.throttle, target.host, egress, [...(failed.reply ? [failed.reply] : []), ...replies[broken]!.values()]);
         for (const probe of groups[broken]!) probe.settle(withOwnPartial(failed, probe));
       }
       return false;

@@ -16,8 +16,10 @@ export interface ConnectionBudget {
    * next token when none is free now and the deadline allows; false when the deadline comes first.
    * `wanted`, asked each time a token could be taken after a wait: false gives up without taking
    * it (what the connection was for is gone meanwhile: the token stays for another).
+   * `onWait`, told each time it waits: the earliest moment a token could come (no sooner: a
+   * caller whose own time ends before it can stop waiting at once).
    */
-  take(key: BudgetKey, perWindow: number, deadline: number, wanted?: () => boolean): Promise<boolean>;
+  take(key: BudgetKey, perWindow: number, deadline: number, wanted?: () => boolean, onWait?: (nextAt: number) => void): Promise<boolean>;
   /** The provider asked `key` to slow down: its connections cost more until the cool-down ends. */
   slowDown(key: BudgetKey): Promise<void>;
   /** Whether `key` is cooling down after a slow-down reply (tests, doctor). */

@@ -10,6 +10,18 @@ export interface SmtpEgress {
   helo: string;
   /** Absent: a direct connection from this host. */
   proxy?: SocksProxy;
+  /** A direct connection bound to this local address (MAILSURE_SMTP_SOURCE_ADDRESSES). */
+  localAddress?: string;
+  /**
+   * Opaque: the operator's name or `egress-N` (core/egress-settings.ts). All that the operator
+   * view, `/metrics`, the doctor and evidence show of an egress: never an address or a credential.
+   */
+  label?: string;
+}
+
+/** The egress's opaque label: `egress-2`, or the operator's name for it (`egress-1` for the one default egress). */
+export function egressLabel(egress: Pick<SmtpEgress, 'label'>): string {
+  return egress.label ?? 'egress-1';
 }
 
 /** The egress for probes to one MX host (its name, as in the MX record). */
@@ -34,4 +46,9 @@ export function egressByProvider(fallback: SmtpEgress, providerOf: (mxHost: stri
 /** `via socks5://host:port` for evidence and logs, or '' for a direct connection. */
 export function describeVia(egress: SmtpEgress): string {
   return egress.proxy ? `via ${describeProxy(egress.proxy)}` : '';
+}
+
+/** What kind of way out an egress is, for the doctor and the operator view (never its address). */
+export function egressWay(egress: SmtpEgress): 'socks5' | 'source-address' | 'direct' {
+  return egress.proxy ? 'socks5' : egress.localAddress ? 'source-address' : 'direct';
 }

@@ -9,6 +9,7 @@
  * invalid), and a banner that asks us to slow down cuts the budget.
  * Shared by the one-probe-one-session prober and the batching prober.
  */
+import { isIP } from 'node:net';
 import { describeVia, type SmtpEgress } from './egress.js';
 import type { ProbeObserver, ProbeOutcome, ProbeTarget } from './prober.js';
 import { budgetSpent, slowDownIfAsked, type Throttle } from './throttle.js';
@@ -31,6 +32,8 @@ export interface HostSessionOptions {
   reserveMs?: number;
   /** Asked after a wait for a token: false when what the connection was for is gone (no token is taken then). */
   wanted?: () => boolean;
+  /** Told each time the budget makes it wait: the earliest moment its token could come. */
+  onWait?: (nextAt: number) => void;
   /** Told when the budget has given this connection its token (the connect itself follows). */
   onToken?: () => void;
   /** How a connection is made (default: openSmtpSession over a real socket; tests of the pool's decisions give a scripted one). */
@@ -47,14 +50,16 @@ export async function openOnHost(
   const failures: string[] = [];
   let connectTimedOut = false;
   const { egress } = options;
-  const via = egress.proxy ? { proxy: egress.proxy } : {};
+  const via = egress.proxy ? { proxy: egress.proxy } : egress.localAddress ? { localAddress: egress.localAddress } : {};
   const { throttle } = options;
-  for (const address of target.addresses) {
+  // A source address reaches only addresses of its own family.
+  const family = egress.localAddress && !egress.proxy ? isIP(egress.localAddress) : 0;
+  for (const address of target.addresses.filter((a) => family === 0 || isIP(a) === family)) {
     const connect = (startTls: boolean) =>
       (options.connect ?? openSmtpSession)({ address, port: options.port, hostname: target.host, helo: egress.helo, from: options.from, deadline, connectTimeoutMs: options.connectTimeoutMs, startTls, ...via });
     // Each connection takes its token first; a string is why the budget refused it.
     const open = async (startTls: boolean): Promise<OpenResult | string> => {
-      const spent = await budgetSpent(throttle, target.host, egress, deadline - (options.reserveMs ?? 0), options.wanted);
+      const spent = await budgetSpent(throttle, target.host, egress, deadline - (options.reserveMs ?? 0), options.wanted, options.onWait);
       if (spent !== undefined) return spent;
       options.onToken?.();
       return connect(startTls);

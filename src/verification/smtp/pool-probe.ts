@@ -20,12 +20,16 @@ export interface Probe {
   catchAllFrom?: { replies: Map<string, RecipientReply>; recipient: string };
   deadline: number;
   minLeftMs: number;
+  /** The API key it is for (the per-key share of a round). */
+  key?: number;
   /** A reply it accepts answers the probe at once, without the rest of its transaction (prober.ts). */
   decisive?: Decisive;
   /** The replies of the transaction it is in, once sent (for partial answers at its deadline). */
   asked?: Map<string, RecipientReply>;
   claimed: boolean;
   done: boolean;
+  /** Its last moment to wait for a new connection, when the provider's budget is what sessions wait for. */
+  giveUpAt?: number;
   settle(outcome: ProbeOutcome): void;
 }
 
@@ -48,6 +52,15 @@ export interface HostQueue {
   connected: number;
   /** Sessions that have their budget token and are connecting. */
   tokened: number;
+  /** Sessions of the queue per egress label (each egress has its own sessions per host). */
+  byEgress: Map<string, number>;
+  /** Connecting sessions waiting for a budget token: the earliest moment each could get one. */
+  tokenAt: Map<object, number>;
+  /**
+   * The RCPTs left to each session that has its token or is connected: a probe past its last
+   * moment to connect waits only for a session with room for it.
+   */
+  rooms: Map<object, number>;
 }
 
 /** `over` the `base` limits, checked: every number a positive integer. */

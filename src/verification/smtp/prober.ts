@@ -91,6 +91,8 @@ export interface ProbeOptions {
    * keep an unknown user's 550 waiting); a session of its own is then closed, not reused.
    */
   decisive?: Decisive;
+  /** The API key the probe is for: a shared session's rounds take keys in turn (the per-key share). */
+  key?: number;
 }
 
 export const SESSIONS_PER_HOST = 2;

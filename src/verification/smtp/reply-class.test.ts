@@ -37,6 +37,10 @@ const cases: [ReplyClass, string][] = [
   ['no-mailbox', '550 No such user here'],
   ['no-mailbox', '550 5.0.0 <a@b.com>: Recipient address rejected: User unknown'],
   ['no-mailbox', '511 sorry, no mailbox here by that name (#5.1.1 - chkuser)'],
+  // Haraka 3.1: no rcpt plugin accepted the address (qmail-deliverable: not deliverable)
+  ['no-mailbox', '550 I cannot deliver mail for <ghost@haraka-mail.com>'],
+  // Haraka 3.1's haraka-dsn mbox_full(), its quota plugins' answer
+  ['mailbox-full', '450 4.2.2 Mailbox full'],
   // mailbox full
   ['mailbox-full', "552-5.2.2 The email account that you tried to reach is over quota. Please direct|552 5.2.2 the recipient to https://support.google.com/mail/?p=OverQuotaPerm"],
   ['mailbox-full', '452-4.2.2 The email account that you tried to reach is over quota.|452 4.2.2 https://support.google.com/mail/?p=OverQuotaTemp'],
@@ -58,6 +62,9 @@ const cases: [ReplyClass, string][] = [
   ['policy', '550 5.1.8 <verify@mailsure.com>: Sender address rejected: Domain not found'],
   ['policy', '550 5.1.1 Recipient rejected: sending host listed on RBL'],
   ['policy', '554 Access denied'],
+  // Haraka 3.1's mail_from.is_resolvable (at MAIL FROM) and helo.checks (at EHLO)
+  ['policy', '550 No MX for your FROM address'],
+  ['policy', '550 HELO host has no forward DNS match'],
   // our sender or connection refused, on any line of the reply (real MTAs, test/conformance/):
   // Exim 4.96's sender verification, upstream and Debian wording: never the recipient's fault
   ['policy', '550-Verification failed for <verify@prober.example>|550-Unrouteable address|550 Sender verify failed'],

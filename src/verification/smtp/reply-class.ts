@@ -55,11 +55,11 @@ const POLICY = /spam|block(ed|list)?|black ?list|deny ?list|policy|reputation|ac
 const FULL = /mailbox (is )?full|over ?quota|quota exceeded|exceeded (its |the )?(storage|quota)|insufficient storage|out of storage|mailbox size limit/i;
 const STRONG_BLOCK = /spamhaus|block ?list|black ?list|\bblocked\b|\brbl\b|dnsbl|reputation|\bspam\b/i;
 const NO_MAILBOX =
-  /user unknown|unknown user|no such (user|mailbox|recipient|address)|does not exist|doesn'?t exist|doesn'?t have an? .{1,40}account|mailbox unavailable|mailbox not found|recipient rejected|recipient address rejected|invalid (recipient|mailbox|address)|user not found|address (not found|unknown|rejected)|unrouteable address|not a valid (mailbox|recipient)|no mailbox|recipient unknown|unknown recipient|recipient not found|previous \(cached\) callout verification failure/i;
+  /user unknown|unknown user|no such (user|mailbox|recipient|address)|does not exist|doesn'?t exist|doesn'?t have an? .{1,40}account|mailbox unavailable|mailbox not found|recipient rejected|recipient address rejected|invalid (recipient|mailbox|address)|user not found|address (not found|unknown|rejected)|unrouteable address|not a valid (mailbox|recipient)|no mailbox|recipient unknown|unknown recipient|recipient not found|previous \(cached\) callout verification failure|cannot deliver mail for </i;
 const TOO_MANY = /too many recipients/i;
 /** Our MAIL FROM or our connection refused (test/conformance: each MTA's wording). */
 const ABOUT_OUR_ENVELOPE =
-  /sender verif(y|ication) failed|verification failed for <|could not complete sender verify|sender address rejected|sender (address )?(unknown|refused|denied|not allowed|rejected)|helo command rejected|client host rejected/i;
+  /sender verif(y|ication) failed|verification failed for <|could not complete sender verify|sender address rejected|sender (address )?(unknown|refused|denied|not allowed|rejected)|helo command rejected|client host rejected|your from address|helo host (has no|does not|name invalid)/i;
 
 export function classifyRcptReply(reply: Reply, mapping?: ReplyMapping): ReplyClassification {
   const greylisted = reply.code >= 400 && reply.code < 500 && GREYLIST.test(reply.text);

@@ -11,6 +11,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBatchingProber } from './batch-prober.js';
+import { createEgressPool } from './egress-pool.js';
 import type { BudgetKey, ConnectionBudget } from './connection-budget.js';
 import type { ProbeOutcome, ProbeTarget, RecipientReply } from './prober.js';
 import type { Lane } from './session-queue.js';
@@ -52,7 +53,7 @@ function scriptedWorld(timing: { connectMs: number; rcptMs: number; tokenEveryMs
   let nextToken = 0;
   // As the real budget: a token is taken when it is free, after a wait if the deadline allows it.
   world.budget = {
-    async take(_key: BudgetKey, _perWindow: number, deadline: number, wanted?: () => boolean) {
+    async take(_key: BudgetKey, _perWindow: number, deadline: number, wanted?: () => boolean, onWait?: (nextAt: number) => void) {
       for (let waited = false; ; waited = true) {
         if (waited && wanted && !wanted()) return false;
         if (Date.now() >= nextToken) {
@@ -61,6 +62,7 @@ function scriptedWorld(timing: { connectMs: number; rcptMs: number; tokenEveryMs
           return true;
         }
         if (nextToken >= deadline) return false;
+        onWait?.(nextToken);
         await sleep(nextToken - Date.now());
       }
     },
@@ -133,6 +135,9 @@ interface Answer {
 }
 
 const RESERVE_MS = 1_000;
+
+/** A real-time call for an unknown user, `gapMs` after the one before. */
+const arr = (gapMs: number, timeoutMs: number, catchAll: boolean): Arrival => ({ gapMs, lane: 'real-time', exists: false, catchAll, timeoutMs });
 
 async function run(arrivals: Arrival[], limits: { maxSessionsPerHost: number; rcptsPerSession: number }, timing: { connectMs: number; rcptMs: number; tokenEveryMs: number }) {
   const world = scriptedWorld(timing);
@@ -208,8 +213,53 @@ describe('the shared session pool, over random arrival schedules on a fake clock
           }
         },
       ),
-      { numRuns: 60 },
+      {
+        numRuns: 300,
+        // Schedules that once broke the throttled bound: a session with its token but no room
+        // (or no time left to connect) for a probe past its last moment to connect held it to
+        // its deadline instead of answering it at once.
+        examples: [
+          [
+            [arr(0, 1001, false), arr(0, 503, true), arr(0, 1251, true)],
+            { maxSessionsPerHost: 1, rcptsPerSession: 2 },
+            { connectMs: 247, rcptMs: 2, tokenEveryMs: 0 },
+          ],
+          [
+            [arr(0, 1001, false), arr(0, 502, true), arr(0, 1225, false)],
+            { maxSessionsPerHost: 2, rcptsPerSession: 2 },
+            { connectMs: 277, rcptMs: 1, tokenEveryMs: 224 },
+          ],
+          [
+            [arr(0, 1001, false), arr(0, 450, true), arr(0, 1505, true), arr(171, 503, false)],
+            { maxSessionsPerHost: 2, rcptsPerSession: 2 },
+            { connectMs: 169, rcptMs: 1, tokenEveryMs: 168 },
+          ],
+        ],
+      },
     );
+  });
+
+  it('a call queued behind a budget wait is answered throttled as soon as no token can come in time, not at its last moment', async () => {
+    const world = scriptedWorld({ connectMs: 10, rcptMs: 100, tokenEveryMs: 10_000 });
+    const prober = createBatchingProber({ port: 25, helo: 'probe.example', from: 'verify@example.com', maxSessionsPerHost: 2, rcptsPerSession: 1, connect: world.connect, throttle: { budget: world.budget }, reserveMs: RESERVE_MS, realTimeIdleMs: 0 });
+    const at: Record<string, number> = {};
+    // Three calls at once; the third has a longer timeout, so the second session waits for the
+    // next token (at 10 s), which comes after the second call's last moment to connect (9 s).
+    const calls = (
+      [
+        ['yes1@d.example', 10_000],
+        ['yes2@d.example', 10_000],
+        ['yes3@d.example', 20_000],
+      ] as const
+    ).map(([address, deadline]) => prober.probe(TARGET, [address], deadline, { lane: 'real-time' }).then((outcome) => ((at[address] = Date.now()), outcome)));
+    await vi.runAllTimersAsync();
+    const [first, second, third] = await Promise.all(calls);
+    expect(first!.kind).toBe('replies');
+    expect(third!.kind).toBe('replies');
+    // Answered when the first's session ends (nothing else could serve it in time), not at 9 s.
+    expect(second!.kind).toBe('throttled');
+    expect(at['yes2@d.example']).toBeLessThanOrEqual(at['yes1@d.example']! + 10);
+    expect(world.tokens).toBe(2);
   });
 
   it('gives concurrent calls for one address one probe (single flight), each its own replies', async () => {
@@ -242,5 +292,123 @@ describe('the shared session pool, over random arrival schedules on a fake clock
     // the round in progress (at most 50 RCPTs) and its own RCPT, never behind the list's rows.
     expect(lastRow).toBeGreaterThan(1_500);
     for (const call of realTime) expect(call.at - started(call)).toBeLessThanOrEqual(50 * 10 + 20 + 10);
+  });
+});
+
+describe('the shared session pool over several egresses, on a fake clock', () => {
+  /** A scripted world that tells egresses apart by the source address each connection is bound to, with a budget per egress. */
+  function egressWorld(egresses: number, timing: { connectMs: number; rcptMs: number; tokenEveryMs: number }) {
+    const base = scriptedWorld(timing);
+    const tokens = new Map<string, number[]>();
+    const nextToken = new Map<string, number>();
+    const active = new Map<string, number>();
+    const maxActive = new Map<string, number>();
+    const budget: ConnectionBudget = {
+      async take(key, _perWindow, deadline, wanted, onWait) {
+        for (let waited = false; ; waited = true) {
+          if (waited && wanted && !wanted()) return false;
+          const next = nextToken.get(key.egress) ?? 0;
+          if (Date.now() >= next) {
+            nextToken.set(key.egress, Date.now() + timing.tokenEveryMs);
+            tokens.set(key.egress, [...(tokens.get(key.egress) ?? []), Date.now()]);
+            return true;
+          }
+          if (next >= deadline) return false;
+          onWait?.(next);
+          await sleep(next - Date.now());
+        }
+      },
+      slowDown: () => Promise.resolve(),
+      coolingDown: () => Promise.resolve(false),
+    };
+    const connect: typeof openSmtpSession = async (options) => {
+      const egress = options.localAddress ?? 'none';
+      const opened = await base.connect(options);
+      if (opened.kind !== 'open') return opened;
+      active.set(egress, (active.get(egress) ?? 0) + 1);
+      maxActive.set(egress, Math.max(maxActive.get(egress) ?? 0, active.get(egress)!));
+      const { session } = opened;
+      let open = true;
+      const done = () => {
+        if (open) active.set(egress, active.get(egress)! - 1);
+        open = false;
+      };
+      const close = session.close.bind(session);
+      const end = session.end.bind(session);
+      Object.assign(session, { close: () => (done(), close()), end: async () => (await end(), done()) });
+      return opened;
+    };
+    const pool = createEgressPool(
+      Array.from({ length: egresses }, (_, i) => ({ label: `egress-${i + 1}`, helo: 'probe.example', localAddress: `10.0.0.${i + 1}` })),
+      { providerOf: (host) => (host.endsWith('google.com') ? 'google' : undefined) },
+    );
+    return { base, budget, connect, pool, tokens, maxActive };
+  }
+
+  it('never more sessions at once per egress than the place allows, each egress’s tokens at its own pace, every answer true and in time', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(arrival, { minLength: 1, maxLength: 60 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.record({ maxSessionsPerHost: fc.integer({ min: 1, max: 2 }), rcptsPerSession: fc.integer({ min: 2, max: 8 }) }),
+        fc.record({ connectMs: fc.integer({ min: 1, max: 200 }), rcptMs: fc.integer({ min: 1, max: 30 }), tokenEveryMs: fc.integer({ min: 0, max: 3_000 }) }),
+        async (arrivals, egresses, limits, timing) => {
+          vi.setSystemTime(0);
+          const world = egressWorld(egresses, timing);
+          const prober = createBatchingProber({
+            port: 25,
+            helo: 'probe.example',
+            from: 'verify@example.com',
+            ...limits,
+            connect: world.connect,
+            throttle: { budget: world.budget },
+            pool: world.pool,
+            egress: world.pool.chooser,
+            reserveMs: RESERVE_MS,
+            realTimeIdleMs: 500,
+          });
+          const answers: Promise<{ deadline: number; at: number; exists: boolean; address: string; outcome: ProbeOutcome }>[] = [];
+          let at = 0;
+          arrivals.forEach((a, i) => {
+            at += a.gapMs;
+            answers.push(
+              new Promise((resolve) => {
+                setTimeout(() => {
+                  const address = `${a.exists ? 'yes' : 'no'}${i}@d${i % 3}.example`;
+                  const deadline = Date.now() + a.timeoutMs;
+                  void prober.probe(TARGET, [address], deadline, { lane: a.lane, key: i % 3 }).then((outcome) => resolve({ deadline, at: Date.now(), exists: a.exists, address, outcome }));
+                }, at);
+              }),
+            );
+          });
+          await vi.runAllTimersAsync();
+          const done = await Promise.all(answers);
+          for (const [, most] of world.maxActive) expect(most).toBeLessThanOrEqual(limits.maxSessionsPerHost);
+          for (const [, taken] of world.tokens) for (let k = 1; k < taken.length; k++) expect(taken[k]! - taken[k - 1]!).toBeGreaterThanOrEqual(timing.tokenEveryMs);
+          for (const answer of done) {
+            expect(answer.at).toBeLessThanOrEqual(answer.deadline);
+            if (answer.outcome.kind === 'replies') expect(answer.outcome.replies.get(answer.address)?.class).toBe(answer.exists ? 'accepted' : 'no-mailbox');
+            else expect(['timeout', 'throttled']).toContain(answer.outcome.kind);
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('a flood from one key does not hold back another key’s calls: they share each round', async () => {
+    const world = egressWorld(1, { connectMs: 10, rcptMs: 10, tokenEveryMs: 0 });
+    const prober = createBatchingProber({ port: 25, helo: 'probe.example', from: 'verify@example.com', maxSessionsPerHost: 1, rcptsPerSession: 10, connect: world.connect, pool: world.pool, egress: world.pool.chooser, realTimeIdleMs: 0 });
+    const answered: { key: number; at: number }[] = [];
+    const call = (key: number, i: number) => prober.probe(TARGET, [`yes${key}-${i}@d.example`], 20_000, { lane: 'real-time', key }).then(() => answered.push({ key, at: Date.now() }));
+    // Key 1 sends 60 calls at once, key 2 five right after: with arrival order alone key 2 would wait for six sessions.
+    const calls = [...Array.from({ length: 60 }, (_, i) => call(1, i)), ...Array.from({ length: 5 }, (_, i) => call(2, i))];
+    await vi.runAllTimersAsync();
+    await Promise.all(calls);
+    const lastOfKey2 = Math.max(...answered.filter((a) => a.key === 2).map((a) => a.at));
+    const key1Before = answered.filter((a) => a.key === 1 && a.at <= lastOfKey2).length;
+    // Key 2's five went in the first rounds beside key 1's, not after its sixty.
+    expect(key1Before).toBeLessThanOrEqual(15);
+    expect(world.base.sessions[0]!.filter((r) => r.startsWith('yes2')).length).toBe(5);
   });
 });

@@ -1,7 +1,7 @@
 /** The session pool's pure decisions (session-queue.ts), as properties over random queues. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { connectDeadline, pickRound, sharedCatchAll, type Lane, type Waiting } from './session-queue.js';
+import { byKeyInTurn, connectDeadline, pickRound, sharedCatchAll, type Lane, type Waiting } from './session-queue.js';
 
 const waitingProbe = fc.record({
   lane: fc.constantFrom<Lane>('real-time', 'list'),
@@ -65,5 +65,38 @@ describe('sharedCatchAll', () => {
         },
       ),
     );
+  });
+});
+
+describe('the per-key share', () => {
+  it('while keys wait in one lane, no key takes more than one RCPT beyond any other key left waiting (one-recipient probes)', () => {
+    const probe = fc.record({ key: fc.integer({ min: 1, max: 4 }), lane: fc.constantFrom<Lane>('real-time', 'list') });
+    fc.assert(
+      fc.property(fc.array(probe, { maxLength: 60 }), fc.integer({ min: 1, max: 40 }), (arrivals, room) => {
+        const waiting: Waiting[] = arrivals.map(({ key, lane }, i) => ({ key, lane, recipients: [`u${i}@x.com`], deadline: 10_000, done: false }));
+        const { taken, kept } = pickRound(waiting, room, 20_000, false, 0);
+        for (const lane of ['real-time', 'list'] as const) {
+          const count = (probes: Waiting[], key: number) => probes.filter((p) => p.lane === lane && p.key === key).length;
+          for (const starved of new Set(kept.filter((p) => p.lane === lane).map((p) => p.key!))) {
+            for (const other of new Set(taken.filter((p) => p.lane === lane).map((p) => p.key!))) {
+              expect(count(taken, other)).toBeLessThanOrEqual(count(taken, starved) + 1);
+            }
+          }
+        }
+        // Each key's own probes keep their arrival order.
+        for (const key of [1, 2, 3, 4]) {
+          const order = taken.filter((p) => p.key === key && p.lane === 'list').map((p) => waiting.indexOf(p));
+          expect(order).toEqual([...order].sort((a, b) => a - b));
+        }
+      }),
+    );
+  });
+
+  it('a key alone takes the whole round; without keys the order is arrival order', () => {
+    const alone = Array.from({ length: 5 }, (_, i) => ({ key: 7, n: i }));
+    expect(byKeyInTurn(alone).map((p) => p.n)).toEqual([0, 1, 2, 3, 4]);
+    const mixed = [{ key: 1, n: 0 }, { key: 1, n: 1 }, { key: 1, n: 2 }, { key: 2, n: 3 }, { key: 1, n: 4 }, { key: 3, n: 5 }];
+    expect(byKeyInTurn(mixed).map((p) => p.n)).toEqual([0, 3, 5, 1, 2, 4]);
+    expect(byKeyInTurn([{ n: 0 }, { n: 1 }] as { key?: number; n: number }[]).map((p) => p.n)).toEqual([0, 1]);
   });
 });

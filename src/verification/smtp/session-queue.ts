@@ -4,7 +4,8 @@
  *
  * Real-time calls and lists share one pool per session place. A round takes real-time probes
  * first (a list at full speed never keeps a call waiting behind its rows), each lane in arrival
- * order, as many as the session's RCPTs left allow. A probe waits for a new connection (a slot,
+ * order with the keys waiting in it taking turns (byKeyInTurn), as many as the session's RCPTs
+ * left allow. A probe waits for a new connection (a slot,
  * a token of the provider's budget) only while the time left after it would still carry a
  * session to its RCPT: `reserveMs` before its deadline it stops waiting and answers at once
  * (throttled: unknown), rather than taking a token it cannot use or timing out in a queue.
@@ -22,6 +23,8 @@ export interface Waiting {
   done: boolean;
   /** The least time it must have left to be asked (time for its round's replies; default 0). */
   minLeftMs?: number;
+  /** The API key it is for: within a lane, a round takes keys in turn (the per-key share). */
+  key?: number;
 }
 
 /**
@@ -35,7 +38,7 @@ export function pickRound<P extends Waiting>(waiting: readonly P[], room: number
   const taken: P[] = [];
   const kept: P[] = [];
   let left = room;
-  const ordered = [...waiting.filter((probe) => probe.lane === 'real-time'), ...waiting.filter((probe) => probe.lane !== 'real-time')];
+  const ordered = [...byKeyInTurn(waiting.filter((probe) => probe.lane === 'real-time' && !probe.done)), ...byKeyInTurn(waiting.filter((probe) => probe.lane !== 'real-time' && !probe.done))];
   for (const probe of ordered) {
     if (probe.done) continue;
     if (probe.deadline - (probe.minLeftMs ?? 0) < now) {
@@ -52,6 +55,23 @@ export function pickRound<P extends Waiting>(waiting: readonly P[], room: number
   const order = new Map(waiting.map((probe, index) => [probe, index]));
   kept.sort((a, b) => order.get(a)! - order.get(b)!);
   return { taken, kept };
+}
+
+/**
+ * The per-key share: one probe of each waiting key in turn, each key's in arrival order, so that
+ * while several keys wait no key takes more than an equal share of a round's RCPTs (and so of
+ * the connections, the provider's budget, that carry them); a key alone takes all of it.
+ */
+export function byKeyInTurn<P extends Pick<Waiting, 'key'>>(probes: readonly P[]): P[] {
+  const turns = new Map<number | undefined, number>();
+  return probes
+    .map((probe, index) => {
+      const turn = turns.get(probe.key) ?? 0;
+      turns.set(probe.key, turn + 1);
+      return { probe, turn, index };
+    })
+    .sort((a, b) => a.turn - b.turn || a.index - b.index)
+    .map(({ probe }) => probe);
 }
 
 /** The least time a probe must have left to be asked: half the reserve, or a quarter of its whole time when that is shorter. */

@@ -32,6 +32,8 @@ export interface SessionOptions {
   limits?: ReplyLimits;
   /** The SOCKS5 proxy to connect through (egress.ts chooses it). */
   proxy?: SocksProxy;
+  /** The local address a direct connection leaves from (egress.ts chooses it). */
+  localAddress?: string;
 }
 
 export interface RecipientReply {

@@ -21,6 +21,8 @@ export interface ConnectOptions {
   limits?: ReplyLimits;
   /** Connect through this SOCKS5 proxy (`address` must then be an IP address). */
   proxy?: SocksProxy;
+  /** Bind a direct connection to this local address (an egress of MAILSURE_SMTP_SOURCE_ADDRESSES). */
+  localAddress?: string;
 }
 
 /** Replies we hold unread: more than any pipelined batch of ours, far less than a flood. */
@@ -63,7 +65,8 @@ export class SmtpTransport {
       }).then((socket) => new SmtpTransport(socket, options.deadline, options.limits ?? DEFAULT_REPLY_LIMITS));
     }
     return new Promise((resolve, reject) => {
-      const socket = netConnect({ host: options.address, port: options.port });
+      const { localAddress } = options;
+      const socket = netConnect({ host: options.address, port: options.port, ...(localAddress ? { localAddress } : {}) });
       socket.setNoDelay(true);
       const timer = setTimeout(() => {
         socket.destroy();
@@ -72,6 +75,11 @@ export class SmtpTransport {
       socket.once('error', (error: NodeJS.ErrnoException) => {
         clearTimeout(timer);
         socket.destroy();
+        // A source address this host cannot bind is our egress failing, like a proxy that is down.
+        if (localAddress && error.syscall === 'bind') {
+          reject(new TransportError('proxy', `source address ${localAddress} cannot be used: ${error.code ?? 'error'}`));
+          return;
+        }
         const kind = error.code === 'ECONNREFUSED' ? 'refused' : UNREACHABLE.has(error.code ?? '') ? 'unreachable' : 'closed';
         reject(new TransportError(kind, `${error.code ?? 'error'}: ${error.message}`));
       });

@@ -147,7 +147,7 @@ describe('probers under the connection budget', () => {
     const prober = proberWith(throttle);
     expect((await prober.probe(target(), ['a@gmail.com'], later())).kind).toBe('replies');
     const outcome = await prober.probe(target(), ['b@gmail.com'], later(3_000));
-    expect(outcome).toMatchObject({ kind: 'throttled', detail: expect.stringContaining('Gmail / Google Workspace (direct)') });
+    expect(outcome).toMatchObject({ kind: 'throttled', detail: expect.stringContaining('Gmail / Google Workspace (egress-1)') });
     expect(smtp.connections).toHaveLength(1);
     expect(throttle.throttledFor).toEqual(['google']);
     expect(decideProbeFailure('throttled')).toBe(20);

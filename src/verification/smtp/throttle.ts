@@ -5,7 +5,7 @@
 import { describeProxy } from '../../core/socks-proxy-url.js';
 import { profileForHost, type ProviderProfile } from '../providers/index.js';
 import type { BudgetKey, ConnectionBudget } from './connection-budget.js';
-import type { SmtpEgress } from './egress.js';
+import { egressLabel, type SmtpEgress } from './egress.js';
 import { replyMatches } from './reply-class.js';
 import type { SmtpReply } from './smtp-reply.js';
 
@@ -16,11 +16,17 @@ export interface Throttle {
   perWindow?: (profile: ProviderProfile) => number;
   /** Told each time a probe ends throttled (metrics). */
   onThrottled?: (provider: string) => void;
+  /** Told each token taken, by provider and egress label (metrics: the budget used). */
+  onToken?: (provider: string, egress: string) => void;
 }
 
-/** The egress address as a budget key: the proxy without its credentials, or `direct`. */
+/**
+ * The egress address as a budget key: the proxy without its password, `source <address>` for a
+ * bound source address, or `direct`. By the way out, not the label, so processes whose settings
+ * list the same egresses in another order still share each one's budget.
+ */
 export function egressIdentity(egress: SmtpEgress): string {
-  return egress.proxy ? describeProxy(egress.proxy) : 'direct';
+  return egress.proxy ? describeProxy(egress.proxy) : egress.localAddress ? `source ${egress.localAddress}` : 'direct';
 }
 
 export function budgetKeyFor(host: string, egress: SmtpEgress): { key: BudgetKey; profile: ProviderProfile } {
@@ -34,15 +40,25 @@ export function budgetKeyFor(host: string, egress: SmtpEgress): { key: BudgetKey
  * (the default profile: every other host, not one provider) have no budget: the per-host session
  * limit is their throttle.
  */
-export async function budgetSpent(throttle: Throttle | undefined, host: string, egress: SmtpEgress, deadline: number, wanted?: () => boolean): Promise<string | undefined> {
+export async function budgetSpent(
+  throttle: Throttle | undefined,
+  host: string,
+  egress: SmtpEgress,
+  deadline: number,
+  wanted?: () => boolean,
+  onWait?: (nextAt: number) => void,
+): Promise<string | undefined> {
   if (!throttle) return undefined;
   const { key, profile } = budgetKeyFor(host, egress);
   if (profile.kind === 'default') return undefined;
   const perWindow = throttle.perWindow ? throttle.perWindow(profile) : profile.limits.connectionsPerMinute;
   // No token for a connection that could not be used before its deadline, even one free now.
-  if (deadline > Date.now() && (await throttle.budget.take(key, perWindow, deadline, wanted))) return undefined;
+  if (deadline > Date.now() && (await throttle.budget.take(key, perWindow, deadline, wanted, onWait))) {
+    throttle.onToken?.(key.provider, egressLabel(egress));
+    return undefined;
+  }
   throttle.onThrottled?.(key.provider);
-  return `connection budget for ${profile.name} (${key.egress}) spent until past the deadline`;
+  return `connection budget for ${profile.name} (${egressLabel(egress)}) spent until past the deadline`;
 }
 
 /** Cuts the budget when any of `replies` is the host's provider asking us to slow down. */

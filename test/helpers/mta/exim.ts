@@ -22,9 +22,19 @@ export interface RunningMta {
   close(): Promise<void>;
 }
 
+/**
+ * The resolv.conf an MTA of the suite reads: the test's DNS server, which answers every question
+ * (it runs in the test's own process, beside the app, and is as slow as the machine). Its timeout
+ * is the resolver's longest, 30 s, no shorter than any call's deadline: a slow answer is waited
+ * for, never taken by the MTA as a DNS failure (a temporary refusal where the cell expects a verdict).
+ */
+export function resolvConf(nameserver: string): string {
+  return `nameserver ${nameserver}\noptions timeout:30 attempts:1\n`;
+}
+
 /** Installs the MTAs when missing; throws when they cannot be had (never a silent skip). */
 export function ensureMtas(): void {
-  if (existsSync(EXIM) && existsSync('/usr/sbin/postfix')) return;
+  if (existsSync(EXIM) && existsSync('/usr/sbin/postfix') && existsSync('/usr/sbin/postgrey')) return;
   const run = spawnSync(resolve(import.meta.dirname, '../../../scripts/install-mtas.sh'), { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`scripts/install-mtas.sh failed: ${run.stderr || run.stdout}`);
 }
@@ -42,7 +52,7 @@ export async function startExim(config: string, listen: string[], nameserver: st
   const group = await readFile('/etc/group', 'utf8');
   await writeFile(join(dir, 'passwd'), /^Debian-exim:/m.test(passwd) ? passwd : `${passwd.trimEnd()}\nDebian-exim:x:64990:64990::/nonexistent:/usr/sbin/nologin\n`);
   await writeFile(join(dir, 'group'), /^Debian-exim:/m.test(group) ? group : `${group.trimEnd()}\nDebian-exim:x:64990:\n`);
-  await writeFile(join(dir, 'resolv.conf'), `nameserver ${nameserver}\noptions timeout:1 attempts:1\n`);
+  await writeFile(join(dir, 'resolv.conf'), resolvConf(nameserver));
   await writeFile(join(dir, 'exim.conf'), config.replaceAll('@DIR@', dir));
   const mounts = ['passwd', 'group', 'resolv.conf'].map((file) => `mount --bind ${dir}/${file} /etc/${file}`).join(' && ');
   const child = spawn('unshare', ['-m', 'sh', '-c', `${mounts} && exec ${EXIM} -C ${dir}/exim.conf -bdf`], {

@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmod, cp, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureMtas, type RunningMta } from './exim.js';
+import { ensureMtas, resolvConf, type RunningMta } from './exim.js';
 import { waitForListener } from './listening.js';
 
 export interface PostfixSetup {
@@ -44,7 +44,7 @@ export async function startPostfix(setup: PostfixSetup): Promise<RunningMta> {
   for (const [name, content] of Object.entries(setup.files)) await writeFile(join(etc, name), content.replaceAll('@DIR@', dir));
   const tls = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=mx.postfix.test', '-days', '2', '-keyout', join(etc, 'key.pem'), '-out', join(etc, 'cert.pem')], { encoding: 'utf8' });
   if (tls.status !== 0) throw new Error(`openssl: ${tls.stderr}`);
-  await writeFile(join(dir, 'resolv.conf'), `nameserver ${setup.nameserver}\noptions timeout:1 attempts:1\n`);
+  await writeFile(join(dir, 'resolv.conf'), resolvConf(setup.nameserver));
   const mounts = `mount --bind ${etc} /etc/postfix && mount --bind ${dir}/resolv.conf /etc/resolv.conf`;
   // `postfix check` makes the queue's directories; the master in the foreground (`-s`), its daemons its children.
   const child = spawn('unshare', ['-m', 'sh', '-c', `${mounts} && postfix check && exec /usr/lib/postfix/sbin/master -s`], { stdio: ['ignore', 'pipe', 'pipe'] });

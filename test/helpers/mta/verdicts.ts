@@ -8,8 +8,12 @@ export interface ConformanceApp {
   legacy: string;
 }
 
-/** An app probing port 25 through the test's DNS server, with `from` as MAIL FROM (undefined: the default). */
-export async function conformanceApp(dnsServer: string, canary: string, from: string | undefined): Promise<ConformanceApp> {
+/**
+ * An app probing port 25 through the test's DNS server, with `from` as MAIL FROM (undefined: the
+ * default). `greylistRetryMs`: the wait before its one retry of a temporary refusal (100 ms: a retry
+ * that comes back before any greylisting delay ends; production's is 3 s).
+ */
+export async function conformanceApp(dnsServer: string, canary: string, from: string | undefined, greylistRetryMs = 100): Promise<ConformanceApp> {
   const app = await makeTestApp({
     env: {
       MAILSURE_DNS_SERVERS: dnsServer,
@@ -22,12 +26,21 @@ export async function conformanceApp(dnsServer: string, canary: string, from: st
       MAILSURE_SMTP_HELO: 'probe.prober-ok.com',
       ...(from === undefined ? {} : { MAILSURE_SMTP_FROM: from }),
     },
-    greylistRetryMs: 100,
+    greylistRetryMs,
   });
   return { app, current: (await app.key('current')).key, legacy: (await app.key('legacy', { variant: 'email_validation' })).key };
 }
 
-export async function verdict(t: TestApp, key: string, email: string, timeout = 20): Promise<{ status_code: number; status: string }> {
+/**
+ * The call's deadline: the most the API allows (30 s), the one upper bound a cell has. Every wait on
+ * the MTAs' side (their DNS, policy services, callouts) is configured no shorter, and every wait the
+ * cells rely on (a greylisting delay, a tarpit, a callout) is a lower bound far inside it.
+ */
+export const CALL_TIMEOUT_S = 30;
+/** A test's own limit: two calls that each may run to their deadline, and some room. */
+export const CELL_TIMEOUT_MS = 2 * CALL_TIMEOUT_S * 1_000 + 20_000;
+
+export async function verdict(t: TestApp, key: string, email: string, timeout = CALL_TIMEOUT_S): Promise<{ status_code: number; status: string }> {
   const res = await t.app.inject({ url: `/v5/ev?email=${encodeURIComponent(email)}&api_key=${key}&timeout=${timeout}` });
   expect(res.statusCode).toBe(200);
   const body = res.json();

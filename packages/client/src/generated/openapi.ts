@@ -284,6 +284,11 @@ export interface operations {
                                 /** Format: date-time */
                                 checked_at?: string;
                             };
+                            /** @description At depth mailbox: how many SMTP egresses are in rotation, of how many (a count only; mailsure doctor names them) */
+                            smtp_egresses?: {
+                                healthy: number;
+                                total: number;
+                            };
                         };
                         /** @description The object store of lists (MAILSURE_LIST_STORE): whether it answers; it never changes the status code */
                         list_store?: {
@@ -326,6 +331,11 @@ export interface operations {
                                 hint?: string;
                                 /** Format: date-time */
                                 checked_at?: string;
+                            };
+                            /** @description At depth mailbox: how many SMTP egresses are in rotation, of how many (a count only; mailsure doctor names them) */
+                            smtp_egresses?: {
+                                healthy: number;
+                                total: number;
                             };
                         };
                         /** @description The object store of lists (MAILSURE_LIST_STORE): whether it answers; it never changes the status code */
