@@ -101,6 +101,8 @@ export interface ContainerTuning {
   listHoldBack?: Partial<HoldBackPolicy>;
   /** A list's first wait after a dependency did not answer (default 1 s, doubling up to 30 s). */
   listRetryMs?: number;
+  /** Deadlines of every object-store call (default STORE_DEADLINES: a connection within 5 s, no silence over 30 s). */
+  listStoreDeadlines?: { connectionTimeout: number; socketTimeout: number };
   /** The clock of enrichment's activity windows, when it is not the container's. */
   enrichmentClock?: Clock;
 }
@@ -108,7 +110,7 @@ export interface ContainerTuning {
 export async function createContainer(config: Config, logger: Logger, clock: Clock = systemClock, options: ContainerOptions = {}): Promise<Container> {
   const { storage: givenStorage, redis: givenRedis, tuning = {}, quotaNamespace, ...processing } = options;
   // The list files first: an object store that cannot be used stops the start before anything else opens.
-  const listFiles = await createListFiles(config, logger, options.runLists ?? true);
+  const listFiles = await createListFiles(config, logger, options.runLists ?? true, tuning.listStoreDeadlines);
   await listFiles.check().catch((error: unknown) => {
     listFiles.close();
     throw error;
@@ -214,12 +216,13 @@ async function createListFiles(
   config: Pick<Config, 'dataDir' | 'listStore'>,
   logger: Logger,
   runLists: boolean,
+  deadlines?: { connectionTimeout: number; socketTimeout: number },
 ): Promise<{ files: ListFiles; check(): Promise<void>; ping?(): Promise<void>; close(): void }> {
   if (!config.listStore) return { files: createDirectoryListFiles(config.dataDir), check: async () => undefined, close: () => undefined };
   // Loaded only when configured: the AWS SDK takes a while to import, and most processes never need it.
   const { openS3ListFiles } = await import('./storage/s3/open-s3-list-files.js');
   // A process that runs lists keeps what it received as its working copy; an API process does not.
-  return openS3ListFiles(config.listStore, { dataDir: config.dataDir, keepReceivedUploads: runLists, logger });
+  return openS3ListFiles(config.listStore, { dataDir: config.dataDir, keepReceivedUploads: runLists, logger, ...(deadlines ? { deadlines } : {}) });
 }
 
 /** The list pipeline over the same services as the real-time routes, with its in-process queue. */

@@ -78,6 +78,8 @@ export interface TestAppOptions {
   listHoldBack?: Partial<HoldBackPolicy>;
   /** A list's first wait after a dependency did not answer (default 1 s). */
   listRetryMs?: number;
+  /** Deadlines of object-store calls (short in tests of a store that stops answering). */
+  listStoreDeadlines?: { connectionTimeout: number; socketTimeout: number };
   /** False: an API process that runs no lists (`serve --no-worker`); they wait for another app's queue. */
   runLists?: boolean;
 }
@@ -117,6 +119,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
       callbackDelayScale: options.callbackDelayScale ?? 1,
       listHoldBack: { ...TEST_HOLD_BACK, ...options.listHoldBack },
       ...(options.listRetryMs !== undefined ? { listRetryMs: options.listRetryMs } : {}),
+      ...(options.listStoreDeadlines ? { listStoreDeadlines: options.listStoreDeadlines } : {}),
       ...(options.clock ? { enrichmentClock: options.clock } : {}),
     },
   });

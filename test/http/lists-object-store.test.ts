@@ -11,7 +11,8 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepExpiredLists } from '../../src/lists/pipeline/retention.js';
 import { freePort } from '../integration/list-server.js';
-import { makeTestApp } from '../helpers/app.js';
+import { makeTestApp, type TestAppOptions } from '../helpers/app.js';
+import { startPausableProxy, type PausableProxy } from '../helpers/pausable-proxy.js';
 import { multipart } from '../helpers/multipart.js';
 import { S3_TEST_CREDENTIALS, S3_TEST_REGION, startTestS3, type TestS3 } from '../helpers/s3-server.js';
 import { unzip } from '../helpers/unzip.js';
@@ -45,11 +46,11 @@ afterAll(async () => {
   await s3?.close();
 });
 
-async function appOnStore(more: Record<string, string> = {}) {
+async function appOnStore(more: Record<string, string> = {}, options: Pick<TestAppOptions, 'listStoreDeadlines'> = {}) {
   const prefix = `api-${++run}`;
   const storeEnv = Object.fromEntries(Object.entries(s3.env(prefix)).filter(([name]) => name.startsWith('MAILSURE_')));
   // A list waiting for the store tries again after 50 ms, 100 ms…, not 1 s, 2 s…: the outages here are short.
-  const t = await makeTestApp({ env: { ...storeEnv, ...more }, listRetryMs: 50 });
+  const t = await makeTestApp({ env: { ...storeEnv, ...more }, listRetryMs: 50, ...options });
   const key = (await t.key('acme', { services: 'verification,lists' })).key;
   const submit = async () => {
     const { payload, headers } = multipart([{ name: 'file', filename: 'people.csv', content: CSV }]);
@@ -286,6 +287,80 @@ describe('an object store that stops answering (issue 31): a dependency outage, 
     } finally {
       await worker.close();
       await api.close();
+    }
+  });
+});
+
+describe('an object store that stops answering with its connections open (paused, issue 31): the store deadline fires', () => {
+  const STORE_DOWN = { error_code: 503, error_msg: 'The list store did not answer in time; try again' };
+  /** Between the app and s3rver: paused, it accepts connections and forwards nothing, as a stopped server would. */
+  let proxy: PausableProxy;
+  // No silence over 300 ms on a store connection (30 s in production), so that each call the
+  // store does not answer fails within a few seconds here, with the SDK's three attempts.
+  const deadlines = { listStoreDeadlines: { connectionTimeout: 1_000, socketTimeout: 300 } };
+  beforeAll(async () => {
+    proxy = await startPausableProxy({ host: '127.0.0.1', port: Number(new URL(s3.endpoint).port) });
+  });
+  afterAll(() => proxy?.close());
+  const viaProxy = () => ({ MAILSURE_LIST_STORE_ENDPOINT: `http://127.0.0.1:${proxy.port}` });
+
+  it('answers a submit 503 with Retry-After and keeps no list; /readyz stays ready and names the store', async () => {
+    const { t, submitAnswer, submit, get, objects } = await appOnStore(viaProxy(), deadlines);
+    try {
+      proxy.pause();
+      try {
+        const refused = await submitAnswer();
+        expect(refused.statusCode).toBe(503);
+        expect(refused.headers['retry-after']).toBe('5');
+        expect(refused.json()).toEqual(STORE_DOWN);
+        expect((await get('/v5/list')).json()).toMatchObject({ lists: [], total: 0 });
+        const ready = await t.app.inject({ url: '/readyz' });
+        expect(ready.statusCode).toBe(200);
+        expect(ready.json()).toMatchObject({ status: 'ready', list_store: { state: 'failed' } });
+      } finally {
+        proxy.resume();
+      }
+      const id = await submit();
+      await t.lists.idle();
+      expect((await get(`/v5/list/${id}`)).json()).toMatchObject({ status: 'Results', records: 2 });
+      expect((await get('/v5/list')).json()).toMatchObject({ total: 1 });
+      expect(await objects()).toEqual([`lists/${id}/results.zip`, `lists/${id}/upload.csv`]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('holds a list whose results file cannot be stored, then finishes it whole, billed once', async () => {
+    const { t, submitAnswer } = await appOnStore(viaProxy(), deadlines);
+    const full = (await t.key('full', { services: 'verification,enrichment,lists', fields: 'age' })).key;
+    const asFull = (path: string, method: 'GET' | 'POST' = 'GET') => t.app.inject({ method, url: path, headers: { api_key: full } });
+    const waits = (id: number) => t.logs.filter((line) => line.includes(`list ${id} waits: the list store did not answer`)).length;
+    try {
+      // report=true: the list waits Processed for its purchase, so the outage begins at a known point.
+      const { list_id: id } = (await submitAnswer('?header=true&report=true', full)).json() as { list_id: number };
+      await t.lists.idle();
+      expect((await asFull(`/v5/list/${id}`)).json()).toMatchObject({ status: 'Processed' });
+      // The working copy is kept: the results are written here, and storing them is the call that meets the pause.
+      proxy.pause();
+      try {
+        expect((await asFull(`/v5/list/${id}/purchase`, 'POST')).statusCode).toBe(200);
+        // Two waits logged (each a call that ran into the deadline), or the list ended: whichever comes first.
+        await until(async () => waits(id) >= 2 || (await t.storage.lists.get(id))?.status !== 'Processing');
+        expect((await asFull(`/v5/list/${id}`)).json()).toMatchObject({ status: 'Processing' });
+      } finally {
+        proxy.resume();
+      }
+      await t.lists.idle();
+      expect((await asFull(`/v5/list/${id}`)).json()).toMatchObject({ status: 'Results', records: 2 });
+      const results = await asFull(`/v5/list/${id}/results`);
+      expect(results.statusCode).toBe(200);
+      const text = (await unzip(results.rawPayload))[`people-${id}-Service.csv`]!;
+      expect(text.split(/\r?\n/).filter(Boolean).map((line) => line.split(',')[0])).toEqual(['Email', 'ann@example.com', 'not-an-address']);
+      const keyId = (await t.storage.keys.findByName('full'))!.id;
+      expect((await t.storage.usage.totals(keyId)).list_record).toBe(2);
+      expect(t.logs.some((line) => line.includes('"dependency":"list_store"'))).toBe(true);
+    } finally {
+      await t.close();
     }
   });
 });

@@ -26,9 +26,35 @@ describe('createFairGate', () => {
     await settle();
     expect(granted.at(-1)).toBe(2);
     expect(gate.inUse(2)).toBe(1);
+    // Two keys now: key 1 is over its even share (4 of 8), so its chunks that end are not replaced.
     (await a[0]!).release();
     await settle();
-    expect(gate.inUse(1)).toBe(6);
+    expect(gate.inUse(1)).toBe(5);
+  });
+
+  it('caps a key at its even share while another key holds or waits for slots, and lifts the cap when that key is done', async () => {
+    const gate = createFairGate({ total: 8, perKey: 6 });
+    const granted: number[] = [];
+    const ask = asker(gate, granted);
+    const a = Array.from({ length: 64 }, () => ask(1));
+    await settle();
+    const b = Array.from({ length: 8 }, () => ask(2));
+    await settle();
+    expect([gate.inUse(1), gate.inUse(2)]).toEqual([6, 2]);
+    // Key 1's chunks end one by one: the slots go to key 2 until each holds its half.
+    for (let i = 0; i < 2; i++) (await a[i]!).release();
+    await settle();
+    expect([gate.inUse(1), gate.inUse(2)]).toEqual([4, 4]);
+    (await a[2]!).release();
+    await settle();
+    expect([gate.inUse(1), gate.inUse(2)]).toEqual([4, 4]);
+    // Key 2's last chunks end with nothing more to ask: key 1 may hold its full cap again.
+    for (const slot of await Promise.all(b.slice(0, 4))) slot.release();
+    await settle();
+    expect(gate.inUse(2)).toBe(4);
+    for (const slot of await Promise.all(b.slice(4))) slot.release();
+    await settle();
+    expect([gate.inUse(1), gate.inUse(2)]).toEqual([6, 0]);
   });
 
   it('hands freed slots round-robin to the keys that wait, whatever their backlogs', async () => {

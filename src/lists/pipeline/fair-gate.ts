@@ -3,7 +3,9 @@
  * at most `total` are out at once and at most `perKey` to one key, and a freed slot goes to the
  * keys that wait in turn (round-robin), never to the key with the longest backlog. So one key's
  * sixteen big lists take at most `perKey` slots, and another key's small list starts its chunk at
- * once when `perKey` < `total`, or at the next chunk to end otherwise.
+ * once when `perKey` < `total`, or at the next chunk to end otherwise. While several keys hold or
+ * wait for slots, none is given more than its even share of `total` (rounded up): the backlog's
+ * chunks that end are not replaced until the newcomer holds as many as it asks, up to its share.
  *
  * A chunk that only waits for rows held back for a throttling provider (hold-back.ts) gives its
  * slot back meanwhile and takes it again, at once, when it asks them again: a key over its cap
@@ -41,8 +43,14 @@ export function createFairGate(options: { total: number; perKey: number }): Fair
     if (!l) lanes.set(keyId, (l = { out: 0, waiters: [], inTurn: false }));
     return l;
   };
+  /**
+   * A key's cap now: `perKey`, and while other keys hold or wait for slots too, no more than its
+   * even share of the total (rounded up), so a key that arrives behind a backlog gets half the
+   * slots as the backlog's chunks end, not the two `perKey` left it.
+   */
+  const cap = () => Math.min(perKey, Math.max(1, Math.ceil(total / lanes.size)));
   const enterTurn = (keyId: number, l: KeyLane) => {
-    if (l.inTurn || l.waiters.length === 0 || l.out >= perKey) return;
+    if (l.inTurn || l.waiters.length === 0 || l.out >= cap()) return;
     l.inTurn = true;
     turn.push(keyId);
   };
@@ -55,7 +63,7 @@ export function createFairGate(options: { total: number; perKey: number }): Fair
       const keyId = turn.shift()!;
       const l = lanes.get(keyId)!;
       l.inTurn = false;
-      if (l.out >= perKey || l.waiters.length === 0) continue;
+      if (l.out >= cap() || l.waiters.length === 0) continue;
       l.out += 1;
       out += 1;
       l.waiters.shift()!();
@@ -69,8 +77,9 @@ export function createFairGate(options: { total: number; perKey: number }): Fair
     const l = lanes.get(keyId)!;
     l.out -= 1;
     out -= 1;
-    enterTurn(keyId, l);
     forget(keyId, l);
+    // This key may be under its cap again, and a key gone raises the others' caps.
+    for (const [id, other] of lanes) enterTurn(id, other);
     pump();
   };
   const take = (keyId: number) => {

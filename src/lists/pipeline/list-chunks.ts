@@ -107,17 +107,12 @@ async function runPass(
   const launch = async (records: ListRecord[]) => {
     const index = Math.floor(records[0]!.index / plan.chunkSize);
     if (committed.has(index)) return;
-    if (deps.stopping() || (await isStopped(deps.store, list.id))) {
+    if (deps.stopping()) {
       stopped = true;
       return;
     }
     // The slot before the lease: a chunk waiting for its turn holds no chunk another worker could run.
     const slot = await deps.gate?.acquire(list.keyId);
-    if (!mine.has(index) && !(await deps.leases.take(list.id, index))) {
-      slot?.release();
-      skipped.add(index);
-      return;
-    }
     const chunkControl: HoldBackControl = {
       holding(waiting) {
         slot?.holding(waiting);
@@ -125,11 +120,25 @@ async function runPass(
       },
       stopped: control.stopped,
     };
-    const work = deps.leases
-      .hold(list.id, index, async () => {
+    // Whether the list still runs and the chunk's lease are asked together, and off the reading:
+    // the next chunk is read (and its slot taken) while these answer. Under load each is a
+    // database round trip of tens of milliseconds, and a small list's chunks waited for both in
+    // turn, one chunk after the other.
+    const work = (async () => {
+      const [halted, leased] = await Promise.all([isStopped(deps.store, list.id), mine.has(index) || deps.leases.take(list.id, index)]);
+      if (halted) {
+        stopped = true;
+        return;
+      }
+      if (!leased) {
+        skipped.add(index);
+        return;
+      }
+      await deps.leases.hold(list.id, index, async () => {
         const outcome = await runChunk(records, plan, list.keyId, deps.chunk, chunkControl);
         await deps.store.commitChunk(list.id, { index, records: records.length, counts: outcome.counts, results: JSON.stringify(outcome.results) });
-      })
+      });
+    })()
       .catch((error: unknown) => {
         if (error instanceof ListStopped) stopped = true;
         else failure ??= error;

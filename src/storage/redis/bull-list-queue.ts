@@ -19,6 +19,12 @@ interface ListJob {
   keyId?: number;
 }
 
+/**
+ * Longest wait of a job sent back because its key has its share of a worker; it is woken sooner
+ * when a run of its key ends on that worker (and another worker takes it when the wait ends).
+ */
+const BUSY_KEY_DELAY_MS = 10_000;
+
 /** BullMQ's highest priority number (the lowest priority). */
 const MAX_PRIORITY = 2_097_152;
 
@@ -33,7 +39,7 @@ export interface BullListQueueOptions {
    * other keys beside them (KEYS_AT_ONCE × `concurrency` in all), as the embedded queue does.
    */
   worker?: { runner: ListRunner; concurrency: number };
-  /** How long a job of a key already at its cap in this worker waits before it is offered again (default 1 s). */
+  /** Longest wait of a job of a key already at its cap in this worker before it is offered again (default 10 s; woken sooner when a run of its key ends here). */
   busyKeyDelayMs?: number;
   /** Redis key prefix (tests isolate themselves with it). */
   prefix?: string;
@@ -51,8 +57,22 @@ export function createBullListQueue(options: BullListQueueOptions): ListQueue {
   let worker: Worker<ListJob> | undefined;
   if (options.worker) {
     const { runner, concurrency } = options.worker;
-    const busyKeyDelayMs = options.busyKeyDelayMs ?? 1_000;
+    const busyKeyDelayMs = options.busyKeyDelayMs ?? BUSY_KEY_DELAY_MS;
     const runningPerKey = new Map<number, number>();
+    /** Per key, the jobs this worker sent back to wait, oldest first. */
+    const sentBack = new Map<number, Set<string>>();
+    /** A run of the key ended here: the oldest job of it this worker sent back that still waits, waits no longer. */
+    const wakeOne = async (keyId: number) => {
+      const ids = sentBack.get(keyId);
+      while (ids && ids.size > 0) {
+        const id = ids.values().next().value!;
+        ids.delete(id);
+        // Gone, or waiting or running already (another worker took it when its wait ended): the next one.
+        const job = await queue.getJob(id).catch(() => undefined);
+        if (job && (await job.promote().then(() => true, () => false))) break;
+      }
+      if (ids?.size === 0) sentBack.delete(keyId);
+    };
     const run = async (job: Job<ListJob>, token?: string) => {
       const { listId, keyId } = job.data;
       // Jobs queued by an earlier version carry no key: they run as before.
@@ -61,7 +81,14 @@ export function createBullListQueue(options: BullListQueueOptions): ListQueue {
       if (running >= concurrency) {
         // The key has its share of this worker: the job goes back (keeping its priority) and the
         // slot goes to another key's job. BullMQ Pro's groups do this; open-source BullMQ does not.
+        // It waits until a run of its key ends here (wakeOne), or BUSY_KEY_DELAY_MS at most: a
+        // short fixed delay re-offered every waiting job of a backlog each second, work (a fetch
+        // and a move per job) that grew with the backlog and took the CPU other keys' lists need.
         await job.moveToDelayed(Date.now() + busyKeyDelayMs, token);
+        let ids = sentBack.get(keyId);
+        if (!ids) sentBack.set(keyId, (ids = new Set()));
+        ids.delete(job.id!);
+        ids.add(job.id!);
         throw new DelayedError();
       }
       runningPerKey.set(keyId, running + 1);
@@ -71,6 +98,7 @@ export function createBullListQueue(options: BullListQueueOptions): ListQueue {
         const left = (runningPerKey.get(keyId) ?? 1) - 1;
         if (left > 0) runningPerKey.set(keyId, left);
         else runningPerKey.delete(keyId);
+        void wakeOne(keyId);
       }
     };
     worker = new Worker<ListJob>(LIST_QUEUE_NAME, run, { connection, prefix, concurrency: concurrency * KEYS_AT_ONCE });

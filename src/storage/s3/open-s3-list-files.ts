@@ -27,13 +27,13 @@ export const RESULTS_LINK_SECONDS = 300;
 
 export function openS3ListFiles(
   store: ObjectStoreConfig,
-  options: { dataDir: string; keepReceivedUploads: boolean; logger?: Logger },
+  options: { dataDir: string; keepReceivedUploads: boolean; logger?: Logger; deadlines?: typeof STORE_DEADLINES },
 ): { files: ListFiles; check(): Promise<void>; ping(): Promise<void>; close(): void } {
   const client = new S3Client({
     ...(store.endpoint ? { endpoint: store.endpoint } : {}),
     ...(store.region ? { region: store.region } : {}),
     forcePathStyle: store.pathStyle,
-    requestHandler: STORE_DEADLINES,
+    requestHandler: options.deadlines ?? STORE_DEADLINES,
     // Checksums only where the API requires them: many S3-compatible stores refuse the SDK's
     // default trailing checksums (aws-chunked bodies) on uploads.
     requestChecksumCalculation: 'WHEN_REQUIRED',
