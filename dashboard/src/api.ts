@@ -130,6 +130,8 @@ export interface AdminKey {
   /** Records a second; null: no such limit. */
   record_rate: number | null;
   trial: boolean;
+  /** May ask for a verdict's evidence (explain=true). */
+  evidence: boolean;
   created_at: string;
   revoked_at: string | null;
   usage?: Record<string, number>;
@@ -170,7 +172,7 @@ export function createAdminApi(token: string) {
     async keys(): Promise<AdminKey[]> {
       return (await json<{ keys: AdminKey[] }>(await call('/v5/admin/keys', { headers }))).keys;
     },
-    async createKey(settings: { name: string; services: string[]; quota?: string; fields?: string }): Promise<AdminKey & { key: string; webhook_secret: string }> {
+    async createKey(settings: { name: string; services: string[]; quota?: string; fields?: string; evidence?: boolean }): Promise<AdminKey & { key: string; webhook_secret: string }> {
       return json(await call('/v5/admin/keys', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(settings) }));
     },
     async revokeKey(name: string): Promise<AdminKey> {
