@@ -25,7 +25,7 @@ import type { EgressChooser, SmtpEgress } from './egress.js';
 import { createHostLimiter, MAX_HOLD_MS, type HostLimiter } from './host-limiter.js';
 import { observeRefusals, openOnHost, probeFailure, type HostSessionOptions } from './open-on-host.js';
 import { budgetKeyFor, slowDownIfAsked, type Throttle } from './throttle.js';
-import { SESSIONS_PER_HOST, type ProbeObserver, type ProbeOutcome, type ProbeTarget, type SmtpProber } from './prober.js';
+import { probeRecord, SESSIONS_PER_HOST, type ProbeObserver, type ProbeOutcome, type ProbeTarget, type SmtpProber } from './prober.js';
 import { connectBy, domainOf, minLeft, sharedCatchAll } from './session-queue.js';
 import { sessionFailure, type RecipientReply, type SmtpSession } from './smtp-session.js';
 import {
@@ -156,6 +156,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
           recipients,
           ...(probeOptions.catchAllProbe !== undefined ? { catchAllProbe: probeOptions.catchAllProbe } : {}),
           ...(probeOptions.decisive ? { decisive: probeOptions.decisive } : {}),
+          ...(probeOptions.record ? { record: probeOptions.record } : {}),
           deadline,
           // Asked only with time left for its round's replies (session-queue.ts).
           minLeftMs: minLeft(deadline - Date.now(), reserveMs),
@@ -166,6 +167,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
             probe.done = true;
             clearTimeout(timer);
             clearTimeout(giveUp);
+            probe.record?.(probeRecord(target.host, egressFor(target.host), probe.seen ?? {}, recipients, probe.catchAllProbe));
             resolve(outcome);
           },
         };
@@ -347,6 +349,9 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
       }
       return send.flat();
     });
+    // Where this round's part of the transcript starts: each probe's record reads from here on.
+    const from = session.transcript?.mark() ?? 0;
+    for (const probe of groups.flat()) probe.seen = { session, address, from, ...(probe.catchAllFrom ? { catchAllFrom: probe.catchAllFrom.recipient } : {}) };
     session.setDeadline(Math.min(holdUntil, latestDeadline(groups.flat())));
     const answered = new Set<number>();
     const settle = (index: number) => {
