@@ -106,8 +106,9 @@ export function createApi(key: string) {
       const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `list-${id}-results.zip`;
       return { blob: await response.blob(), fileName };
     },
-    async verify(email: string): Promise<VerifyAnswer> {
-      return json(await call(`/v5/ev?${new URLSearchParams({ email, api_key: key })}`, {}));
+    /** `explain`: the evidence beside the verdict (keys with the evidence permission; others get the verdict alone). */
+    async verify(email: string, explain = false): Promise<VerifyAnswer> {
+      return json(await call(`/v5/ev?${new URLSearchParams({ email, api_key: key, ...(explain ? { explain: 'true' } : {}) })}`, {}));
     },
     async lookup(email: string): Promise<AppendAnswer> {
       return json(await call(`/v5/eppend?${new URLSearchParams({ email, api_key: key })}`, {}));

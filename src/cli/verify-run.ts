@@ -10,7 +10,10 @@ export async function verify(address: string, flags: VerifyFlags): Promise<void>
   if ('problem' in connection) fail(connection.problem);
   const client = new MailsureClient(connection.options);
   try {
-    const answer = await client.verify(address, { ...(flags.explain ? { explain: true } : {}), ...(flags.timeout ? { timeout: flags.timeout } : {}) });
+    const answer = await client.verify(address, {
+      ...(flags.explain ? { explain: true } : {}),
+      ...(flags.timeout ? { timeout: flags.timeout } : {}),
+    });
     if (!answer.ok) fail(failureLine(answer.error));
     if (flags.json) return print(JSON.stringify(answer.value));
     print(verdictLines(answer.value).join('\n'));
@@ -37,12 +40,21 @@ export function evidenceLines(evidence: VerifyEvidence): string[] {
   lines.push('stages:');
   for (const stage of evidence.stages) lines.push(`  ${stageLine(stage)}`);
   for (const host of evidence.smtp) {
-    const via = [host.address && `at ${host.address}`, `egress ${host.egress}`, host.tls !== undefined && (host.tls ? 'TLS' : 'no TLS'), host.attempt > 1 && `attempt ${host.attempt}`, host.joined && 'read from a concurrent probe of the same address'];
+    const via = [
+      host.address && `at ${host.address}`,
+      `egress ${host.egress}`,
+      host.tls !== undefined && (host.tls ? 'TLS' : 'no TLS'),
+      host.attempt > 1 && `attempt ${host.attempt}`,
+      host.joined && 'read from a concurrent probe of the same address',
+    ];
     lines.push(`smtp ${host.host} (${via.filter(Boolean).join(', ')}):`);
     for (const step of host.transcript) {
       const at = `+${step.at_ms}ms`.padStart(8);
       if (step.command !== undefined) lines.push(`  ${at} > ${step.command}${step.role ? `   [${step.role}]` : ''}`);
-      if (step.code !== undefined) lines.push(`  ${step.command !== undefined ? ' '.repeat(8) : at} < ${step.code}${step.enhanced ? ` ${step.enhanced}` : ''} ${step.text ?? ''}${step.took_ms !== undefined ? `   (${step.took_ms} ms)` : ''}`.trimEnd());
+      if (step.code !== undefined)
+        lines.push(
+          `  ${step.command !== undefined ? ' '.repeat(8) : at} < ${step.code}${step.enhanced ? ` ${step.enhanced}` : ''} ${step.text ?? ''}${step.took_ms !== undefined ? `   (${step.took_ms} ms)` : ''}`.trimEnd(),
+        );
       else if (step.command !== undefined) lines.push(`  ${' '.repeat(8)} < (no reply)`);
     }
   }
@@ -59,7 +71,9 @@ function stageLine(stage: VerifyEvidence['stages'][number]): string {
       return `prober health: resolver ${stage.resolver}, SMTP egress ${stage.smtp_egress}, identity ${stage.identity}`;
     case 'dns': {
       const mx = (stage.mx ?? []).map((m) => `${m.host} (${m.preference})`).join(', ');
-      const hosts = (stage.hosts ?? []).map((h) => `${h.host} ${h.answer === 'addresses' ? `${(h.addresses ?? []).join(' ')} ttl ${h.ttl_seconds}s` : h.answer}`).join('; ');
+      const hosts = (stage.hosts ?? [])
+        .map((h) => `${h.host} ${h.answer === 'addresses' ? `${(h.addresses ?? []).join(' ')} ttl ${h.ttl_seconds}s` : h.answer}`)
+        .join('; ');
       return `dns: ${stage.route}${mx ? ` → ${mx}` : ''}${hosts ? ` [${hosts}]` : ''}${stage.reason ? ` (${stage.reason})` : ''}`;
     }
     case 'provider':

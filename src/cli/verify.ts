@@ -16,7 +16,10 @@ export function registerVerifyCommand(program: Command): void {
   program
     .command('verify <address>')
     .description('verify one address with a Mailsure server (GET /v5/ev); --explain shows why')
-    .option('--explain', 'show the evidence: the rule that decided, the stages, DNS and each SMTP command and reply (keys with the evidence permission)')
+    .option(
+      '--explain',
+      'show the evidence: the rule that decided, the stages, DNS and each SMTP command and reply (keys with the evidence permission)',
+    )
     .option('--timeout <seconds>', 'the verdict’s time budget (default 10, at most 30)')
     .option('--json', 'the answer as the API gives it')
     .option('--url <url>', `the server (env MAILSURE_URL; default ${DEFAULT_URL})`)

@@ -20,7 +20,9 @@ const cli = (...args: string[]) => runCliAsync(['verify', ...args], env, 240_000
 
 beforeAll(async () => {
   world = await startTestWorld();
-  server = await startTlsTestApp({ env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox', MAILSURE_SMTP_FROM: 'verify@probe.mailsure-test.com' } });
+  server = await startTlsTestApp({
+    env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox', MAILSURE_SMTP_FROM: 'verify@probe.mailsure-test.com' },
+  });
   dir = await mkdtemp(join(tmpdir(), 'mailsure-cli-verify-'));
   await writeFile(join(dir, 'cert.pem'), server.cert);
   const key = (await server.t.key('cli', { services: 'verification', evidence: true })).key;
@@ -47,13 +49,17 @@ describe('mailsure verify', { timeout: CLI_TEST_TIMEOUT }, () => {
     expect(lines).toContain('  provider: default (RCPT proves: mailbox)');
     expect(lines).toContain('smtp mx.mailbox-ok.com (at 127.0.0.10, egress direct, no TLS):');
     expect(explained.stdout).toMatch(/\n +\+\d+ms > MAIL FROM:<verify@probe\.mailsure-test\.com> {3}\[our-sender\]\n/);
-    expect(explained.stdout).toMatch(new RegExp(`\\n +\\+\\d+ms > RCPT TO:<${world.addresses.unknown}> {3}\\[address\\]\\n +< 550 5\\.1\\.1 `));
+    expect(explained.stdout).toMatch(
+      new RegExp(`\\n +\\+\\d+ms > RCPT TO:<${world.addresses.unknown}> {3}\\[address\\]\\n +< 550 5\\.1\\.1 `),
+    );
     expect(explained.stdout).toMatch(/> RCPT TO:<[a-z0-9]{14}@mailbox-ok\.com> {3}\[catch-all-probe\]/);
   });
 
   it('says why there is no evidence for a key without the permission, and fails in one line on a bad key', async () => {
     const without = await runCliAsync(['verify', 'ann@@example.com', '--explain'], { ...env, MAILSURE_KEY: plainKey }, 240_000);
-    expect(without.stdout).toBe('ann@@example.com: invalid (155)\nno evidence: this key does not have the evidence permission (mailsure keys update KEY --evidence)\n');
+    expect(without.stdout).toBe(
+      'ann@@example.com: invalid (155)\nno evidence: this key does not have the evidence permission (mailsure keys update KEY --evidence)\n',
+    );
     const refused = await runCliAsync(['verify', 'ann@example.com'], { ...env, MAILSURE_KEY: 'nope' }, 240_000);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toBe('mailsure: 401 Invalid API key\n');
