@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExim, type RunningMta } from '../helpers/mta/exim.js';
-import { conformanceApp, verdict, type ConformanceApp } from '../helpers/mta/verdicts.js';
+import { conformanceApp, explained, verdict, type ConformanceApp } from '../helpers/mta/verdicts.js';
 import { startDnsServer, type TestDnsServer } from '../helpers/world/dns-server.js';
 import { rawConnect } from '../helpers/world/raw-smtp.js';
 import type { Zone } from '../helpers/world/dns-zone.js';
@@ -112,5 +112,24 @@ describe('the two measured faults, against the Exim that showed them', () => {
     // The address's 550 comes after 1 s, the random local part's after 60 s more; timeout=10. A
     // domain of its own: no earlier cell may have taught its catch-all fact (no random probe then).
     expect(await verdict(apps.routable.app, apps.routable.current, 'nobody@exim-tarpit-2.com', 10)).toMatchObject({ status_code: 400, status: 'invalid' });
+  });
+});
+
+describe("a verdict's evidence against Exim (explain=true; docs/verification.md, real examples)", () => {
+  it("an unknown user: rule mailbox.unknown-user, Exim's own reply for the address", async () => {
+    const { app, explained: key } = apps.routable;
+    const answer = await explained(app, key, 'nobody@exim-mail.com');
+    expect([answer.code, answer.rule]).toEqual([400, 'mailbox.unknown-user']);
+    expect(answer.steps[0]).toMatchObject({ code: 220 });
+    expect(answer.steps.find((s) => s.role === 'our-sender')).toMatchObject({ command: 'MAIL FROM:<verify@prober-ok.com>', code: 250 });
+    expect(answer.steps.find((s) => s.role === 'address')).toMatchObject({ command: 'RCPT TO:<nobody@exim-mail.com>', code: 550, text: 'Unrouteable address' });
+  });
+
+  it('sender verification refusing our MAIL FROM: no proof about the recipient, the three lines shown as Exim sent them', async () => {
+    const { app, explained: key } = apps.unroutable;
+    const answer = await explained(app, key, 'nobody@exim-sv.com');
+    // A refusal that proves nothing about the recipient (the reply classifier reads the sender's lines), never 400.
+    expect([answer.code, answer.rule]).toEqual([20, 'mailbox.policy']);
+    expect(answer.steps.find((s) => s.role === 'address')).toMatchObject({ code: 550, text: `Verification failed for <${UNROUTABLE_FROM}> Unrouteable address Sender verify failed` });
   });
 });
