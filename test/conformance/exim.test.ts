@@ -123,6 +123,9 @@ describe("a verdict's evidence against Exim (explain=true; docs/verification.md,
     expect(answer.steps[0]).toMatchObject({ code: 220 });
     expect(answer.steps.find((s) => s.role === 'our-sender')).toMatchObject({ command: 'MAIL FROM:<verify@prober-ok.com>', code: 250 });
     expect(answer.steps.find((s) => s.role === 'address')).toMatchObject({ command: 'RCPT TO:<nobody@exim-mail.com>', code: 550, text: 'Unrouteable address' });
+    // Exim's greeting names the address we connected from: never shown (our egress is a label).
+    expect(answer.steps.find((s) => s.command?.startsWith('EHLO'))?.text).toMatch(/^mx\.exim-mail\.com Hello probe\.prober-ok\.com \[\(address removed\)\] /);
+    expect(JSON.stringify(answer.steps)).not.toContain('127.0.0.1');
   });
 
   it('sender verification refusing our MAIL FROM: no proof about the recipient, the three lines shown as Exim sent them', async () => {

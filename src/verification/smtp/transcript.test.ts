@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Transcript } from './transcript.js';
+import { ADDRESS_REMOVED, removeAddresses, Transcript } from './transcript.js';
 
 const reply = (code: number, text: string, enhanced?: string) => ({ code, text, lines: [text], ...(enhanced ? { enhanced } : {}) });
 
@@ -67,5 +68,41 @@ describe('a transcript', () => {
       'RCPT TO:<second@example.com>',
     ]);
     expect(second.at(-1)!.reply).toBeUndefined();
+  });
+});
+
+describe('addresses in replies', () => {
+  it('are removed from a view, bare, bracketed or tagged, while codes, times and names stay', () => {
+    const t = new Transcript();
+    t.received(reply(220, 'mx.example.com ESMTP Exim 4.96 Sat, 28 Nov 2026 04:52:50 +0000'));
+    t.sent('EHLO probe.example.net');
+    t.received(reply(250, 'mx.example.com Hello probe.example.net [192.0.2.7] SIZE 52428800'));
+    t.sent('MAIL FROM:<verify@probe.example.net>');
+    t.received(reply(550, 'Service unavailable; client [IPv6:2001:db8::7] blocked using zen.example, see 5.7.1 at 10.0.0.1:25', '5.7.1'));
+    const texts = t.view({ from: 0, recipients: new Map() }).map((s) => s.reply?.text);
+    expect(texts).toEqual([
+      'mx.example.com ESMTP Exim 4.96 Sat, 28 Nov 2026 04:52:50 +0000',
+      'mx.example.com Hello probe.example.net [(address removed)] SIZE 52428800',
+      'Service unavailable; client [IPv6:(address removed)] blocked using zen.example, see 5.7.1 at (address removed):25',
+    ]);
+  });
+
+  it('leaves no IPv4 or IPv6 address behind, however the server writes it (property)', () => {
+    const words = fc.array(fc.constantFrom('client', 'Hello', 'from', 'blocked', '5.7.1', '04:52:50', 'host', 'x'), { maxLength: 4 }).map((w) => w.join(' '));
+    const shapes = [(a: string) => a, (a: string) => `[${a}]`, (a: string) => `(${a})`];
+    // A port after an IPv6 address is written with brackets ([…]:25); bare, it would be another address.
+    const written = fc.oneof(
+      fc.tuple(fc.ipV4(), fc.constantFrom(...shapes, (a: string) => `${a}:25`)),
+      fc.tuple(fc.ipV6(), fc.constantFrom(...shapes, (a: string) => `[IPv6:${a}]`, (a: string) => `[${a}]:25`)),
+    );
+    fc.assert(
+      fc.property(words, written, words, (before, [ip, shape], after) => {
+        const out = removeAddresses(`${before} ${shape(ip)} ${after}`);
+        expect(out).toContain(ADDRESS_REMOVED);
+        expect(out.replace(ADDRESS_REMOVED, '')).not.toContain(ip);
+        expect(out.startsWith(`${before} `)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -7,7 +7,11 @@
  * A session is shared by many calls (batch-prober.ts): `view` is what one call may see, the
  * session's own commands (greeting, EHLO, STARTTLS, MAIL FROM, RSET, QUIT) and only the RCPTs of
  * the recipients it names, never another call's. Kept in memory for the session's life only.
+ * Every IP address in a reply's text is removed from a view: servers echo the connecting address
+ * (Exim's `Hello … [192.0.2.1]`, a block list's `client [192.0.2.1] blocked`), and our egress's
+ * address is never shown (the evidence names the egress by an opaque label).
  */
+import { isIP } from 'node:net';
 import type { SmtpReply } from './smtp-reply.js';
 
 export type TranscriptRole = 'our-sender' | 'address' | 'catch-all-probe';
@@ -73,11 +77,26 @@ export class Transcript {
       const rcpt = step.command === undefined ? undefined : /^RCPT TO:<(.*)>/i.exec(step.command);
       if (rcpt) {
         const role = view.recipients.get(rcpt[1]!);
-        if (role) out.push({ ...step, role });
+        if (role) out.push(withoutAddresses({ ...step, role }));
         continue;
       }
-      out.push(step.command !== undefined && /^MAIL FROM:/i.test(step.command) ? { ...step, role: 'our-sender' } : { ...step });
+      out.push(step.command !== undefined && /^MAIL FROM:/i.test(step.command) ? withoutAddresses({ ...step, role: 'our-sender' }) : withoutAddresses(step));
     }
     return out;
   }
+}
+
+export const ADDRESS_REMOVED = '(address removed)';
+
+function withoutAddresses(step: TranscriptStep): TranscriptStep {
+  return step.reply ? { ...step, reply: { ...step.reply, text: removeAddresses(step.reply.text) } } : { ...step };
+}
+
+/** The text with every IPv4 and IPv6 address (bare, bracketed, `IPv6:`-tagged) replaced. */
+export function removeAddresses(text: string): string {
+  const unless = (candidate: string) => (isIP(candidate) ? ADDRESS_REMOVED : candidate);
+  return text
+    .replace(/(?<=IPv6:)[0-9A-Fa-f:.]+/g, unless)
+    .replace(/(?<![\w:.])(?:[0-9A-Fa-f]{0,4}:){2,8}(?:[0-9A-Fa-f]{1,4}|\d{1,3}(?:\.\d{1,3}){3})?(?![\w:.])/g, unless)
+    .replace(/(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w.])/g, unless);
 }
