@@ -30,7 +30,7 @@ export function singleFlight(inner: SmtpProber): SmtpProber {
         const outcome = await untilDeadline(flight.outcome, deadline);
         if (outcome?.kind === 'replies') {
           // Its evidence is the first probe's conversation (the same address), marked as read from it.
-          if (options.record) for (const record of flight.records.length > 0 ? flight.records : [{ host: target.host, egress: '', steps: [] }]) options.record({ ...record, joined: true });
+          if (options.record) for (const record of flight.records.length > 0 ? flight.records : [{ host: target.host, egress: 'unknown', steps: [] }]) options.record({ ...record, joined: true });
           return ownReplies(outcome, address, options.catchAllProbe, flight.catchAllProbe);
         }
         if (outcome === undefined) return { kind: 'timeout', detail: 'deadline reached waiting for the same address’s probe' };
