@@ -1,5 +1,5 @@
 /**
- * The `mailsure` command line: serve, worker, migrate, doctor, keys, import, generate, demo, lists.
+ * The `mailsure` command line: serve, worker, migrate, doctor, keys, import, generate, demo, lists, verify.
  *
  * Every command loads its code when it runs (`await import` in the action): `mailsure --help` or
  * `mailsure keys list` should not pay for Fastify, the verification engine and the database
@@ -14,6 +14,7 @@ import { registerGenerateCommands } from './cli/generate.js';
 import { registerImportCommands } from './cli/import/register.js';
 import { registerKeyCommands } from './cli/keys.js';
 import { registerListCommands } from './cli/lists/register.js';
+import { registerVerifyCommand } from './cli/verify.js';
 import { fail, print } from './cli/output.js';
 import { startupFailure } from './cli/startup-failure.js';
 
@@ -57,6 +58,7 @@ export async function main(argv: string[]): Promise<void> {
   registerGenerateCommands(program);
   registerDemoCommands(program);
   registerListCommands(program);
+  registerVerifyCommand(program);
 
   try {
     await program.parseAsync(argv);

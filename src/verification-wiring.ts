@@ -40,7 +40,7 @@ import { SESSIONS_PER_HOST, type SmtpProber } from './verification/smtp/prober.j
 import type { Lane } from './verification/smtp/session-queue.js';
 import { singleFlight } from './verification/smtp/single-flight.js';
 import type { Throttle } from './verification/smtp/throttle.js';
-import { createVerdictMemory, verdictMemoryGeneration, type RememberedCode, type VerdictMemory, type VerdictStore } from './verification/verdict-memory.js';
+import { createVerdictMemory, verdictMemoryGeneration, type RememberedVerdict, type VerdictMemory, type VerdictStore } from './verification/verdict-memory.js';
 import { createVerifyService, type VerifyDeps, type VerifyService } from './verification/verify-service.js';
 
 /**
@@ -165,7 +165,7 @@ function verdictMemoryOf(
         clock,
         ...(logger ? { logger } : {}),
       })
-    : createMemoryFactCache<RememberedCode>(clock, settings.maxEntries);
+    : createMemoryFactCache<RememberedVerdict>(clock, settings.maxEntries);
   const hours = (h: number) => h * 3_600_000;
   return createVerdictMemory(metrics ? observeCache(store, metrics, 'verdict-memory') : store, memoryKey, {
     ttlMs: { 50: hours(settings.validHours), 400: hours(settings.invalidHours), 410: hours(settings.fullHours) },

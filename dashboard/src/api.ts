@@ -106,8 +106,9 @@ export function createApi(key: string) {
       const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `list-${id}-results.zip`;
       return { blob: await response.blob(), fileName };
     },
-    async verify(email: string): Promise<VerifyAnswer> {
-      return json(await call(`/v5/ev?${new URLSearchParams({ email, api_key: key })}`, {}));
+    /** `explain`: the evidence beside the verdict (keys with the evidence permission; others get the verdict alone). */
+    async verify(email: string, explain = false): Promise<VerifyAnswer> {
+      return json(await call(`/v5/ev?${new URLSearchParams({ email, api_key: key, ...(explain ? { explain: 'true' } : {}) })}`, {}));
     },
     async lookup(email: string): Promise<AppendAnswer> {
       return json(await call(`/v5/eppend?${new URLSearchParams({ email, api_key: key })}`, {}));
@@ -130,6 +131,8 @@ export interface AdminKey {
   /** Records a second; null: no such limit. */
   record_rate: number | null;
   trial: boolean;
+  /** May ask for a verdict's evidence (explain=true). */
+  evidence: boolean;
   created_at: string;
   revoked_at: string | null;
   usage?: Record<string, number>;
@@ -172,7 +175,7 @@ export function createAdminApi(token: string) {
     async keys(): Promise<AdminKey[]> {
       return (await json<{ keys: AdminKey[] }>(await call('/v5/admin/keys', { headers }))).keys;
     },
-    async createKey(settings: { name: string; services: string[]; quota?: string; fields?: string }): Promise<AdminKey & { key: string; webhook_secret: string }> {
+    async createKey(settings: { name: string; services: string[]; quota?: string; fields?: string; evidence?: boolean }): Promise<AdminKey & { key: string; webhook_secret: string }> {
       return json(await call('/v5/admin/keys', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(settings) }));
     },
     async revokeKey(name: string): Promise<AdminKey> {

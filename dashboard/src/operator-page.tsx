@@ -86,6 +86,7 @@ function CreateKey({ api, onCreated }: { api: AdminApi; onCreated: () => void })
   const [name, setName] = useState('');
   const [services, setServices] = useState<string[]>(['verification', 'lists']);
   const [quota, setQuota] = useState('');
+  const [evidence, setEvidence] = useState(false);
   const [created, setCreated] = useState<{ name: string; key: string; webhookSecret: string } | null>(null);
   const [error, setError] = useState('');
   const submit = async (event: Event) => {
@@ -93,7 +94,7 @@ function CreateKey({ api, onCreated }: { api: AdminApi; onCreated: () => void })
     setError('');
     setCreated(null);
     try {
-      const answer = await api.createKey({ name: name.trim(), services, ...(quota ? { quota } : {}) });
+      const answer = await api.createKey({ name: name.trim(), services, ...(quota ? { quota } : {}), ...(evidence ? { evidence } : {}) });
       setCreated({ name: answer.name, key: answer.key, webhookSecret: answer.webhook_secret });
       setName('');
       onCreated();
@@ -117,6 +118,10 @@ function CreateKey({ api, onCreated }: { api: AdminApi; onCreated: () => void })
       </fieldset>
       <label for="key-quota">Quota (calls in all; empty: unlimited)</label>
       <input id="key-quota" type="number" min={0} value={quota} onInput={(e) => setQuota(e.currentTarget.value)} />
+      <label class="check">
+        <input type="checkbox" checked={evidence} onChange={(e) => setEvidence(e.currentTarget.checked)} /> evidence{' '}
+        <span class="hint">— may ask for the SMTP and DNS evidence behind a verdict (explain=true)</span>
+      </label>
       <p>
         <button type="submit" disabled={name.trim() === '' || services.length === 0}>
           Create key
@@ -170,7 +175,10 @@ function KeysTable({ keys, onRevoke }: { keys: AdminKey[]; onRevoke: (name: stri
                 <td>
                   {key.name} <span class="hint">{key.key_prefix}…</span>
                 </td>
-                <td>{key.services.join(', ')}</td>
+                <td>
+                  {key.services.join(', ')}
+                  {key.evidence && <span class="hint"> + evidence</span>}
+                </td>
                 <td>
                   {key.calls_used.toLocaleString('en')} / {key.quota === null ? 'unlimited' : key.quota.toLocaleString('en')}
                 </td>

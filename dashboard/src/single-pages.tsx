@@ -3,6 +3,7 @@ import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import type { Api, AppendAnswer, VerifyAnswer } from './api.js';
 import { CODE_MEANINGS } from './codes.js';
+import { EvidenceTimeline } from './evidence-timeline.js';
 
 const DOMAIN_TYPES: Record<string, string> = {
   biz: 'Business',
@@ -56,13 +57,18 @@ function EmailForm({ id, label, button, busy, value, onValue, onSubmit }: { id: 
 
 export function VerifyPage({ api }: { api: Api }) {
   const [email, setEmail] = useState('');
+  const [explain, setExplain] = useState(false);
   const { answer, error, busy, run } = useCall<VerifyAnswer>();
-  const verify = (address: string) => run(() => api.verify(address.trim()));
+  const verify = (address: string) => run(() => api.verify(address.trim(), explain));
   const result = answer?.safe_to_send ?? answer?.email_validation;
   return (
     <>
       <h1>Verify an address</h1>
       <EmailForm id="verify-email" label="Email address" button="Verify" busy={busy} value={email} onValue={setEmail} onSubmit={() => verify(email)} />
+      <label class="check explain-toggle">
+        <input type="checkbox" checked={explain} onChange={(e) => setExplain(e.currentTarget.checked)} /> Show the evidence (why this verdict: the rule, DNS and
+        each SMTP command and reply; keys with the evidence permission)
+      </label>
       {error && (
         <p role="alert" class="error">
           {error}
@@ -112,6 +118,7 @@ export function VerifyPage({ api }: { api: Api }) {
           )}
         </section>
       )}
+      {result && explain && (answer?.evidence ? <EvidenceTimeline evidence={answer.evidence} /> : <p class="card hint">No evidence: this key does not have the evidence permission.</p>)}
     </>
   );
 }

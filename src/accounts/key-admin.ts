@@ -19,6 +19,8 @@ export interface KeyOptions {
   recordRate?: string;
   trial?: boolean;
   bouncers?: boolean;
+  /** May ask for a verdict's evidence (`explain=true`). */
+  evidence?: boolean;
 }
 
 export class KeyOptionError extends Error {
@@ -69,6 +71,7 @@ export function parseKeyOptions(options: KeyOptions): Partial<KeySettings> {
   }
   if (options.trial !== undefined) out.trial = options.trial;
   if (options.bouncers !== undefined) out.bouncers = options.bouncers;
+  if (options.evidence !== undefined) out.evidence = options.evidence;
   if (problems.length) throw new KeyOptionError(problems);
   return out;
 }
@@ -98,6 +101,8 @@ export async function createKey(store: KeyStore, name: string, options: KeyOptio
     trial,
     // Importing a bouncer list is the opt-in (decisions §2); a key opts out with --no-bouncers.
     bouncers: parsed.bouncers ?? true,
+    // A verdict's evidence shows SMTP replies and DNS answers: granted per key, never by default.
+    evidence: parsed.evidence ?? false,
   };
   const key = generateApiKey();
   const webhookSecret = generateWebhookSecret();

@@ -33,6 +33,8 @@ export interface KeySettings {
   trial: boolean;
   /** Report matches of the shared bouncer list as code 520: on unless the key opted out. */
   bouncers: boolean;
+  /** May ask /v5/ev and lists for the evidence behind a verdict (`explain=true`): off unless granted. */
+  evidence: boolean;
 }
 
 export interface ApiKeyRecord extends KeySettings {

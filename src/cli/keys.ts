@@ -20,7 +20,9 @@ function settingOptions(command: Command): Command {
     .option('--rate <n>', 'calls per second on real-time and bulk endpoints (a bulk call is one call)')
     .option('--record-rate <n>', 'records per second on real-time and bulk endpoints (a bulk call counts its records), or none: off by default')
     .option('--bouncers', 'report addresses on the shared bouncer list as invalid, code 520 (the default)')
-    .option('--no-bouncers', 'opt out: ignore the shared bouncer list for this key');
+    .option('--no-bouncers', 'opt out: ignore the shared bouncer list for this key')
+    .option('--evidence', 'may ask for the evidence behind a verdict (/v5/ev explain=true, lists with evidence): off by default')
+    .option('--no-evidence', 'withdraw the evidence permission');
 }
 
 export function registerKeyCommands(program: Command): void {
@@ -141,6 +143,7 @@ function describe(k: ApiKeyRecord): string {
     `rate:      ${k.rate} calls/s${k.recordRate === null ? '' : `, ${k.recordRate} records/s`}`,
     `trial:     ${k.trial ? 'yes' : 'no'}`,
     `bouncers:  ${k.bouncers ? 'reported (520)' : 'not reported (opted out)'}`,
+    `evidence:  ${k.evidence ? 'may be asked for (explain=true)' : 'not granted'}`,
     `created:   ${k.createdAt}`,
   ].join('\n');
 }

@@ -24,6 +24,8 @@ export interface ApiKeysTable {
   bouncers: Generated<number>;
   /** Records a second on real-time and bulk endpoints; null: no such limit (migration 0010). */
   record_rate: number | null;
+  /** 0 or 1: may ask for a verdict's evidence (migration 0012). */
+  evidence: Generated<number>;
   /** 1 for the demo key a first start made (migration 0011); `mailsure demo remove` deletes it. */
   demo: Generated<number>;
   calls_used: Generated<number>;

@@ -22,9 +22,14 @@ export function decideClientLists(entries: ClientListEntry[]): { code: StatusCod
 }
 
 export function decidePolicy(entries: PolicyEntry[], bouncersEnabled: boolean): { code: StatusCode } | undefined {
+  const worst = decidingPolicyEntry(entries, bouncersEnabled);
+  return worst ? { code: POLICY_CODE[worst.kind] } : undefined;
+}
+
+/** The entry that decides (a verdict's evidence names its list). */
+export function decidingPolicyEntry(entries: PolicyEntry[], bouncersEnabled: boolean): PolicyEntry | undefined {
   const usable = entries.filter((e) => e.kind !== 'bouncer' || bouncersEnabled);
   // Traps and complainers first (they hurt a sender most), then opt-outs, do-not-email, bouncers.
   const order: PolicyKind[] = ['trap', 'complainer', 'optout', 'do_not_email', 'bouncer'];
-  const worst = usable.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind))[0];
-  return worst ? { code: POLICY_CODE[worst.kind] } : undefined;
+  return usable.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind))[0];
 }

@@ -28,15 +28,15 @@ const MAX_REMEMBERED = 50_000;
 export function createDomainStage(deps: { dns: DnsClient; allowPrivateTargets: boolean; clock: Clock }) {
   const remembered = new Map<string, { result: DomainStageResult; expires: number }>();
 
-  async function look(domain: string, deadline: number): Promise<DomainStageResult> {
-    const [route, nsHosts] = await Promise.all([deps.dns.mailRoute(domain, deadline), deps.dns.nameServers(domain, deadline)]);
+  async function look(domain: string, deadline: number, dns: DnsClient = deps.dns): Promise<DomainStageResult> {
+    const [route, nsHosts] = await Promise.all([dns.mailRoute(domain, deadline), dns.nameServers(domain, deadline)]);
     const routed = decideMailRoute(route);
     const mxHosts = 'hosts' in routed ? routed.hosts.map((h) => h.name) : [];
     const domainType = classifyDomain({ domain, mxHosts, nsHosts: nsHosts ?? [], working: 'hosts' in routed });
     const typed = domainType ? { domainType } : {};
     if ('code' in routed) return { code: routed.code, ...typed, mxHosts, reachable: [] };
     if (domainType === 'disposable') return { code: CODE.trap, ...typed, mxHosts, reachable: [] };
-    const summary = await resolveHosts(deps.dns, routed.hosts, deps.allowPrivateTargets, deadline);
+    const summary = await resolveHosts(dns, routed.hosts, deps.allowPrivateTargets, deadline);
     const unreachable = decideHostAddresses(summary);
     return { ...unreachable, ...typed, mxHosts, reachable: summary.reachable };
   }
@@ -57,6 +57,11 @@ export function createDomainStage(deps: { dns: DnsClient; allowPrivateTargets: b
     }
     return result;
   };
+  /**
+   * Asked afresh through `dns` (a recording client, for a verdict's evidence), past what is
+   * remembered here; the DNS caches under it still answer, so it costs no extra lookup.
+   */
+  const fresh = (domain: string, deadline: number, dns: DnsClient): Promise<DomainStageResult> => look(domain, deadline, dns);
   /** The remembered result without waiting: undefined when none is fresh. */
-  return Object.assign(domainStage, { peek });
+  return Object.assign(domainStage, { peek, fresh });
 }

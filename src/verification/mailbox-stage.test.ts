@@ -35,7 +35,7 @@ describe('the mailbox stage and a decisive reply', () => {
     const prober = make(server.port);
     // A deadline far away: without the fix this call waits for it and answers 5.
     const result = await runMailboxStage(stage(prober), target, Date.now() + 600_000);
-    expect(result).toEqual({ code: 400 });
+    expect(result).toEqual({ code: 400, rule: 'mailbox.unknown-user' });
     // A session of its own is closed; the shared pool's goes on for other calls until its deadline.
     if (name === 'a session of its own') await expect.poll(() => closed).toBe(true);
   });
@@ -48,7 +48,7 @@ describe('the mailbox stage and a decisive reply', () => {
         partial: new Map([[recipients[0]!, { class: 'no-mailbox', greylisted: false, code: 550, text: 'Unrouteable address', stage: 'rcpt' }]]),
       }),
     };
-    expect(await runMailboxStage(stage(prober), target, Date.now() + 60_000)).toEqual({ code: 400 });
+    expect(await runMailboxStage(stage(prober), target, Date.now() + 60_000)).toEqual({ code: 400, rule: 'mailbox.unknown-user' });
   });
 
   it('still answers timeout when what arrived before the deadline proves nothing', async () => {
@@ -59,6 +59,6 @@ describe('the mailbox stage and a decisive reply', () => {
         partial: new Map([[recipients[0]!, { class: 'accepted', greylisted: false, code: 250, text: 'Accepted', stage: 'rcpt' }]]),
       }),
     };
-    expect(await runMailboxStage(stage(prober), target, Date.now() + 60_000)).toEqual({ code: 5 });
+    expect(await runMailboxStage(stage(prober), target, Date.now() + 60_000)).toEqual({ code: 5, rule: 'mailbox.timeout' });
   });
 });

@@ -13,7 +13,9 @@
  * again later), and a "we block you" is a refusal of us.
  */
 import { randomBytes } from 'node:crypto';
+import type { EvidenceTrace } from './evidence.js';
 import type { FactCache } from './fact-cache.js';
+import type { RuleId } from './rules.js';
 import { CODE, type StatusCode } from './codes.js';
 import { decideMailbox, decideProbeFailure, type CatchAllFact } from './decide-mailbox.js';
 import type { VerdictLimit } from './health/health-state.js';
@@ -46,50 +48,77 @@ export interface MailboxResult {
   code: StatusCode;
   /** Set when the answer stops short because the provider refused us, not the recipient. */
   limit?: VerdictLimit;
+  /** The rule that decided (rules.ts), for a verdict's evidence. */
+  rule: RuleId;
 }
 
-export async function runMailboxStage(deps: MailboxStageDeps, target: MailboxTarget, deadline: number): Promise<MailboxResult> {
+export async function runMailboxStage(deps: MailboxStageDeps, target: MailboxTarget, deadline: number, trace?: EvidenceTrace): Promise<MailboxResult> {
   const profile = target.profile ?? DEFAULT_PROFILE;
   // Behind a gateway a catch-all fact says nothing about the mailboxes: neither used nor probed.
   const catchAllMeansSomething = profile.rcpt === 'mailbox';
   const known = catchAllMeansSomething ? ((await deps.catchAll.get(target.asciiDomain)) ?? 'unknown') : 'unknown';
-  if (known === 'yes') return { code: CODE.catchAll };
+  const catchAllStage = catchAllMeansSomething ? { stage: 'catch-all' as const, known } : undefined;
+  if (catchAllStage) trace?.stage(catchAllStage);
+  if (known === 'yes') return { code: CODE.catchAll, rule: 'catch-all.known' };
   const random = known === 'unknown' && catchAllMeansSomething ? `${(deps.randomLocalPart ?? randomLocalPart)()}@${target.asciiDomain}` : undefined;
   const recipients = random ? [target.recipient, random] : [target.recipient];
   const judge = (reply: RecipientReply | undefined) => (reply ? judged(reply, profile) : undefined);
   const decisive = (recipient: string, reply: RecipientReply) => recipient === target.recipient && isDecisive(judged(reply, profile));
 
-  const options: ProbeOptions = random ? { catchAllProbe: random, decisive } : { decisive };
+  const options: ProbeOptions = { ...(random ? { catchAllProbe: random } : {}), decisive, ...(trace ? { record: trace.record } : {}) };
   let outcome = keepDecisive(await probeHosts(deps.prober, target.hosts, recipients, deadline, options), target.recipient, profile);
   if (outcome.kind === 'replies' && worthRetry(judge(outcome.replies.get(target.recipient)))) {
     // One retry, and only when the wait and a second session still fit in the budget.
     if (Date.now() + deps.greylistRetryMs + 1_000 < deadline) {
+      trace?.mailbox('temporary reply: asked again once');
+      trace?.retrying();
       await new Promise((resolve) => setTimeout(resolve, deps.greylistRetryMs));
       outcome = keepDecisive(await probeHosts(deps.prober, target.hosts, recipients, deadline, options), target.recipient, profile);
     }
   }
   if (outcome.kind !== 'replies') {
+    trace?.mailbox(outcome.kind);
     const code = decideProbeFailure(outcome.kind);
-    if (outcome.kind === 'egress-failed') return { code, limit: 'smtp-egress' };
-    if (outcome.kind === 'throttled') return { code, limit: 'throttled' };
+    if (outcome.kind === 'egress-failed') return { code, limit: 'smtp-egress', rule: 'mailbox.egress-failed' };
+    if (outcome.kind === 'throttled') return { code, limit: 'throttled', rule: 'mailbox.throttled' };
     const banner = outcome.kind === 'banner-reject' && outcome.reply ? classifyEnvelopeReply(outcome.reply, profile.replies) : undefined;
-    if (banner?.signal === 'throttled') return { code, limit: 'throttled' };
+    if (banner?.signal === 'throttled') return { code, limit: 'throttled', rule: 'mailbox.throttled' };
     const aboutUs = outcome.kind === 'banner-reject' && (banner?.signal === 'blocked' || refusalIsAboutUs(outcome.detail));
-    return aboutUs ? { code, limit: 'reputation' } : { code };
+    if (aboutUs) return { code, limit: 'reputation', rule: 'mailbox.refusal-of-us' };
+    return { code, rule: outcome.kind === 'refused' ? 'mailbox.every-mx-refuses' : outcome.kind === 'timeout' ? 'mailbox.timeout' : 'mailbox.session-failed' };
   }
 
   const reply = outcome.replies.get(target.recipient);
-  if (!reply) return { code: CODE.domainOk };
+  trace?.mailbox(reply ? `${reply.stage === 'rcpt' ? 'RCPT' : reply.stage === 'local' ? 'not sent' : reply.stage.toUpperCase()} ${reply.code}: ${judged(reply, profile).class}` : 'no reply');
+  if (!reply) return { code: CODE.domainOk, rule: 'mailbox.no-reply' };
   // We did not send a non-ASCII address to a server without SMTPUTF8: it cannot accept it.
-  if (reply.stage === 'local' && reply.enhanced === '5.6.7') return { code: CODE.addressRefused };
+  if (reply.stage === 'local' && reply.enhanced === '5.6.7') return { code: CODE.addressRefused, rule: 'mailbox.address-not-sendable' };
   const address = judged(reply, profile);
   const randomReply = random ? outcome.replies.get(random) : undefined;
   const evidence = { address: address.class, ...(random ? { random: randomReply ? judged(randomReply, profile).class : 'temporary' } : {}) };
   const decision = decideMailbox(evidence, known, profile.rcpt);
   if (decision.catchAll) await deps.catchAll.set(target.asciiDomain, decision.catchAll, CATCH_ALL_TTL_MS);
-  if (address.signal === 'throttled') return { code: decision.code, limit: 'throttled' };
+  if (catchAllStage && random) Object.assign(catchAllStage, { learnt: decision.catchAll ?? 'unknown' });
+  if (address.signal === 'throttled') return { code: decision.code, limit: 'throttled', rule: 'mailbox.throttled' };
   const aboutUs = address.signal === 'blocked' || (address.class === 'policy' && refusalIsAboutUs(reply.text));
-  return aboutUs ? { code: decision.code, limit: 'reputation' } : { code: decision.code };
+  if (aboutUs) return { code: decision.code, limit: 'reputation', rule: 'mailbox.refusal-of-us' };
+  return { code: decision.code, rule: repliedRule(decision.code, address.class) };
+}
+
+/** The rule behind a decision on the address's reply (decide-mailbox.ts). */
+function repliedRule(code: StatusCode, replied: ReplyClassification['class']): RuleId {
+  switch (code) {
+    case CODE.noMailbox:
+      return 'mailbox.unknown-user';
+    case CODE.mailboxFull:
+      return 'mailbox.full';
+    case CODE.deliverable:
+      return 'mailbox.accepted';
+    case CODE.catchAll:
+      return 'mailbox.catch-all';
+    default:
+      return replied === 'accepted' ? 'mailbox.accepted-unproven' : replied === 'temporary' ? 'mailbox.temporary' : 'mailbox.policy';
+  }
 }
 
 /** A reply judged again with the provider's mapping (the session judged it by the standard rules). */

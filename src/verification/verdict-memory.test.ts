@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createMemoryFactCache } from './fact-cache.js';
 import type { VerdictLimit } from './health/health-state.js';
-import { createVerdictMemory, verdictMemoryGeneration, verdictMemoryKey, type MailboxOutcome, type RememberedCode, type VerdictStore } from './verdict-memory.js';
+import { createVerdictMemory, verdictMemoryGeneration, verdictMemoryKey, type MailboxOutcome, type RememberedVerdict, type VerdictStore } from './verdict-memory.js';
 
 /** A clock the test moves by hand. */
 function fakeClock(start = 1_000_000) {
@@ -15,13 +15,13 @@ const TTL = { 50: 168 * HOUR, 400: 48 * HOUR, 410: 12 * HOUR };
 
 /** The in-process store, and every write it received: what the memory ever gave it to hold. */
 function recordedStore(clock: { now(): number }) {
-  const inner = createMemoryFactCache<RememberedCode>(clock);
+  const inner = createMemoryFactCache<RememberedVerdict>(clock);
   const writes: { id: string; code: number; ttlMs: number }[] = [];
   const store: VerdictStore = {
     get: (id) => inner.get(id),
-    set: async (id, code, ttlMs) => {
-      writes.push({ id, code, ttlMs });
-      await inner.set(id, code, ttlMs);
+    set: async (id, remembered, ttlMs) => {
+      writes.push({ id, code: remembered.code, ttlMs });
+      await inner.set(id, remembered, ttlMs);
     },
   };
   return { store, writes };
@@ -43,17 +43,17 @@ describe('the verdict memory', () => {
     await probe('nobody@example.com', { code: 400 });
     await probe('full@example.com', { code: 410 });
     for (const code of [5, 20, 45, 420, 510] as const) await probe(`c${code}@example.com`, { code });
-    expect(await memory.recall('alice@example.com', 1)).toBe(50);
-    expect(await memory.recall('nobody@example.com', 1)).toBe(400);
-    expect(await memory.recall('full@example.com', 1)).toBe(410);
+    expect((await memory.recall('alice@example.com', 1))?.code).toBe(50);
+    expect((await memory.recall('nobody@example.com', 1))?.code).toBe(400);
+    expect((await memory.recall('full@example.com', 1))?.code).toBe(410);
     for (const code of [5, 20, 45, 420, 510]) expect(await memory.recall(`c${code}@example.com`, 1)).toBeUndefined();
 
     clock.advance(12 * HOUR);
     expect(await memory.recall('full@example.com', 1)).toBeUndefined();
-    expect(await memory.recall('nobody@example.com', 1)).toBe(400);
+    expect((await memory.recall('nobody@example.com', 1))?.code).toBe(400);
     clock.advance(36 * HOUR);
     expect(await memory.recall('nobody@example.com', 1)).toBeUndefined();
-    expect(await memory.recall('alice@example.com', 1)).toBe(50);
+    expect((await memory.recall('alice@example.com', 1))?.code).toBe(50);
     clock.advance(120 * HOUR);
     expect(await memory.recall('alice@example.com', 1)).toBeUndefined();
   });
@@ -77,12 +77,12 @@ describe('the verdict memory', () => {
   it('keeps each key’s verdicts to itself, unless shared', async () => {
     const perKey = memoryWith('key');
     await perKey.probe('alice@example.com', { code: 50 }, 1);
-    expect(await perKey.memory.recall('alice@example.com', 1)).toBe(50);
+    expect((await perKey.memory.recall('alice@example.com', 1))?.code).toBe(50);
     expect(await perKey.memory.recall('alice@example.com', 2)).toBeUndefined();
     expect(await perKey.memory.recall('alice@example.com', undefined)).toBeUndefined();
     const shared = memoryWith('shared');
     await shared.probe('alice@example.com', { code: 50 }, 1);
-    expect(await shared.memory.recall('alice@example.com', 2)).toBe(50);
+    expect((await shared.memory.recall('alice@example.com', 2))?.code).toBe(50);
   });
 
   it('holds no address, local part, domain or reply: an opaque id and the code', async () => {
@@ -110,7 +110,7 @@ describe('the verdict memory', () => {
     const { store } = recordedStore(clock);
     const before = createVerdictMemory(store, verdictMemoryKey(secret), { ttlMs: TTL, scope: 'key' }, clock);
     await before.probe('alice@example.com', 1, clock.now() + 1_000, async () => ({ code: 50 }));
-    expect(await before.recall('alice@example.com', 1)).toBe(50);
+    expect((await before.recall('alice@example.com', 1))?.code).toBe(50);
     const after = createVerdictMemory(store, verdictMemoryKey(randomBytes(32)), { ttlMs: TTL, scope: 'key' }, clock);
     expect(await after.recall('alice@example.com', 1)).toBeUndefined();
 

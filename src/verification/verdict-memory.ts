@@ -14,9 +14,9 @@ import type { Clock } from '../core/clock.js';
 import type { VerdictMemoryScope } from '../core/config.js';
 import { CODE, type StatusCode } from './codes.js';
 import type { VerdictLimit } from './health/health-state.js';
-import type { RememberedCode, VerdictStore } from './verdict-store.js';
+import type { RememberedCode, RememberedVerdict, VerdictStore } from './verdict-store.js';
 
-export type { RememberedCode, VerdictStore } from './verdict-store.js';
+export type { RememberedCode, RememberedVerdict, VerdictStore } from './verdict-store.js';
 
 export interface VerdictMemorySettings {
   /** How long each class is remembered; 0: not at all. */
@@ -27,7 +27,7 @@ export interface VerdictMemorySettings {
 
 export interface VerdictMemory {
   /** The remembered verdict for the address (as probed: local part @ A-label domain), in the caller's scope. */
-  recall(address: string, keyId: number | undefined): Promise<RememberedCode | undefined>;
+  recall(address: string, keyId: number | undefined): Promise<RememberedVerdict | undefined>;
   /**
    * Runs the mailbox stage's probe for the address and remembers its result when it is definitive
    * and nothing of ours limited it. While the same address (same scope) is being probed in this
@@ -70,9 +70,9 @@ export function createVerdictMemory(store: VerdictStore, memoryKey: Buffer, sett
   const inFlight = new Map<string, Promise<MailboxOutcome>>();
   return {
     async recall(address, keyId) {
-      const code = await store.get(idOf(address, keyId));
+      const remembered = await store.get(idOf(address, keyId));
       // Whatever else a shared store may hold is no verdict of ours.
-      return code !== undefined && REMEMBERED.has(code) ? code : undefined;
+      return remembered !== undefined && REMEMBERED.has(remembered.code) ? remembered : undefined;
     },
     async probe(address, keyId, deadline, run) {
       const id = idOf(address, keyId);
@@ -87,7 +87,7 @@ export function createVerdictMemory(store: VerdictStore, memoryKey: Buffer, sett
       try {
         const outcome = await probing;
         const ttlMs = definitive(outcome) ? settings.ttlMs[outcome.code as RememberedCode] : 0;
-        if (ttlMs > 0) await store.set(id, outcome.code as RememberedCode, ttlMs);
+        if (ttlMs > 0) await store.set(id, { code: outcome.code as RememberedCode, at: clock.now() }, ttlMs);
         return outcome;
       } finally {
         if (inFlight.get(id) === probing) inFlight.delete(id);

@@ -8,10 +8,12 @@ import type { Clock } from '../core/clock.js';
 import type { VerifyDepth } from '../core/config.js';
 import type { Logger } from '../core/logger.js';
 import { maskAddress } from '../core/logger.js';
-import type { ClientListStore } from './client-list-store.js';
-import type { PolicyStore } from './policy/policy-store.js';
+import type { ClientListEntry, ClientListStore } from './client-list-store.js';
+import type { PolicyEntry, PolicyStore } from './policy/policy-store.js';
 import { CODE, type StatusCode } from './codes.js';
-import { decideClientLists, decidePolicy } from './decide-lists.js';
+import { decideClientLists, decidePolicy, decidingPolicyEntry } from './decide-lists.js';
+import { mailboxRuleOf, recordingDns, type EvidenceTrace } from './evidence.js';
+import { syntaxRule, type RuleId } from './rules.js';
 import type { CatchAllFact } from './decide-mailbox.js';
 import type { DnsClient } from './dns/mail-route.js';
 import { classifyDomain, isDangerousMailbox } from './domain-facts/index.js';
@@ -64,6 +66,8 @@ export interface VerifyOptions {
   timeoutMs: number;
   /** The caller's key: its client lists, its bouncer feature, its corrections service. */
   key?: { id: number; bouncers: boolean; corrections: boolean };
+  /** Gathers the evidence behind the verdict (`explain=true`); the verdict is the same without it. */
+  evidence?: EvidenceTrace;
 }
 
 export interface VerifyService {
@@ -80,6 +84,11 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
     async verify(input, options) {
       const deadline = deps.clock.now() + options.timeoutMs;
       const syntax = classifySyntax(input);
+      const trace = options.evidence;
+      if (trace) {
+        trace.stage(syntax.ok ? { stage: 'syntax', result: 'ok' } : { stage: 'syntax', result: 'invalid', reason: syntax.reason });
+        if (!syntax.ok) trace.decide(syntaxRule(syntax.rule));
+      }
       if (!syntax.ok) {
         const verdict: Verdict = { address: input, code: syntax.code, roleAccount: syntax.roleAccount };
         return wantsCorrections(verdict, options) ? withCorrections(verdict, input, options, deadline) : verdict;
@@ -91,9 +100,14 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
       if (deps.misspeltLargeProvider?.(syntax.asciiDomain)) {
         const typo = await typoOfLargeProvider(base, local, syntax.asciiDomain, input, options, deadline).catch((error: unknown) => {
           deps.logger?.error({ err: error, address: maskAddress(syntax.address) }, 'verification failed');
+          trace?.decide('system.error');
           return { ...base, code: CODE.systemError } satisfies Verdict;
         });
-        if (typo) return typo;
+        if (typo) {
+          trace?.stage({ stage: 'typo', domain: syntax.asciiDomain });
+          trace?.decide('typo.large-provider');
+          return typo;
+        }
       }
       // No timer race here: every I/O stage (DNS, SMTP, the greylisting wait) takes the deadline
       // and ends with "no answer" when it passes, which the stages turn into code 5. A timer per
@@ -112,6 +126,7 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
         return wantsCorrections(verdict, options) ? await withCorrections(verdict, input, options, deadline) : verdict;
       } catch (error) {
         deps.logger?.error({ err: error, address: maskAddress(syntax.address) }, 'verification failed');
+        trace?.decide('system.error');
         return { ...base, code: CODE.systemError };
       }
     },
@@ -120,39 +135,81 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
 
   async function decide(local: string, domain: string, options: VerifyOptions, deadline: number): Promise<Partial> {
     const address = `${local}@${domain}`;
+    const trace = options.evidence;
     const client = await clientListVerdict(local, domain, options);
-    if (client) return { ...client, ...nameType(domain) };
+    if (client) {
+      if (trace) explainClientList(trace, client.entry);
+      return { code: client.code, ...nameType(domain) };
+    }
     if (presence.peekPolicy() ?? (await presence.policy())) {
-      const policy = decidePolicy(await deps.policy.match(address, domain), options.key?.bouncers ?? false);
-      if (policy) return { ...policy, ...nameType(domain) };
+      const entries = await deps.policy.match(address, domain);
+      const policy = decidePolicy(entries, options.key?.bouncers ?? false);
+      if (policy) {
+        if (trace) explainPolicy(trace, decidingPolicyEntry(entries, options.key?.bouncers ?? false)!);
+        return { ...policy, ...nameType(domain) };
+      }
     }
 
     const byName = nameType(domain);
-    if (byName.domainType === 'disposable') return { code: CODE.trap, domainType: 'disposable' };
-    if (isDangerousMailbox(local)) return { code: CODE.dangerousMailbox, ...byName };
-    if (deps.depth === 'syntax') return { code: CODE.syntaxOk, ...byName };
+    if (byName.domainType === 'disposable') {
+      trace?.stage({ stage: 'domain-name', result: 'disposable' });
+      trace?.decide('domain.disposable');
+      return { code: CODE.trap, domainType: 'disposable' };
+    }
+    if (isDangerousMailbox(local)) {
+      trace?.stage({ stage: 'domain-name', result: 'dangerous-mailbox' });
+      trace?.decide('address.dangerous-mailbox');
+      return { code: CODE.dangerousMailbox, ...byName };
+    }
+    if (deps.depth === 'syntax') {
+      trace?.decide('syntax.ok');
+      return { code: CODE.syntaxOk, ...byName };
+    }
 
     const health = deps.health;
+    if (trace && health) trace.health(health.state());
     // A resolver that lies or does not answer proves nothing either way: no lookups, no waiting.
-    if (health?.resolverFailed()) return { code: CODE.timeout, limit: 'resolver', ...byName };
-    const facts = domainStage.peek(domain) ?? (await domainStage(domain, deadline));
+    if (health?.resolverFailed()) {
+      trace?.decide('dns.resolver-not-trusted');
+      return { code: CODE.timeout, limit: 'resolver', ...byName };
+    }
+    // Explained: asked afresh through a recording client (the DNS caches still answer).
+    const facts = trace ? await domainStage.fresh(domain, deadline, recordingDns(deps.dns, trace)) : (domainStage.peek(domain) ?? (await domainStage(domain, deadline)));
     const typed = facts.domainType ? { domainType: facts.domainType } : {};
     if (facts.code !== undefined) {
-      if (health && NEGATIVE_DNS.has(facts.code) && !(await health.trustNegativeDns(deadline))) return { code: CODE.timeout, limit: 'resolver', ...typed };
+      if (health && NEGATIVE_DNS.has(facts.code) && !(await health.trustNegativeDns(deadline))) {
+        trace?.decide('dns.resolver-not-trusted');
+        return { code: CODE.timeout, limit: 'resolver', ...typed };
+      }
+      trace?.decide(domainRule(facts.code, trace));
       return { code: facts.code, ...typed };
     }
-    if (deps.depth === 'domain') return { code: CODE.domainOk, ...typed };
+    if (deps.depth === 'domain') {
+      trace?.decide('depth.domain');
+      return { code: CODE.domainOk, ...typed };
+    }
     // Providers that accept every recipient at RCPT time can only ever say "maybe": 20, never 50.
     const profile = profileFor(domain, facts.mxHosts);
-    if (profile.rcpt === 'none') return { code: CODE.domainOk, ...typed };
+    trace?.stage({ stage: 'provider', profile: profile.id, rcpt: profile.rcpt });
+    if (profile.rcpt === 'none') {
+      trace?.decide('provider.accepts-all');
+      return { code: CODE.domainOk, ...typed };
+    }
     // Only now, with every list and DNS read afresh: a newly listed trap or a domain that lost its
     // MX is never hidden by a remembered 50. A domain since found to accept everyone is 45, below.
     const remembered = await deps.memory?.recall(address, options.key?.id);
-    if (remembered !== undefined && (profile.rcpt !== 'mailbox' || (await deps.catchAll.get(domain)) !== 'yes')) return { code: remembered, ...typed };
+    if (remembered !== undefined && (profile.rcpt !== 'mailbox' || (await deps.catchAll.get(domain)) !== 'yes')) {
+      if (trace) {
+        trace.stage({ stage: 'verdict-memory', rule: mailboxRuleOf(remembered.code), ...(remembered.at !== undefined ? { rememberedAt: remembered.at } : {}) });
+        trace.decide('memory.remembered');
+      }
+      return { code: remembered.code, ...typed };
+    }
     // Port 25 is closed here: the answer is what DNS proved, at once, not after a time-out per address.
     if (health?.egressBlocked()) {
       // A cached catch-all fact counts only where it means something (not behind a gateway).
       const code = profile.rcpt === 'mailbox' ? await knownWithoutProbe(deps.catchAll, domain) : CODE.domainOk;
+      trace?.decide('health.egress-blocked');
       return { code, limit: 'smtp-egress', ...typed };
     }
 
@@ -161,12 +218,16 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
         { prober: deps.prober, catchAll: deps.catchAll, greylistRetryMs: deps.greylistRetryMs ?? 3_000, ...(deps.randomLocalPart ? { randomLocalPart: deps.randomLocalPart } : {}) },
         { recipient: address, asciiDomain: domain, hosts: facts.reachable, profile },
         deadline,
+        trace,
       );
     const mailbox = deps.memory ? await deps.memory.probe(address, options.key?.id, deadline, probe) : await probe();
     // Every MX refusing us is the domain's fact only while connections elsewhere go through.
     if (health && mailbox.code === CODE.refusesMail && !(await health.trustConnectionRefusal(deadline))) {
+      trace?.decide('mailbox.refusals-not-trusted');
       return { code: CODE.domainOk, limit: 'smtp-egress', ...typed };
     }
+    // A concurrent probe of the same address answered (the memory's single flight): its code's rule.
+    trace?.decide('rule' in mailbox ? (mailbox.rule as RuleId) : mailboxRuleOf(mailbox.code));
     return mailbox.limit ? { code: mailbox.code, limit: mailbox.limit, ...typed } : { code: mailbox.code, ...typed };
   }
 
@@ -198,11 +259,13 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
     return verdict;
   }
 
-  /** The key's own exception or suppression for the address, if it has one. */
-  async function clientListVerdict(local: string, domain: string, options: VerifyOptions): Promise<{ code: StatusCode } | undefined> {
+  /** The key's own exception or suppression for the address, if it has one, with the entry that decided. */
+  async function clientListVerdict(local: string, domain: string, options: VerifyOptions): Promise<{ code: StatusCode; entry: ClientListEntry } | undefined> {
     // Cached answers are read without an await: this runs for every call on the hot path.
     if (!options.key || !(presence.peekClient(options.key.id) ?? (await presence.client(options.key.id)))) return undefined;
-    return decideClientLists(await deps.clientLists.match(options.key.id, `${local}@${domain}`, domain));
+    const entries = await deps.clientLists.match(options.key.id, `${local}@${domain}`, domain);
+    const decided = decideClientLists(entries);
+    return decided && { code: decided.code, entry: entries[0]! };
   }
 
   /** The type a domain's name alone gives, remembered per name (the lists behind it are fixed at start). */
@@ -233,6 +296,41 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
     );
     const offered = checked.filter(validated).map((c) => c.address);
     return offered.length > 0 ? { ...verdict, corrections: offered } : verdict;
+  }
+}
+
+/** The key's own list that decided: its kind and whether the address or its domain matched (never the list's other entries). */
+function explainClientList(trace: EvidenceTrace, entry: ClientListEntry): void {
+  trace.stage({ stage: 'lists', owner: 'key', list: entry.kind, matched: entry.value.includes('@') ? 'address' : 'domain' });
+  trace.decide(entry.kind === 'exception' ? 'list.client-exception' : 'list.client-suppression');
+}
+
+function explainPolicy(trace: EvidenceTrace, entry: PolicyEntry): void {
+  trace.stage({ stage: 'lists', owner: 'shared', list: entry.kind, matched: entry.value.includes('@') ? 'address' : 'domain' });
+  trace.decide(POLICY_RULES[entry.kind]);
+}
+
+const POLICY_RULES: Record<PolicyEntry['kind'], RuleId> = {
+  trap: 'list.trap',
+  complainer: 'list.complainer',
+  optout: 'list.optout',
+  do_not_email: 'list.do-not-email',
+  bouncer: 'list.bouncer',
+};
+
+/** The rule behind a code the domain stage decided, read from the DNS answer the trace holds. */
+function domainRule(code: StatusCode, trace: EvidenceTrace | undefined): RuleId {
+  const dns = trace?.stages.find((stage) => stage.stage === 'dns');
+  switch (code) {
+    case CODE.domainMissing:
+      return 'dns.nxdomain';
+    case CODE.noMail:
+      if (dns?.route === 'null-mx') return 'dns.null-mx';
+      return dns?.route === 'no-mail' ? 'dns.no-mail-route' : 'dns.no-public-mx-address';
+    case CODE.trap:
+      return 'domain.disposable';
+    default:
+      return 'dns.unanswered';
   }
 }
 

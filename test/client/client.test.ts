@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MailsureClient, describeFailure, type Progress } from '@mailsure/client';
+import { MailsureClient, describeFailure, type Progress, type VerifyEvidence } from '@mailsure/client';
 import type { NewPerson } from '../../src/enrichment/person.js';
 import { kate } from '../helpers/people.js';
 import { startTlsTestApp, type TlsTestApp } from '../helpers/tls-app.js';
@@ -44,6 +44,17 @@ describe('single-record and bulk operations', () => {
     expect(answer).toEqual({ ok: true, value: { safe_to_send: expect.objectContaining({ address: 'kate@example.com', status: 'valid', status_code: 10 }) } });
     const bad = await mailsure.verify('kate@@example.com');
     expect(bad.ok && bad.value.safe_to_send?.status).toBe('invalid');
+  });
+
+  it('asks for the evidence behind a verdict, typed', async () => {
+    const explained = client((await server.t.key('explained', { services: 'verification', evidence: true })).key);
+    const answer = await explained.verify('kate@@example.com', { explain: true });
+    const evidence: VerifyEvidence | undefined = answer.ok ? answer.value.evidence : undefined;
+    expect(evidence).toMatchObject({ rule: 'syntax.multiple-at-signs', rule_doc: 'docs/verification.md#rule-syntax-multiple-at-signs', smtp: [] });
+    // A key without the permission: the verdict alone.
+    const plain = await mailsure.verify('kate@@example.com', { explain: true });
+    expect(plain.ok && plain.value).toEqual({ safe_to_send: expect.objectContaining({ status_code: 155 }) });
+    explained.close();
   });
 
   it('enriches one person and a batch, in order', async () => {

@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExim, type RunningMta } from '../helpers/mta/exim.js';
 import { startPostgrey } from '../helpers/mta/postgrey.js';
-import { CELL_TIMEOUT_MS, conformanceApp, verdict, type ConformanceApp } from '../helpers/mta/verdicts.js';
+import { CELL_TIMEOUT_MS, conformanceApp, explained, verdict, type ConformanceApp } from '../helpers/mta/verdicts.js';
 import { startDnsServer, type TestDnsServer } from '../helpers/world/dns-server.js';
 import { rawConnect } from '../helpers/world/raw-smtp.js';
 import type { Zone } from '../helpers/world/dns-zone.js';
@@ -146,5 +146,27 @@ describe('greylisting, in its own words', () => {
     } finally {
       smtp.close();
     }
+  }, CELL_TIMEOUT_MS);
+});
+
+describe("a verdict's evidence against Exim (explain=true; docs/verification.md, real examples)", () => {
+  it("an unknown user: rule mailbox.unknown-user, Exim's own reply for the address", async () => {
+    const { app, explained: key } = apps.routable;
+    const answer = await explained(app, key, 'nobody@exim-mail.com');
+    expect([answer.code, answer.rule]).toEqual([400, 'mailbox.unknown-user']);
+    expect(answer.steps[0]).toMatchObject({ code: 220 });
+    expect(answer.steps.find((s) => s.role === 'our-sender')).toMatchObject({ command: 'MAIL FROM:<verify@prober-ok.com>', code: 250 });
+    expect(answer.steps.find((s) => s.role === 'address')).toMatchObject({ command: 'RCPT TO:<nobody@exim-mail.com>', code: 550, text: 'Unrouteable address' });
+    // Exim's greeting names the address we connected from: never shown (our egress is a label).
+    expect(answer.steps.find((s) => s.command?.startsWith('EHLO'))?.text).toMatch(/^mx\.exim-mail\.com Hello probe\.prober-ok\.com \[\(address removed\)\] /);
+    expect(JSON.stringify(answer.steps)).not.toContain('127.0.0.1');
+  }, CELL_TIMEOUT_MS);
+
+  it('sender verification refusing our MAIL FROM: no proof about the recipient, the three lines shown as Exim sent them', async () => {
+    const { app, explained: key } = apps.unroutable;
+    const answer = await explained(app, key, 'nobody@exim-sv.com');
+    // A refusal that proves nothing about the recipient (the reply classifier reads the sender's lines), never 400.
+    expect([answer.code, answer.rule]).toEqual([20, 'mailbox.policy']);
+    expect(answer.steps.find((s) => s.role === 'address')).toMatchObject({ code: 550, text: `Verification failed for <${UNROUTABLE_FROM}> Unrouteable address Sender verify failed` });
   }, CELL_TIMEOUT_MS);
 });

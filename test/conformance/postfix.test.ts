@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostfix } from '../helpers/mta/postfix.js';
 import { startPostgrey } from '../helpers/mta/postgrey.js';
 import type { RunningMta } from '../helpers/mta/exim.js';
-import { CELL_TIMEOUT_MS, conformanceApp, verdict, type ConformanceApp } from '../helpers/mta/verdicts.js';
+import { CELL_TIMEOUT_MS, conformanceApp, explained, verdict, type ConformanceApp } from '../helpers/mta/verdicts.js';
 import { startDnsServer, type TestDnsServer } from '../helpers/world/dns-server.js';
 import { rawConnect, type RawSmtp } from '../helpers/world/raw-smtp.js';
 import type { Zone } from '../helpers/world/dns-zone.js';
@@ -243,5 +243,27 @@ describe('Postfix 3.7 × scenario → verdict', () => {
     } finally {
       held.close();
     }
+  }, CELL_TIMEOUT_MS);
+});
+
+describe("a verdict's evidence against Postfix (explain=true; docs/verification.md, real examples)", () => {
+  it("an unknown user: rule mailbox.unknown-user, Postfix's own reply for the address", async () => {
+    const { app, explained: key } = apps.routable!;
+    const answer = await explained(app, key, 'nobody@pf-mail.com');
+    expect([answer.code, answer.rule]).toEqual([400, 'mailbox.unknown-user']);
+    expect(answer.steps[0]).toMatchObject({ code: 220, text: 'mx.pf-mail.com ESMTP Postfix (Debian/GNU)' });
+    expect(answer.steps.find((s) => s.role === 'address')).toMatchObject({
+      command: 'RCPT TO:<nobody@pf-mail.com>',
+      code: 550,
+      enhanced: '5.1.1',
+      text: '<nobody@pf-mail.com>: Recipient address rejected: User unknown in virtual mailbox table',
+    });
+  }, CELL_TIMEOUT_MS);
+
+  it('reject_unknown_sender_domain refusing our MAIL FROM: a temporary refusal of us, asked again once, never a verdict about the address', async () => {
+    const { app, explained: key } = apps.unroutable!;
+    const answer = await explained(app, key, 'nobody@pf-sv.com');
+    expect([answer.code, answer.rule]).toEqual([20, 'mailbox.temporary']);
+    expect(answer.steps.find((s) => s.role === 'address')).toMatchObject({ code: 450, enhanced: '4.1.8' });
   }, CELL_TIMEOUT_MS);
 });

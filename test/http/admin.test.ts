@@ -100,7 +100,10 @@ describe('the admin API', () => {
     });
     expect((await admin(t, 'POST', '/v5/admin/keys', { name: 'z', record_rate: [5] })).json()).toEqual({ error_code: 400, error_msg: 'Invalid key: record_rate must be a string' });
     const capped = await admin(t, 'POST', '/v5/admin/keys', { name: 'capped', services: 'enrichment', record_rate: 2000 });
-    expect(capped.json()).toMatchObject({ name: 'capped', rate: 500, record_rate: 2000 });
+    expect(capped.json()).toMatchObject({ name: 'capped', rate: 500, record_rate: 2000, evidence: false });
+    // The evidence permission: off unless asked for, and only a boolean.
+    expect((await admin(t, 'POST', '/v5/admin/keys', { name: 'explained', services: 'verification', evidence: true })).json()).toMatchObject({ name: 'explained', evidence: true });
+    expect((await admin(t, 'POST', '/v5/admin/keys', { name: 'w', evidence: 'yes' })).json()).toEqual({ error_code: 400, error_msg: 'Invalid key: evidence must be true or false' });
 
     const revoked = await admin(t, 'DELETE', '/v5/admin/keys/new-client');
     expect(revoked.statusCode).toBe(200);

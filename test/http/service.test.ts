@@ -47,7 +47,7 @@ describe('service routes', () => {
     expect(doc.openapi).toBe('3.1.0');
     const ev = doc.paths['/v5/ev'].get;
     // The key is the operation's security scheme (query `api_key`), not a parameter of its own.
-    expect(ev.parameters.map((p: { name: string }) => p.name)).toEqual(['email', 'timeout']);
+    expect(ev.parameters.map((p: { name: string }) => p.name)).toEqual(['email', 'timeout', 'explain']);
     expect(ev.security).toEqual([{ queryKey: [] }]);
     expect(Object.keys(ev.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '429']));
   });

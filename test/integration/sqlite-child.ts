@@ -20,6 +20,7 @@ try {
     recordRate: null,
     trial: false,
     bouncers: false,
+    evidence: false,
   });
   for (let i = 0; i < 25; i += 1) await storage.keys.addCalls(1, 1);
   await storage.clientLists.add(key.id, [{ kind: 'suppression', value: `${name}.example` }]);

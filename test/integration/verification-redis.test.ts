@@ -231,14 +231,15 @@ describe.skipIf(!url)(`verification state shared through Redis${url ? '' : ' (sk
       // Every probe left through an egress of the pool (a source address of its own).
       for (const log of [world.smtp.mailboxes, world.smtp.mailboxFull]) for (const s of log.sessions) expect(sources).toContain(s.remoteAddress);
 
-      // What Redis holds: opaque ids, codes, the index of ids and the key's generation; nothing of an address or a reply.
+      // What Redis holds: opaque ids, codes and when they were learnt, the index of ids and the key's generation; nothing of an address or a reply.
       const redis = await connect();
       const keys = await redis.keys(`${prefix}:verdicts:*`);
       const entries = keys.filter((k) => k.startsWith(`${prefix}:verdicts:v:`));
       expect(entries).toHaveLength(3);
       for (const k of keys) expect(k.slice(prefix.length)).toMatch(/^:verdicts:(v:[A-Za-z0-9_-]{22}|index|generation)$/);
       const values = await Promise.all(entries.map((k) => redis.get(k)));
-      expect(values.sort()).toEqual(['400', '410', '50']);
+      expect(values.map((v) => v!.split(' ')[0]).sort()).toEqual(['400', '410', '50']);
+      for (const v of values) expect(v).toMatch(/^\d{2,3} \d{13}$/);
       for (const k of entries) expect(await redis.pttl(k)).toBeGreaterThan(11 * 3_600_000);
       const index = await redis.zrange(`${prefix}:verdicts:index`, 0, -1);
       expect(index.sort()).toEqual(entries.map((k) => k.slice(`${prefix}:verdicts:v:`.length)).sort());
@@ -262,16 +263,19 @@ describe.skipIf(!url)(`verification state shared through Redis${url ? '' : ' (sk
     const redis = await connect();
     const store = createRedisVerdictStore(redis, { namespace, maxEntries: 5, generation: 'g1', clock: systemClock });
     // Ten ids, the later ones living longer: the five that expire last stay.
-    for (let i = 0; i < 10; i++) await store.set(`id${i}`, 50, 60_000 + i * 1_000);
+    for (let i = 0; i < 10; i++) await store.set(`id${i}`, { code: 50, at: 1_000 }, 60_000 + i * 1_000);
     expect((await redis.zrange(`${namespace}:index`, 0, -1)).sort()).toEqual(['id5', 'id6', 'id7', 'id8', 'id9']);
     expect((await redis.keys(`${namespace}:v:*`)).sort()).toEqual([5, 6, 7, 8, 9].map((i) => `${namespace}:v:id${i}`));
     expect(await store.get('id0')).toBeUndefined();
-    expect(await store.get('id9')).toBe(50);
+    expect(await store.get('id9')).toEqual({ code: 50, at: 1_000 });
+    // An entry written before the time was kept reads as its code alone.
+    await redis.set(`${namespace}:v:old`, '400');
+    expect(await store.get('old')).toEqual({ code: 400 });
     // An expired entry leaves the index at the next write.
-    await store.set('short', 400, 50);
+    await store.set('short', { code: 400 }, 50);
     await sleep(100);
     expect(await store.get('short')).toBeUndefined();
-    await store.set('id10', 410, 120_000);
+    await store.set('id10', { code: 410 }, 120_000);
     expect(await redis.zscore(`${namespace}:index`, 'short')).toBeNull();
     expect(await redis.zcard(`${namespace}:index`)).toBe(5);
 
@@ -279,7 +283,7 @@ describe.skipIf(!url)(`verification state shared through Redis${url ? '' : ' (sk
     dead.on('error', () => undefined);
     clients.push(dead);
     const away = createRedisVerdictStore(dead, { namespace, maxEntries: 5, generation: 'g1', clock: systemClock, timeoutMs: 100 });
-    await away.set('x', 50, 60_000);
+    await away.set('x', { code: 50 }, 60_000);
     expect(await away.get('x')).toBeUndefined();
   });
 });

@@ -17,10 +17,14 @@ export type AnswerOf<O extends Op, S extends keyof operations[O]['responses'] = 
 export type Flag = boolean | 'true' | 'false';
 
 export type VerifyAnswer = AnswerOf<'verifyEmail'>;
-export type VerifyOptions = Omit<QueryOf<'verifyEmail'>, 'email' | 'timeout'> & {
+export type VerifyOptions = Omit<QueryOf<'verifyEmail'>, 'email' | 'timeout' | 'explain'> & {
   /** Seconds, decimals allowed; default 10, capped at 30. */
   timeout?: number | string;
+  /** Add `evidence` beside the verdict (keys with the evidence permission; others get the answer without it). */
+  explain?: Flag;
 };
+/** The `evidence` object of a verdict asked with `explain: true`. */
+export type VerifyEvidence = NonNullable<VerifyAnswer['evidence']>;
 export type EnrichQuery = QueryOf<'enrichPerson'>;
 export type EnrichmentRecord = AnswerOf<'enrichPerson'>;
 export type EnrichBulkRecord = BodyOf<'enrichBulk'>[number];

@@ -63,6 +63,7 @@ function keyView(record: ApiKeyRecord, usage?: Record<string, number>) {
     rate: record.rate,
     record_rate: record.recordRate,
     trial: record.trial,
+    evidence: record.evidence,
     created_at: record.createdAt,
     revoked_at: record.revokedAt,
     ...(usage ? { usage } : {}),
@@ -114,6 +115,10 @@ export async function adminRoutes(
         if (value === undefined || value === null || value === '') continue;
         if (typeof value !== 'string' && typeof value !== 'number') throw errors.badRequest(`Invalid key: ${field} must be a string`);
         options[option] = String(value);
+      }
+      if (body.evidence !== undefined && body.evidence !== null) {
+        if (typeof body.evidence !== 'boolean') throw errors.badRequest('Invalid key: evidence must be true or false');
+        options.evidence = body.evidence;
       }
       try {
         const created = await createKey(deps.keys, body.name, options);

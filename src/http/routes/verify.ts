@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import type { UsageMeter } from '../../accounts/usage-meter.js';
 import { errors } from '../../core/errors.js';
+import { EvidenceTrace } from '../../verification/evidence.js';
+import { renderEvidence } from '../../verification/render-evidence.js';
 import { renderEmailValidation, renderSafeToSend } from '../../verification/render.js';
 import type { VerifyService } from '../../verification/verify-service.js';
 import { errorResponses } from '../schemas/errors.js';
@@ -27,14 +29,25 @@ export function verifyRoutes(app: FastifyInstance, deps: { verify: VerifyService
     async (request) => {
       const key = request.apiKey!;
       const timeoutMs = parseTimeout(request.query.timeout);
+      // A key without the evidence permission gets the contract's answer, without evidence (docs/verification.md).
+      const trace = parseExplain(request.query.explain) && key.evidence ? new EvidenceTrace() : undefined;
       const verdict = await deps.verify.verify(request.query.email, {
         timeoutMs,
         key: { id: key.id, bouncers: key.bouncers, corrections: key.services.includes('corrections') },
+        ...(trace ? { evidence: trace } : {}),
       });
       deps.meter.record(key, { verification: 1 });
-      return key.variant === 'safe_to_send' ? renderSafeToSend(verdict) : renderEmailValidation(verdict);
+      const body = key.variant === 'safe_to_send' ? renderSafeToSend(verdict) : renderEmailValidation(verdict);
+      return trace ? { ...body, evidence: renderEvidence(trace.finish(verdict.code, verdict.limit)) } : body;
     },
   );
+}
+
+/** `explain`: true or false (absent: false); anything else is 400, so a typo never silently drops the evidence. */
+export function parseExplain(raw: string | undefined): boolean {
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  throw errors.invalidParameter('explain', 'must be true or false');
 }
 
 /** decisions §4: seconds greater than 0, decimals allowed; above 30 is capped; anything else is 400. */

@@ -1,10 +1,17 @@
 /** Route schemas for /v5/ev; they also generate /openapi.json and allow-list what goes out. */
 import { Type } from 'typebox';
 import { DOMAIN_TYPES } from '../../verification/verdict.js';
+import { Evidence } from './evidence.js';
 
 export const EvQuery = Type.Object({
   email: Type.String({ description: 'Address to verify, URL encoded' }),
   timeout: Type.Optional(Type.String({ description: 'Seconds, decimals allowed; default 10, capped at 30' })),
+  explain: Type.Optional(
+    Type.String({
+      description:
+        'true: add `evidence` beside the verdict (keys with the evidence permission; other keys get the answer without it). true or false; anything else is 400',
+    }),
+  ),
   api_key: Type.String({ description: 'API key' }),
 });
 
@@ -36,11 +43,12 @@ export const VerificationResponse = Type.Object(
   {
     safe_to_send: Type.Optional(SafeToSendBody),
     email_validation: Type.Optional(EmailValidationBody),
+    evidence: Type.Optional(Evidence),
   },
   {
-    description: 'safe_to_send (verification variant) or email_validation (legacy variant), per the key',
+    description: 'safe_to_send (verification variant) or email_validation (legacy variant), per the key; evidence beside it only with explain=true',
     minProperties: 1,
-    maxProperties: 1,
+    maxProperties: 2,
   },
 );
 

@@ -22,6 +22,7 @@ export function newKey(name: string, overrides: Partial<NewApiKey> = {}): NewApi
     recordRate: null,
     trial: false,
     bouncers: false,
+    evidence: false,
     ...overrides,
   };
 }

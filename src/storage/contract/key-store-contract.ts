@@ -35,6 +35,7 @@ export function keyStoreContract(storage: CurrentStorage): void {
         recordRate: 2_000,
         trial: true,
         bouncers: true,
+        evidence: true,
       });
       await keys().create(everything);
       await keys().create(newKey('none', { fields: [], services: [] }));
@@ -76,9 +77,10 @@ export function keyStoreContract(storage: CurrentStorage): void {
       expect(updated).toEqual({ ...created, fields: null, rate: 5, recordRate: 40, callsUsed: 7 });
       expect(await keys().findByName('alpha')).toEqual(updated);
       expect(await keys().update('alpha', {})).toEqual(updated);
-      expect(await keys().update('alpha', { trial: true, services: ['lists'], bouncers: true })).toMatchObject({
+      expect(await keys().update('alpha', { trial: true, services: ['lists'], bouncers: true, evidence: true })).toMatchObject({
         trial: true,
         bouncers: true,
+        evidence: true,
         services: ['lists'],
         quota: 100,
       });

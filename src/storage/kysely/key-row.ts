@@ -18,6 +18,7 @@ export function toRecord(row: Selectable<ApiKeysTable>): ApiKeyRecord {
     recordRate: row.record_rate,
     trial: row.trial === 1,
     bouncers: row.bouncers === 1,
+    evidence: row.evidence === 1,
     callsUsed: row.calls_used,
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
@@ -35,10 +36,11 @@ export function newKeyRow(settings: KeySettings): Pick<Insertable<ApiKeysTable>,
     record_rate: settings.recordRate,
     trial: settings.trial ? 1 : 0,
     bouncers: settings.bouncers ? 1 : 0,
+    evidence: settings.evidence ? 1 : 0,
   };
 }
 
-type SettingColumn = 'services' | 'variant' | 'fields' | 'quota' | 'rate' | 'record_rate' | 'trial' | 'bouncers';
+type SettingColumn = 'services' | 'variant' | 'fields' | 'quota' | 'rate' | 'record_rate' | 'trial' | 'bouncers' | 'evidence';
 
 /** Only the settings present in `changes`: undefined means "leave as is", null is a value. */
 export function settingsToRow(changes: Partial<KeySettings>): Updateable<ApiKeysTable> {
@@ -51,6 +53,7 @@ export function settingsToRow(changes: Partial<KeySettings>): Updateable<ApiKeys
   if (changes.recordRate !== undefined) row.record_rate = changes.recordRate;
   if (changes.trial !== undefined) row.trial = changes.trial ? 1 : 0;
   if (changes.bouncers !== undefined) row.bouncers = changes.bouncers ? 1 : 0;
+  if (changes.evidence !== undefined) row.evidence = changes.evidence ? 1 : 0;
   return row;
 }
 

@@ -27,6 +27,7 @@ export class MemoryKeyStore implements KeyStore {
       recordRate: key.recordRate,
       trial: key.trial,
       bouncers: key.bouncers,
+      evidence: key.evidence,
       callsUsed: 0,
       createdAt: this.now().toISOString(),
       revokedAt: null,
@@ -54,7 +55,7 @@ export class MemoryKeyStore implements KeyStore {
   async update(name: string, changes: Partial<KeySettings>): Promise<ApiKeyRecord | undefined> {
     const record = this.find((r) => r.name === name);
     if (record === undefined) return undefined;
-    const { services, variant, fields, quota, rate, recordRate, trial, bouncers } = structuredClone(changes);
+    const { services, variant, fields, quota, rate, recordRate, trial, bouncers, evidence } = structuredClone(changes);
     // Only known settings, and undefined means "unchanged", as in the SQL stores.
     if (services !== undefined) record.services = services;
     if (variant !== undefined) record.variant = variant;
@@ -64,6 +65,7 @@ export class MemoryKeyStore implements KeyStore {
     if (recordRate !== undefined) record.recordRate = recordRate;
     if (trial !== undefined) record.trial = trial;
     if (bouncers !== undefined) record.bouncers = bouncers;
+    if (evidence !== undefined) record.evidence = evidence;
     return structuredClone(record);
   }
 

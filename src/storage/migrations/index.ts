@@ -15,6 +15,7 @@ import { personRecord } from './0008-person-record.js';
 import { bouncersByDefault } from './0009-bouncers-by-default.js';
 import { keyRecordRate } from './0010-key-record-rate.js';
 import { demoMarks } from './0011-demo-marks.js';
+import { keyEvidence } from './0012-key-evidence.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0001-accounts': accounts,
@@ -28,4 +29,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0009-bouncers-by-default': bouncersByDefault,
   '0010-key-record-rate': keyRecordRate,
   '0011-demo-marks': demoMarks,
+  '0012-key-evidence': keyEvidence,
 });

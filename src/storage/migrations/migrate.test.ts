@@ -124,6 +124,16 @@ describe('migrations on SQLite', () => {
     await db.destroy();
   });
 
+  it('leave keys made before 0012 without the evidence permission, and take only 0 or 1', async () => {
+    const db = openSqlite({ file: ':memory:' });
+    await migrateToLatest(db, Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0012')));
+    await db.insertInto('api_keys').values(row('old')).execute();
+    await migrateToLatest(db);
+    expect(await db.selectFrom('api_keys').select(['name', 'evidence']).execute()).toEqual([{ name: 'old', evidence: 0 }]);
+    await expect(db.updateTable('api_keys').set({ evidence: 2 }).execute()).rejects.toThrow(/CHECK constraint failed/);
+    await db.destroy();
+  });
+
   it('apply nothing when one fails, and say which', async () => {
     const db = openSqlite({ file: ':memory:' });
     await expect(migrateToLatest(db, broken)).rejects.toThrow(/migration 0002-broken failed.*no_such_table/);

@@ -4,7 +4,7 @@
  * needs Redis at `maxmemory-policy noeviction`, so the memory must never fill Redis: it holds at
  * most `maxEntries` verdicts, and past that the ones that would expire soonest go first.
  *
- * Keys under the namespace: `v:<id>` (the code, expiring with its class's TTL), `index` (a sorted
+ * Keys under the namespace: `v:<id>` (the code and when it was learnt, expiring with its class's TTL), `index` (a sorted
  * set of the ids by expiry time, which bounds them: expired ids are trimmed on every write) and
  * `generation` (which key the ids were made with: a process that starts with another server secret
  * empties the memory, since none of its entries could ever be found again). No address, no reply.
@@ -15,7 +15,7 @@
 import type { Redis } from 'ioredis';
 import type { Clock } from '../../core/clock.js';
 import type { Logger } from '../../core/logger.js';
-import type { RememberedCode, VerdictStore } from '../../verification/verdict-store.js';
+import type { RememberedCode, RememberedVerdict, VerdictStore } from '../../verification/verdict-store.js';
 import { withTimeout } from './with-timeout.js';
 
 export interface RedisVerdictStoreOptions {
@@ -89,21 +89,27 @@ export function createRedisVerdictStore(redis: Redis, options: RedisVerdictStore
       try {
         await withTimeout(ready(), timeoutMs);
         const text = await withTimeout(redis.get(entryPrefix + id), timeoutMs);
-        return text === null ? undefined : (Number(text) as RememberedCode);
+        return text === null ? undefined : parseEntry(text);
       } catch (error) {
         warn(error, 'read');
         return undefined;
       }
     },
-    async set(id, code, ttlMs) {
+    async set(id, { code, at }, ttlMs) {
       if (ttlMs <= 0) return;
       try {
         await withTimeout(ready(), timeoutMs);
-        const args = [id, String(code), String(Math.ceil(ttlMs)), String(options.clock.now()), String(options.maxEntries), entryPrefix];
+        const args = [id, at === undefined ? String(code) : `${code} ${at}`, String(Math.ceil(ttlMs)), String(options.clock.now()), String(options.maxEntries), entryPrefix];
         await withTimeout(redis.eval(REMEMBER, 2, entryPrefix + id, index, ...args), timeoutMs);
       } catch (error) {
         warn(error, 'write');
       }
     },
   };
+}
+
+/** `<code> <learnt at, ms>`, or a bare code as versions before the time was kept wrote it. */
+function parseEntry(text: string): RememberedVerdict {
+  const [code, at] = text.split(' ');
+  return at === undefined ? { code: Number(code) as RememberedCode } : { code: Number(code) as RememberedCode, at: Number(at) };
 }

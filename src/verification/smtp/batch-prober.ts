@@ -26,7 +26,7 @@ import type { EgressPool } from './egress-pool.js';
 import { createHostLimiter, MAX_HOLD_MS, type HostLimiter } from './host-limiter.js';
 import { observeRefusals, openOnHost, probeFailure, type HostSessionOptions } from './open-on-host.js';
 import { budgetKeyFor, slowDownIfAsked, type Throttle } from './throttle.js';
-import { SESSIONS_PER_HOST, type ProbeObserver, type ProbeOutcome, type ProbeTarget, type SmtpProber } from './prober.js';
+import { probeRecord, SESSIONS_PER_HOST, type ProbeObserver, type ProbeOutcome, type ProbeTarget, type SmtpProber } from './prober.js';
 import { connectBy, domainOf, minLeft, sharedCatchAll } from './session-queue.js';
 import { sessionFailure, type RecipientReply, type SmtpSession } from './smtp-session.js';
 import {
@@ -240,6 +240,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
           ...(probeOptions.catchAllProbe !== undefined ? { catchAllProbe: probeOptions.catchAllProbe } : {}),
           ...(probeOptions.decisive ? { decisive: probeOptions.decisive } : {}),
           ...(probeOptions.key !== undefined ? { key: probeOptions.key } : {}),
+          ...(probeOptions.record ? { record: probeOptions.record } : {}),
           deadline,
           // Asked only with time left for its round's replies (session-queue.ts).
           minLeftMs: minLeft(deadline - Date.now(), reserveMs),
@@ -252,6 +253,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
             clearTimeout(timer);
             clearTimeout(giveUp);
             clearTimeout(lastCall);
+            probe.record?.(probeRecord(target.host, probe.seen?.egress ?? chooser(target.host), probe.seen ?? {}, recipients, probe.catchAllProbe));
             resolve(outcome);
           },
         };
@@ -511,6 +513,9 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
       }
       return send.flat();
     });
+    // Where this round's part of the transcript starts: each probe's record reads from here on.
+    const from = session.transcript?.mark() ?? 0;
+    for (const probe of groups.flat()) probe.seen = { session, address, from, egress, ...(probe.catchAllFrom ? { catchAllFrom: probe.catchAllFrom.recipient } : {}) };
     session.setDeadline(Math.min(holdUntil, latestDeadline(groups.flat())));
     const answered = new Set<number>();
     const settle = (index: number) => {

@@ -5,7 +5,7 @@
  * waiting probes and giving back those not asked, a session's idle wait).
  */
 import type { ProbeFailure } from './open-on-host.js';
-import type { Decisive, ProbeOutcome, ProbeTarget } from './prober.js';
+import type { Decisive, ProbeOutcome, ProbeRecord, ProbeTarget, SessionSeen } from './prober.js';
 import { pickRound, type Lane } from './session-queue.js';
 import type { RecipientReply } from './smtp-session.js';
 import type { SessionLimits } from './batch-prober.js';
@@ -24,6 +24,10 @@ export interface Probe {
   key?: number;
   /** A reply it accepts answers the probe at once, without the rest of its transaction (prober.ts). */
   decisive?: Decisive;
+  /** Told, when it is answered, what it saw of its session (a verdict's evidence). */
+  record?: (record: ProbeRecord) => void;
+  /** Its session and where its part of the transcript starts, once asked. */
+  seen?: SessionSeen;
   /** The replies of the transaction it is in, once sent (for partial answers at its deadline). */
   asked?: Map<string, RecipientReply>;
   claimed: boolean;

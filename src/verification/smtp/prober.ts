@@ -4,13 +4,14 @@
  * Greylisting and other retries are the caller's: it owns the time budget and the verdict.
  */
 import type { SocksProxy } from '../../core/socks-proxy-url.js';
-import type { EgressChooser, SmtpEgress } from './egress.js';
+import { egressLabel, type EgressChooser, type SmtpEgress } from './egress.js';
 import { createHostLimiter, type HostLimiter } from './host-limiter.js';
 import { observeRefusals, openOnHost, probeFailure } from './open-on-host.js';
 import { slowDownIfAsked, type Throttle } from './throttle.js';
 import type { SmtpReply } from './smtp-reply.js';
 import type { Lane } from './session-queue.js';
-import { sessionFailure, type RecipientReply } from './smtp-session.js';
+import type { TranscriptStep } from './transcript.js';
+import { sessionFailure, type RecipientReply, type SmtpSession } from './smtp-session.js';
 
 export interface SmtpProberOptions {
   port: number;
@@ -93,6 +94,46 @@ export interface ProbeOptions {
   decisive?: Decisive;
   /** The API key the probe is for: a shared session's rounds take keys in turn (the per-key share). */
   key?: number;
+  /** Told what this probe saw of each MX host's conversation (a verdict's evidence); absent, nothing is kept. */
+  record?: (record: ProbeRecord) => void;
+}
+
+/**
+ * One MX host's part in a probe, for a verdict's evidence: only this probe's recipients' RCPTs
+ * (its address and its catch-all probe) beside the session's own commands, never another call's.
+ */
+export interface ProbeRecord {
+  host: string;
+  /** The MX address that answered, when a connection got that far. */
+  address?: string;
+  /** The egress as an opaque label (egress.ts: `egress-N` or the operator's name). */
+  egress: string;
+  tls?: boolean;
+  steps: TranscriptStep[];
+  /** Read from a concurrent probe of the same address (single flight), not asked by this call. */
+  joined?: true;
+}
+
+/** What a probe saw of its session: set once connected, read for its record. */
+export interface SessionSeen {
+  session?: SmtpSession;
+  address?: string;
+  /** Where its part of the session's transcript starts. */
+  from?: number;
+  /** Another probe's catch-all probe whose reply it read (the pool's). */
+  catchAllFrom?: string;
+  /** The egress its session went out through (the pool's choice). */
+  egress?: SmtpEgress;
+}
+
+/** A probe's record from what it saw: the session's own commands and its own recipients' RCPTs, marked. */
+export function probeRecord(host: string, egress: SmtpEgress, seen: SessionSeen, recipients: readonly string[], catchAllProbe: string | undefined): ProbeRecord {
+  const roles = new Map<string, 'address' | 'catch-all-probe'>();
+  for (const recipient of recipients) roles.set(recipient, recipient === catchAllProbe ? 'catch-all-probe' : 'address');
+  if (seen.catchAllFrom !== undefined) roles.set(seen.catchAllFrom, 'catch-all-probe');
+  const { session } = seen;
+  const steps = session?.transcript?.view({ from: seen.from ?? 0, recipients: roles }) ?? [];
+  return { host, ...(seen.address ? { address: seen.address } : {}), egress: egressLabel(egress), ...(session ? { tls: session.tls } : {}), steps };
 }
 
 export const SESSIONS_PER_HOST = 2;
@@ -109,19 +150,23 @@ export function createSmtpProber(options: SmtpProberOptions): SmtpProber {
       const release = await (place ? limiter.acquire(place.key, deadline, place.limits.maxSessionsPerHost) : limiter.acquire(target.host, deadline));
       if (!release) return { kind: 'timeout', detail: `no free session slot for ${target.host} before the deadline` };
       try {
-        return await tryAddresses(target, recipients, deadline, probeOptions?.decisive);
+        const seen: SessionSeen = {};
+        const outcome = await tryAddresses(target, recipients, deadline, probeOptions?.decisive, seen);
+        probeOptions?.record?.(probeRecord(target.host, egressFor(target.host), seen, recipients, probeOptions.catchAllProbe));
+        return outcome;
       } finally {
         release();
       }
     },
   };
 
-  async function tryAddresses(target: ProbeTarget, recipients: readonly string[], deadline: number, decisive?: Decisive): Promise<ProbeOutcome> {
+  async function tryAddresses(target: ProbeTarget, recipients: readonly string[], deadline: number, decisive: Decisive | undefined, seen: SessionSeen): Promise<ProbeOutcome> {
     const egress = egressFor(target.host);
     const { observer, throttle } = options;
     const opened = await openOnHost(target, { port: options.port, egress, from: options.from, connectTimeoutMs, ...(observer ? { observer } : {}), ...(throttle ? { throttle } : {}) }, deadline);
     if (opened.kind !== 'open') return opened;
     const { session, address } = opened;
+    Object.assign(seen, { session, address, from: session.transcript?.mark() ?? 0 });
     const settled = settledBy(decisive);
     const replies = settled.replies;
     try {

@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBatchingProber } from './batch-prober.js';
 import { createEgressPool } from './egress-pool.js';
 import type { BudgetKey, ConnectionBudget } from './connection-budget.js';
-import type { ProbeOutcome, ProbeTarget, RecipientReply } from './prober.js';
+import type { ProbeOutcome, ProbeRecord, ProbeTarget, RecipientReply } from './prober.js';
 import type { Lane } from './session-queue.js';
 import { singleFlight } from './single-flight.js';
 import type { openSmtpSession, SmtpSession } from './smtp-session.js';
@@ -265,9 +265,17 @@ describe('the shared session pool, over random arrival schedules on a fake clock
   it('gives concurrent calls for one address one probe (single flight), each its own replies', async () => {
     const world = scriptedWorld({ connectMs: 20, rcptMs: 10, tokenEveryMs: 0 });
     const prober = singleFlight(createBatchingProber({ port: 25, helo: 'probe.example', from: 'verify@example.com', connect: world.connect, realTimeIdleMs: 0 }));
-    const calls = [1, 2, 3, 4, 5].map((i) => prober.probe(TARGET, ['yes@d.example', `zz${i}random@d.example`], 10_000, { lane: 'real-time', catchAllProbe: `zz${i}random@d.example` }));
+    // Each call asks for its evidence: the first's record is its own, the others' are read from it.
+    const records: ProbeRecord[][] = [[], [], [], [], []];
+    const calls = [1, 2, 3, 4, 5].map((i) =>
+      prober.probe(TARGET, ['yes@d.example', `zz${i}random@d.example`], 10_000, { lane: 'real-time', catchAllProbe: `zz${i}random@d.example`, record: (r) => records[i - 1]!.push(r) }),
+    );
     await vi.runAllTimersAsync();
     const outcomes = await Promise.all(calls);
+    expect(records.map((r) => r.map((record) => [record.host, record.egress, record.joined ?? false]))).toEqual([
+      [[TARGET.host, 'egress-1', false]],
+      ...[2, 3, 4, 5].map(() => [[TARGET.host, 'egress-1', true]]),
+    ]);
     expect(world.sessions.flat().filter((r) => r === 'yes@d.example')).toHaveLength(1);
     outcomes.forEach((outcome, i) => {
       expect(outcome.kind).toBe('replies');

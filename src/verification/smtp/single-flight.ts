@@ -6,12 +6,14 @@
  * left probes on its own. A real-time call never waits on a list row's probe (that one waits
  * behind real-time calls).
  */
-import type { ProbeOptions, ProbeOutcome, ProbeTarget, RecipientReply, SmtpProber } from './prober.js';
+import type { ProbeOptions, ProbeOutcome, ProbeRecord, ProbeTarget, RecipientReply, SmtpProber } from './prober.js';
 
 interface Flight {
   outcome: Promise<ProbeOutcome>;
   catchAllProbe?: string;
   lane: NonNullable<ProbeOptions['lane']>;
+  /** What the first probe recorded, when it was asked to (a later call's evidence reads it). */
+  records: ProbeRecord[];
 }
 
 export function singleFlight(inner: SmtpProber): SmtpProber {
@@ -26,12 +28,18 @@ export function singleFlight(inner: SmtpProber): SmtpProber {
       const flight = flights.get(key);
       if (flight && (options.catchAllProbe === undefined || flight.catchAllProbe !== undefined) && (lane === 'list' || flight.lane === 'real-time')) {
         const outcome = await untilDeadline(flight.outcome, deadline);
-        if (outcome?.kind === 'replies') return ownReplies(outcome, address, options.catchAllProbe, flight.catchAllProbe);
+        if (outcome?.kind === 'replies') {
+          // Its evidence is the first probe's conversation (the same address), marked as read from it.
+          if (options.record) for (const record of flight.records.length > 0 ? flight.records : [{ host: target.host, egress: 'unknown', steps: [] }]) options.record({ ...record, joined: true });
+          return ownReplies(outcome, address, options.catchAllProbe, flight.catchAllProbe);
+        }
         if (outcome === undefined) return { kind: 'timeout', detail: 'deadline reached waiting for the same address’s probe' };
         if (deadline <= Date.now()) return outcome;
       }
-      const outcome = inner.probe(target, recipients, deadline, options);
-      const mine: Flight = { outcome, lane, ...(options.catchAllProbe !== undefined ? { catchAllProbe: options.catchAllProbe } : {}) };
+      const records: ProbeRecord[] = [];
+      const record = options.record;
+      const outcome = inner.probe(target, recipients, deadline, record ? { ...options, record: (r) => (records.push(r), record(r)) } : options);
+      const mine: Flight = { outcome, lane, records, ...(options.catchAllProbe !== undefined ? { catchAllProbe: options.catchAllProbe } : {}) };
       if (!flights.has(key)) flights.set(key, mine);
       try {
         return await outcome;

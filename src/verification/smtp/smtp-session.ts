@@ -13,6 +13,7 @@ import { classifyEnvelopeReply, classifyRcptReply, isTooManyRecipients, type Rep
 import type { SocksProxy } from '../../core/socks-proxy-url.js';
 import { ehloKeywords, type ReplyLimits, type SmtpReply } from './smtp-reply.js';
 import { SmtpTransport, TransportError } from './smtp-transport.js';
+import { Transcript } from './transcript.js';
 
 export interface SessionOptions {
   address: string;
@@ -96,14 +97,15 @@ export type OpenResult = { kind: 'open'; session: SmtpSession } | SessionFailed;
  */
 export async function openSmtpSession(options: Omit<SessionOptions, 'recipients' | 'batchSize'>): Promise<OpenResult> {
   let transport: SmtpTransport;
+  const transcript = new Transcript();
   try {
-    transport = await SmtpTransport.connect(options);
+    transport = await SmtpTransport.connect({ ...options, transcript });
   } catch (error) {
     return sessionFailure(error, new Map());
   }
   const progress = { bannerSeen: false };
   try {
-    return await greeted(transport, options, progress);
+    return await greeted(transport, options, progress, transcript);
   } catch (error) {
     transport.close();
     const failed = sessionFailure(error, new Map());
@@ -111,7 +113,12 @@ export async function openSmtpSession(options: Omit<SessionOptions, 'recipients'
   }
 }
 
-async function greeted(transport: SmtpTransport, options: Omit<SessionOptions, 'recipients' | 'batchSize'>, progress: { bannerSeen: boolean }): Promise<OpenResult> {
+async function greeted(
+  transport: SmtpTransport,
+  options: Omit<SessionOptions, 'recipients' | 'batchSize'>,
+  progress: { bannerSeen: boolean },
+  transcript: Transcript,
+): Promise<OpenResult> {
   const banner = await transport.read();
   progress.bannerSeen = true;
   if (banner.code !== 220) {
@@ -135,7 +142,7 @@ async function greeted(transport: SmtpTransport, options: Omit<SessionOptions, '
       extensions = hello.code === 250 ? ehloKeywords(hello) : new Set<string>();
     }
   }
-  return { kind: 'open', session: new SmtpSession(transport, options.from, hello, extensions) };
+  return { kind: 'open', session: new SmtpSession(transport, options.from, hello, extensions, transcript) };
 }
 
 /**
@@ -153,6 +160,8 @@ export class SmtpSession {
     private readonly from: string,
     private readonly hello: SmtpReply,
     private readonly extensions: Set<string>,
+    /** What was said on the connection (a verdict's evidence reads its own part: `Transcript.view`). */
+    readonly transcript?: Transcript,
   ) {
     if (hello.code !== 250) this.endedBy = hello;
   }

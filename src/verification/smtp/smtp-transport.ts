@@ -9,6 +9,7 @@ import type { SocksProxy } from '../../core/socks-proxy-url.js';
 import { connectThroughSocks } from './socks-connect.js';
 import { DEFAULT_REPLY_LIMITS, ReplyReader, type ReplyLimits, type SmtpReply } from './smtp-reply.js';
 import { TransportError } from './transport-error.js';
+import type { Transcript } from './transcript.js';
 
 export { TransportError, type TransportFailure } from './transport-error.js';
 
@@ -23,6 +24,8 @@ export interface ConnectOptions {
   proxy?: SocksProxy;
   /** Bind a direct connection to this local address (an egress of MAILSURE_SMTP_SOURCE_ADDRESSES). */
   localAddress?: string;
+  /** Records every command and reply (a verdict's evidence). */
+  transcript?: Transcript;
 }
 
 /** Replies we hold unread: more than any pipelined batch of ours, far less than a flood. */
@@ -43,6 +46,7 @@ export class SmtpTransport {
     socket: Socket,
     deadline: number,
     private readonly limits: ReplyLimits,
+    private readonly transcript?: Transcript,
   ) {
     this.socket = socket;
     this.reader = new ReplyReader(limits);
@@ -62,7 +66,7 @@ export class SmtpTransport {
         port: options.port,
         timeoutMs: Math.min(remaining, options.connectTimeoutMs),
         onTimeout: byDeadline ? 'timeout' : 'connect-timeout',
-      }).then((socket) => new SmtpTransport(socket, options.deadline, options.limits ?? DEFAULT_REPLY_LIMITS));
+      }).then((socket) => new SmtpTransport(socket, options.deadline, options.limits ?? DEFAULT_REPLY_LIMITS, options.transcript));
     }
     return new Promise((resolve, reject) => {
       const { localAddress } = options;
@@ -86,7 +90,7 @@ export class SmtpTransport {
       socket.once('connect', () => {
         clearTimeout(timer);
         socket.removeAllListeners('error');
-        resolve(new SmtpTransport(socket, options.deadline, options.limits ?? DEFAULT_REPLY_LIMITS));
+        resolve(new SmtpTransport(socket, options.deadline, options.limits ?? DEFAULT_REPLY_LIMITS, options.transcript));
       });
     });
   }
@@ -112,7 +116,10 @@ export class SmtpTransport {
   async read(): Promise<SmtpReply> {
     for (;;) {
       const next = this.replies.shift();
-      if (next) return next;
+      if (next) {
+        this.transcript?.received(next);
+        return next;
+      }
       if (this.failure) throw this.failure;
       await new Promise<void>((resolve) => (this.waiter = resolve));
       this.waiter = undefined;
@@ -122,6 +129,7 @@ export class SmtpTransport {
   /** Sends lines (CRLF added); several at once only where PIPELINING allows it. */
   write(...lines: string[]): void {
     if (this.failure) return;
+    if (this.transcript) for (const line of lines) this.transcript.sent(line);
     this.socket.write(lines.map((line) => `${line}\r\n`).join(''));
   }
 

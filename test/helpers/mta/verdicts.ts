@@ -6,6 +6,8 @@ export interface ConformanceApp {
   app: TestApp;
   current: string;
   legacy: string;
+  /** A key with the evidence permission (explain=true). */
+  explained: string;
 }
 
 /**
@@ -28,7 +30,34 @@ export async function conformanceApp(dnsServer: string, canary: string, from: st
     },
     greylistRetryMs,
   });
-  return { app, current: (await app.key('current')).key, legacy: (await app.key('legacy', { variant: 'email_validation' })).key };
+  return {
+    app,
+    current: (await app.key('current')).key,
+    legacy: (await app.key('legacy', { variant: 'email_validation' })).key,
+    explained: (await app.key('explained', { evidence: true })).key,
+  };
+}
+
+export interface ExplainedStep {
+  command?: string;
+  role?: string;
+  code?: number;
+  enhanced?: string;
+  text?: string;
+}
+
+/** A verdict with its evidence (explain=true): the code, the rule and this call's SMTP steps. */
+export async function explained(
+  t: TestApp,
+  key: string,
+  email: string,
+  timeout = CALL_TIMEOUT_S,
+): Promise<{ code: number; rule: string; steps: ExplainedStep[] }> {
+  const res = await t.app.inject({ url: `/v5/ev?email=${encodeURIComponent(email)}&api_key=${key}&timeout=${timeout}&explain=true` });
+  expect(res.statusCode).toBe(200);
+  const body = res.json() as { safe_to_send: { status_code: number }; evidence: { rule: string; smtp: { transcript: ExplainedStep[] }[] } };
+  if (process.env.MAILSURE_PRINT_EVIDENCE === '1') console.log(JSON.stringify(body, null, 2));
+  return { code: body.safe_to_send.status_code, rule: body.evidence.rule, steps: body.evidence.smtp.flatMap((host) => host.transcript) };
 }
 
 /**

@@ -356,6 +356,8 @@ export interface operations {
                 email: string;
                 /** @description Seconds, decimals allowed; default 10, capped at 30 */
                 timeout?: string;
+                /** @description true: add `evidence` beside the verdict (keys with the evidence permission; other keys get the answer without it). true or false; anything else is 400 */
+                explain?: string;
             };
             header?: never;
             path?: never;
@@ -363,7 +365,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description safe_to_send (verification variant) or email_validation (legacy variant), per the key */
+            /** @description safe_to_send (verification variant) or email_validation (legacy variant), per the key; evidence beside it only with explain=true */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -390,6 +392,96 @@ export interface operations {
                             role_account?: true;
                             email_corrections?: string[];
                             status: "valid" | "invalid" | "risky" | "unverifiable" | "unknown";
+                        };
+                        /** @description With explain=true, for keys with the evidence permission: why the verdict is what it is */
+                        evidence?: {
+                            /** @description The rule that decided (docs/verification.md, "Rules") */
+                            rule: string;
+                            rule_summary: string;
+                            /** @description The rule's section, relative to the repository */
+                            rule_doc: string;
+                            /** @description One line, when the verdict proves nothing either way (unknown, 20, a verdict our own network limited) */
+                            reason?: string;
+                            stages: {
+                                /** @description The stage, in the order the pipeline ran them; the other fields are those of its kind */
+                                stage: "syntax" | "typo" | "lists" | "domain-name" | "prober-health" | "dns" | "provider" | "verdict-memory" | "catch-all" | "mailbox";
+                                /** @description syntax: ok or invalid; domain-name: disposable or dangerous-mailbox */
+                                result?: string;
+                                /** @description syntax: the fault in words; dns: the resolver's failure */
+                                reason?: string;
+                                /** @description typo: the large provider's misspelt domain */
+                                domain?: string;
+                                /** @description lists: the key's own lists or the shared policy lists */
+                                owner?: "key" | "shared";
+                                /** @description lists: the list that matched (exception, suppression, trap, complainer, optout, do_not_email, bouncer) */
+                                list?: string;
+                                /** @description lists: whether the address or its whole domain is listed */
+                                matched?: "address" | "domain";
+                                resolver?: "ok" | "degraded" | "failed" | "unknown";
+                                smtp_egress?: "ok" | "degraded" | "failed" | "unknown";
+                                identity?: "ok" | "degraded" | "failed" | "unknown";
+                                /** @description dns: mx, implicit (no MX, the domain itself), null-mx, nxdomain, no-mail, unavailable */
+                                route?: string;
+                                mx?: {
+                                    host: string;
+                                    preference: number;
+                                }[];
+                                hosts?: {
+                                    host: string;
+                                    /** @description addresses, nxdomain, none, unavailable */
+                                    answer: string;
+                                    addresses?: string[];
+                                    /** @description As the resolver gave it (a cached answer keeps the TTL it came with) */
+                                    ttl_seconds?: number;
+                                }[];
+                                /** @description provider: the provider profile's id */
+                                profile?: string;
+                                /** @description provider: what its RCPT replies can prove (mailbox, refusals-only, none) */
+                                rcpt?: string;
+                                /** @description verdict-memory: the rule that gave the remembered verdict */
+                                rule?: string;
+                                /** Format: date-time */
+                                remembered_at?: string;
+                                /** @description catch-all: the domain's cached fact before probing (yes, no, unknown) */
+                                known?: string;
+                                /** @description catch-all: what the random local part taught */
+                                learnt?: string;
+                                /** @description mailbox: the probe's outcome, or the address's reply and its class */
+                                outcome?: string;
+                                attempt?: number;
+                            }[];
+                            smtp: {
+                                /** @description The MX host tried */
+                                host: string;
+                                /** @description Its address that answered */
+                                address?: string;
+                                /** @description Our egress as an opaque label (never an address or a credential) */
+                                egress: string;
+                                tls?: boolean;
+                                /** @description 1, or 2 for the one retry after a temporary reply */
+                                attempt: number;
+                                /**
+                                 * @description Read from a concurrent probe of the same address, not asked by this call
+                                 * @enum {boolean}
+                                 */
+                                joined?: true;
+                                /** @description This call's part of the conversation: the session's own commands and this call's RCPTs only */
+                                transcript: {
+                                    /** @description As sent; absent for the greeting and for a reply nobody asked for */
+                                    command?: string;
+                                    /** @description our-sender: our MAIL FROM; address: the address asked about; catch-all-probe: the random local part that tests whether the domain accepts everyone */
+                                    role?: "our-sender" | "address" | "catch-all-probe";
+                                    /** @description The reply; absent when none came */
+                                    code?: number;
+                                    /** @description RFC 3463 enhanced status code, when the reply had one */
+                                    enhanced?: string;
+                                    text?: string;
+                                    /** @description Milliseconds from the connection's start */
+                                    at_ms: number;
+                                    /** @description Milliseconds from the command to its reply */
+                                    took_ms?: number;
+                                }[];
+                            }[];
                         };
                     };
                 };
