@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningMta } from '../helpers/mta/exim.js';
 import { startHaraka } from '../helpers/mta/haraka.js';
 import { waitForListener } from '../helpers/mta/listening.js';
-import { CELL_TIMEOUT_MS, conformanceApp, verdict, type ConformanceApp } from '../helpers/mta/verdicts.js';
+import { CELL_TIMEOUT_MS, conformanceApp, explained, verdict, type ConformanceApp } from '../helpers/mta/verdicts.js';
 import { startDnsServer, type TestDnsServer } from '../helpers/world/dns-server.js';
 import { rawConnect, type RawSmtp } from '../helpers/world/raw-smtp.js';
 import type { Zone } from '../helpers/world/dns-zone.js';
@@ -204,5 +204,25 @@ describe('Haraka 3.1 × scenario → verdict', () => {
     } finally {
       held.close();
     }
+  }, CELL_TIMEOUT_MS);
+});
+
+describe("a verdict's evidence against Haraka (explain=true; docs/verification.md, real examples)", () => {
+  it("an unknown user: rule mailbox.unknown-user, Haraka's own reply for the address (no enhanced code)", async () => {
+    const { app, explained: key } = apps.routable!;
+    const answer = await explained(app, key, 'nobody@haraka-mail.com');
+    expect([answer.code, answer.rule]).toEqual([400, 'mailbox.unknown-user']);
+    expect(answer.steps[0]).toMatchObject({ code: 220 });
+    expect(answer.steps.find((s) => s.role === 'our-sender')).toMatchObject({ command: 'MAIL FROM:<verify@prober-ok.com>', code: 250 });
+    expect(answer.steps.find((s) => s.role === 'address')).toMatchObject({ command: 'RCPT TO:<nobody@haraka-mail.com>', code: 550, text: 'I cannot deliver mail for <nobody@haraka-mail.com>' });
+    expect(JSON.stringify(answer.steps)).not.toContain('127.0.0.1');
+  }, CELL_TIMEOUT_MS);
+
+  it('our sender refused at MAIL FROM (mail_from.is_resolvable): the pipelined RCPT meets 503, no proof about the recipient', async () => {
+    const { app, explained: key } = apps.unroutable!;
+    const answer = await explained(app, key, 'nobody@haraka-mail.com');
+    expect([answer.code, answer.rule]).toEqual([20, 'mailbox.policy']);
+    expect(answer.steps.find((s) => s.role === 'our-sender')).toMatchObject({ command: `MAIL FROM:<${UNROUTABLE_FROM}>`, code: 550, text: 'No MX for your FROM address' });
+    expect(answer.steps.find((s) => s.role === 'address')).toMatchObject({ command: 'RCPT TO:<nobody@haraka-mail.com>', code: 503, text: 'Use MAIL before RCPT' });
   }, CELL_TIMEOUT_MS);
 });
