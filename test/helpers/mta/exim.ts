@@ -6,10 +6,10 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { waitForListener } from './listening.js';
+import { superviseMta } from './listening.js';
 
 const ROOT = resolve(import.meta.dirname, '../../../.mta');
 const EXIM = join(ROOT, 'exim/usr/sbin/exim4');
@@ -59,24 +59,5 @@ export async function startExim(config: string, listen: string[], nameserver: st
     env: { ...process.env, LD_LIBRARY_PATH: join(ROOT, 'exim/usr/lib/x86_64-linux-gnu') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  let exit: string | undefined;
-  const exited = new Promise<void>((done) => child.once('exit', (code, signal) => {
-    exit = `exit ${code ?? signal}: ${output}`;
-    done();
-  }));
-  const close = async () => {
-    if (exit === undefined) child.kill('SIGTERM');
-    await exited;
-    await rm(dir, { recursive: true, force: true });
-  };
-  try {
-    for (const address of listen) await waitForListener(address, 25, () => exit);
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  return { dir, close };
+  return superviseMta(child, dir, listen.map((host) => ({ host, port: 25 })));
 }

@@ -7,11 +7,11 @@
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { resolvConf, type RunningMta } from './exim.js';
-import { waitForListener } from './listening.js';
+import { superviseMta } from './listening.js';
 
 export interface HarakaSetup {
   /** The address it listens on, port 25. */
@@ -48,29 +48,7 @@ export async function startHaraka(setup: HarakaSetup): Promise<RunningMta> {
   const child = spawn('unshare', ['-m', 'sh', '-c', `mount --bind ${dir}/resolv.conf /etc/resolv.conf && exec "${process.execPath}" "${bin}" -c "${dir}"`], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  let exit: string | undefined;
-  const exited = new Promise<void>((done) =>
-    child.once('exit', (code, signal) => {
-      exit = `exit ${code ?? signal}: ${output}`;
-      done();
-    }),
-  );
-  const close = async () => {
-    if (exit === undefined) child.kill('SIGTERM');
-    await exited;
-    if (!process.env.MAILSURE_KEEP_MTA_DIR) await rm(dir, { recursive: true, force: true });
-  };
-  try {
-    await waitForListener(setup.address, 25, () => exit);
-    if (setup.ready) await waitForLine(setup.ready, () => output, () => exit);
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  return { dir, close, log: () => output };
+  return superviseMta(child, dir, [{ host: setup.address, port: 25 }], setup.ready ? (output, exited) => waitForLine(setup.ready!, output, exited) : undefined);
 }
 
 /** Waits until the log says `line` (polling its output, no fixed sleep); fails when it stops first. */

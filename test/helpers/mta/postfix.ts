@@ -5,11 +5,11 @@
  * /etc/resolv.conf names the test's DNS server. Queue and data live in the instance's directory.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmod, cp, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, chown, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureMtas, resolvConf, type RunningMta } from './exim.js';
-import { waitForListener } from './listening.js';
+import { superviseMta } from './listening.js';
 
 export interface PostfixSetup {
   /** main.cf; `@DIR@` is the instance's directory. */
@@ -48,26 +48,5 @@ export async function startPostfix(setup: PostfixSetup): Promise<RunningMta> {
   const mounts = `mount --bind ${etc} /etc/postfix && mount --bind ${dir}/resolv.conf /etc/resolv.conf`;
   // `postfix check` makes the queue's directories; the master in the foreground (`-s`), its daemons its children.
   const child = spawn('unshare', ['-m', 'sh', '-c', `${mounts} && postfix check && exec /usr/lib/postfix/sbin/master -s`], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  let exit: string | undefined;
-  const exited = new Promise<void>((done) =>
-    child.once('exit', (code, signal) => {
-      exit = `exit ${code ?? signal}: ${output}`;
-      done();
-    }),
-  );
-  const close = async () => {
-    if (exit === undefined) child.kill('SIGTERM');
-    await exited;
-    if (!process.env.MAILSURE_KEEP_MTA_DIR) await rm(dir, { recursive: true, force: true });
-  };
-  try {
-    for (const line of setup.listeners) await waitForListener(line.split(':')[0]!, 25, () => exit);
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  return { dir, close, log: () => output };
+  return superviseMta(child, dir, setup.listeners.map((line) => ({ host: line.split(':')[0]!, port: 25 })));
 }

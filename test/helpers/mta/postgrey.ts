@@ -6,11 +6,11 @@
  * sees the same greylist whatever ran before it.
  */
 import { spawn } from 'node:child_process';
-import { chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chown, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureMtas, type RunningMta } from './exim.js';
-import { waitForListener } from './listening.js';
+import { superviseMta } from './listening.js';
 
 /** `exim`: one query a connection, as Exim's `readsocket` asks (postgrey's `--exim`). */
 export async function startPostgrey(address: string, port: number, delaySeconds: number, options: { exim?: boolean } = {}): Promise<RunningMta> {
@@ -34,26 +34,5 @@ export async function startPostgrey(address: string, port: number, delaySeconds:
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  let exit: string | undefined;
-  const exited = new Promise<void>((done) =>
-    child.once('exit', (code, signal) => {
-      exit = `exit ${code ?? signal}: ${output}`;
-      done();
-    }),
-  );
-  const close = async () => {
-    if (exit === undefined) child.kill('SIGTERM');
-    await exited;
-    await rm(dir, { recursive: true, force: true });
-  };
-  try {
-    await waitForListener(address, port, () => exit);
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  return { dir, close, log: () => output };
+  return superviseMta(child, dir, [{ host: address, port }]);
 }
