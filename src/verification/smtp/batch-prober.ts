@@ -20,13 +20,14 @@
  * would (the same egress: EHLO name and SOCKS5 proxy per MX host); when the proxy fails it, every
  * probe it took is `egress-failed`.
  */
-import type { SocksProxy } from '../../core/socks-proxy-url.js';
-import { egressLabel, type EgressChooser, type SmtpEgress } from './egress.js';
-import type { EgressPool } from './egress-pool.js';
-import { createHostLimiter, MAX_HOLD_MS, type HostLimiter } from './host-limiter.js';
-import { observeRefusals, openOnHost, probeFailure, type HostSessionOptions } from './open-on-host.js';
-import { budgetKeyFor, slowDownIfAsked, type Throttle } from './throttle.js';
-import { probeRecord, SESSIONS_PER_HOST, type ProbeObserver, type ProbeOutcome, type ProbeTarget, type SmtpProber } from './prober.js';
+import { egressLabel, type SmtpEgress } from './egress.js';
+import { poolEgress } from './pool-egress.js';
+import { DEFAULT_SESSION_LIMITS, type BatchingProberOptions, type SessionLimits } from './batch-prober-options.js';
+import { answerExpired, leaveUnasked, noTokenInTime, roomChanged, waitedTooLong } from './pool-leaving.js';
+import { createHostLimiter, MAX_HOLD_MS } from './host-limiter.js';
+import { observeRefusals, openOnHost, probeFailure } from './open-on-host.js';
+import { budgetKeyFor, slowDownIfAsked } from './throttle.js';
+import { probeRecord, type ProbeOutcome, type ProbeTarget, type SmtpProber } from './prober.js';
 import { connectBy, domainOf, minLeft, sharedCatchAll } from './session-queue.js';
 import { sessionFailure, type RecipientReply, type SmtpSession } from './smtp-session.js';
 import {
@@ -46,75 +47,7 @@ import {
   type Probe,
 } from './pool-probe.js';
 
-/** How much one session carries: plain numbers, so a provider profile can set them per host. */
-export interface SessionLimits {
-  /** Concurrent sessions per MX host (the limiter's own figure; default 2). */
-  maxSessionsPerHost: number;
-  /** RCPTs one session sends before it QUITs (default 100). */
-  rcptsPerSession: number;
-  /** RCPTs per transaction (default 50, half of what RFC 5321 §4.5.3.1.8 guarantees). */
-  rcptsPerTransaction: number;
-  /**
-   * One domain per transaction (RSET + MAIL FROM between domains; default true): receivers
-   * route and count a transaction by its recipients' domain (hosted tenants), so each domain is
-   * asked as it would be alone. A profile of a receiver that does not may turn it off.
-   */
-  transactionPerDomain: boolean;
-}
-
-export const DEFAULT_SESSION_LIMITS: SessionLimits = {
-  maxSessionsPerHost: SESSIONS_PER_HOST,
-  rcptsPerSession: 100,
-  rcptsPerTransaction: 50,
-  transactionPerDomain: true,
-};
-
-export interface BatchingProberOptions extends Partial<SessionLimits> {
-  port: number;
-  /** EHLO name (MAILSURE_SMTP_HELO). */
-  helo: string;
-  /** SOCKS5 proxy every session goes through (MAILSURE_SMTP_PROXY); default: direct. */
-  proxy?: SocksProxy;
-  /** Per MX host, the EHLO name and proxy to use instead of `helo` and `proxy` (as the prober's). */
-  egress?: EgressChooser;
-  /**
-   * Several ways out (egress-pool.ts), over `egress`: each session takes the usable egress with
-   * the fewest sessions at its place, one with budget left first; each egress has its own
-   * sessions per host and budget. A session whose egress fails leaves its waiting probes to the
-   * others; they are `egress-failed` only when none is left.
-   */
-  pool?: EgressPool;
-  from: string;
-  /**
-   * Where each MX host's sessions are shared and counted (the limiter's key) and its own limits
-   * over the figures above (profile-limits.ts); default: by host name, the figures above.
-   */
-  sessionPlace?: (target: ProbeTarget) => { key: string; limits: Partial<SessionLimits> };
-  /** The limiter holding `maxSessionsPerHost`; default: this process's own. */
-  limiter?: HostLimiter;
-  connectTimeoutMs?: number;
-  observer?: ProbeObserver;
-  /** Connections per provider and egress address (throttle.ts); default: unthrottled. */
-  throttle?: Throttle;
-  /** How a connection is made (default: a real socket; tests of the pool give a scripted one). */
-  connect?: HostSessionOptions['connect'];
-  /** How long a session with nothing to ask waits for more before it QUITs (default 50 ms). */
-  idleMs?: number;
-  /**
-   * The same, for a session that has served a real-time call (default 2 s): the next calls, a
-   * moment later, find it open instead of each taking a connection (and a budget token) of its own.
-   */
-  realTimeIdleMs?: number;
-  /**
-   * Time a session needs once connected (default 2 s): a probe waits for a new connection (slot,
-   * budget token, connect) only until this long before its deadline; past that it is answered
-   * `throttled` at once when a budget is what it waits for, and no token is taken for it.
-   */
-  reserveMs?: number;
-  /** The longest one session lives, and holds its slot (default and at most MAX_HOLD_MS, 30 s). */
-  sessionMs?: number;
-}
-
+export { DEFAULT_SESSION_LIMITS, type BatchingProberOptions, type SessionLimits } from './batch-prober-options.js';
 
 export function createBatchingProber(options: BatchingProberOptions): SmtpProber {
   const defaults = sessionLimits(DEFAULT_SESSION_LIMITS, options);
@@ -130,62 +63,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
   const sessionMs = Math.min(options.sessionMs ?? MAX_HOLD_MS, MAX_HOLD_MS);
   const fixed: SmtpEgress = { helo: options.helo, ...(options.proxy ? { proxy: options.proxy } : {}) };
   const chooser = options.egress ?? (() => fixed);
-  const pooled = options.pool !== undefined && options.pool.egresses.length > 1;
-  /** When each egress's budget for a provider may next give a token (learnt from its waits). */
-  const nextTokenAt = new Map<string, number>();
-  const budgetSlot = (host: string, egress: SmtpEgress) => `${budgetKeyFor(host, egress).key.provider}|${egressLabel(egress)}`;
-  /** The egresses sessions of a queue may take. */
-  const egressesOf = (queue: HostQueue): SmtpEgress[] => {
-    const host = open(queue)[0]?.target.host ?? queue.waiting[0]?.target.host;
-    if (!options.pool || host === undefined) return [chooser(host ?? '')];
-    return options.pool.usable(host);
-  };
-  /**
-   * The egress a new session of `queue` takes: among the usable ones with a session slot left
-   * here, one whose budget has a token now, then the fewest sessions; undefined when none has a
-   * slot. With no usable egress left, what waits is answered `egress-failed`.
-   */
-  const egressFor = (queue: HostQueue): SmtpEgress | undefined => {
-    const host = open(queue)[0]?.target.host;
-    if (host === undefined) return undefined;
-    if (!options.pool) return chooser(host);
-    const usable = options.pool.usable(host);
-    if (usable.length === 0) {
-      for (const probe of open(queue)) probe.settle({ kind: 'egress-failed', detail: 'no healthy SMTP egress left for this host' });
-      queue.waiting = [];
-      return undefined;
-    }
-    const at = Date.now();
-    const sessionsOf = (egress: SmtpEgress) => queue.byEgress.get(egressLabel(egress)) ?? 0;
-    const free = usable.filter((egress) => sessionsOf(egress) < queue.limits.maxSessionsPerHost);
-    if (free.length === 0) return undefined;
-    const waitOf = (egress: SmtpEgress) => Math.max((nextTokenAt.get(budgetSlot(host, egress)) ?? 0) - at, 0);
-    const rank = (egress: SmtpEgress) => [waitOf(egress) > 0 ? 1 : 0, sessionsOf(egress), waitOf(egress)];
-    // Ties go round: each choice starts one egress further along.
-    const start = turn++ % free.length;
-    return [...free.slice(start), ...free.slice(0, start)].reduce((best, egress) => {
-      const [a, b] = [rank(egress), rank(best)];
-      return a[0]! < b[0]! || (a[0] === b[0] && (a[1]! < b[1]! || (a[1] === b[1] && a[2]! < b[2]!))) ? egress : best;
-    });
-  };
-  let turn = 0;
-  /** The health observer as one egress's sessions report to it: its failures take it out of the pool first. */
-  const observerFor = (egress: SmtpEgress): ProbeObserver | undefined => {
-    const { observer, pool } = options;
-    if (!pool) return observer;
-    return {
-      connection(host, address, connected, detail) {
-        if (connected) pool.worked(egress);
-        observer?.connection(host, address, connected, detail);
-      },
-      refusal: (host, text) => observer?.refusal(host, text),
-      egressFailed(host, detail) {
-        pool.failed(egress, detail);
-        // The way out is blocked for verdicts only when no egress is left.
-        if (pool.healthyCount() === 0) observer?.egressFailed(host, detail);
-      },
-    };
-  };
+  const { pooled, egressesOf, egressFor, observerFor, tokenWaited } = poolEgress(chooser, options.pool, options.observer);
   const hostOptions = {
     port: options.port,
     from: options.from,
@@ -319,64 +197,6 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
   }
 
   /**
-   * At a probe's last moment to get a connection: it leaves if none of its place is connected or
-   * has its token (a session that has one takes it once connected: the token is not wasted).
-   */
-  function waitedTooLong(queue: HostQueue, probe: Probe): void {
-    if (probe.done || probe.claimed || hasRoomFor(queue, probe)) return;
-    queue.waiting = queue.waiting.filter((other) => other !== probe);
-    probe.settle({ kind: 'throttled', detail: `no connection to ${probe.target.host} within the connection budget in time for the deadline` });
-  }
-  /** Probes whose deadline has passed, answered `timeout` (their timers may not have run yet). */
-  function answerExpired(queue: HostQueue): void {
-    const now = Date.now();
-    for (const probe of open(queue)) if (probe.deadline <= now) probe.settle(timedOut(probe));
-    queue.waiting = open(queue);
-  }
-
-  /** Half the reserve after its last moment to connect, a probe no session has taken leaves: throttled. */
-  function leaveUnasked(queue: HostQueue, probe: Probe): void {
-    if (probe.done || probe.claimed) return;
-    queue.waiting = queue.waiting.filter((other) => other !== probe);
-    probe.settle({ kind: 'throttled', detail: `no connection to ${probe.target.host} within the connection budget in time for the deadline` });
-  }
-
-  /**
-   * Whether a session that has its token or is connected could still take `probe`: RCPTs left
-   * for all its recipients, or none asked yet (a fresh session takes its first probe whatever
-   * its size).
-   */
-  function hasRoomFor(queue: HostQueue, probe: Probe): boolean {
-    for (const room of queue.rooms.values()) if (room >= probe.recipients.length || room >= queue.limits.rcptsPerSession) return true;
-    return false;
-  }
-
-  /** A session's RCPTs left changed (or it ended): probes past their last moment that no session has room for leave now. */
-  function roomChanged(queue: HostQueue, session: object, room: number | undefined): void {
-    if (room === undefined) queue.rooms.delete(session);
-    else queue.rooms.set(session, room);
-    const now = Date.now();
-    for (const probe of open(queue)) if (probe.giveUpAt !== undefined && probe.giveUpAt <= now) waitedTooLong(queue, probe);
-  }
-
-
-  /**
-   * While every session connecting to the place waits for a budget token (none connected, none
-   * holding a token), a probe whose last moment to connect comes before the earliest of those
-   * tokens cannot be served: it is answered now (throttled), not at that last moment.
-   */
-  function noTokenInTime(queue: HostQueue): void {
-    if (queue.connected > 0 || queue.tokened > 0 || queue.tokenAt.size === 0 || queue.tokenAt.size < queue.connecting) return;
-    const earliest = Math.min(...queue.tokenAt.values());
-    for (const probe of open(queue)) {
-      if (!probe.claimed && connectBy(probe.deadline, reserveMs) < earliest) {
-        probe.settle({ kind: 'throttled', detail: `no connection to ${probe.target.host} within the connection budget in time for the deadline` });
-      }
-    }
-    queue.waiting = open(queue);
-  }
-
-  /**
    * The connection comes first, then the probes: what waits once it is open (real-time first) is
    * its first round, so a probe whose time ran out while the token or the connect was awaited is
    * not in it, and the session's RCPTs go to probes that can still use them.
@@ -400,9 +220,9 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     // the earliest token of every session connecting to its place is answered at once (throttled).
     const waitFor = {};
     const onWait = (nextAt: number) => {
-      nextTokenAt.set(budgetSlot(target.host, egress), nextAt);
+      tokenWaited(target.host, egress, nextAt);
       queue.tokenAt.set(waitFor, nextAt);
-      noTokenInTime(queue);
+      noTokenInTime(queue, reserveMs);
     };
     try {
       // Still wanted after a wait for a token: a probe waits that has the time to use a session.
@@ -467,7 +287,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
       unclaim(queue, round);
       roomChanged(queue, waitFor, undefined);
       // Nothing connected now: those only a token too late could serve are answered.
-      noTokenInTime(queue);
+      noTokenInTime(queue, reserveMs);
     }
     await session.end();
     return 'again';

@@ -8,7 +8,7 @@ import type { ProbeFailure } from './open-on-host.js';
 import type { Decisive, ProbeOutcome, ProbeRecord, ProbeTarget, SessionSeen } from './prober.js';
 import { pickRound, type Lane } from './session-queue.js';
 import type { RecipientReply } from './smtp-session.js';
-import type { SessionLimits } from './batch-prober.js';
+import type { SessionLimits } from './batch-prober-options.js';
 
 export interface Probe {
   target: ProbeTarget;
