@@ -9,11 +9,14 @@
  * 100 recipients per transaction and some servers allow fewer. The replies of a shared
  * transaction are independent per recipient (RFC 5321 §3.3), so sharing costs no accuracy.
  */
-import { classifyEnvelopeReply, classifyRcptReply, isTooManyRecipients, type ReplyClass } from './reply-class.js';
+import { isTooManyRecipients } from './reply-class.js';
+import { everyone, localRefusal, nonAscii, record, type RecipientReply } from './recipient-reply.js';
 import type { SocksProxy } from '../../core/socks-proxy-url.js';
 import { ehloKeywords, type ReplyLimits, type SmtpReply } from './smtp-reply.js';
 import { SmtpTransport, TransportError } from './smtp-transport.js';
 import { Transcript } from './transcript.js';
+
+export type { RecipientReply } from './recipient-reply.js';
 
 export interface SessionOptions {
   address: string;
@@ -37,18 +40,6 @@ export interface SessionOptions {
   localAddress?: string;
 }
 
-export interface RecipientReply {
-  class: ReplyClass;
-  greylisted: boolean;
-  code: number;
-  enhanced?: string;
-  text: string;
-  /**
-   * What the reply answered: `rcpt` is a verdict on this recipient; `helo`/`mail` refused the
-   * whole envelope (so: our probe); `local` means we did not send it (see text).
-   */
-  stage: 'rcpt' | 'mail' | 'helo' | 'local';
-}
 
 /** `proxy-failed`: the SOCKS proxy failed us; nothing was learnt about the target. */
 export type SessionFailure = 'refused' | 'unreachable' | 'connect-timeout' | 'timeout' | 'banner-reject' | 'protocol-error' | 'tls-failed' | 'proxy-failed';
@@ -67,10 +58,6 @@ export type SessionResult =
     };
 
 const DEFAULT_BATCH = 50;
-const nonAscii = (text: string): boolean => /[^\p{ASCII}]/u.test(text);
-// Anything that could end or split a command line, or break out of the <…> path.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSENDABLE = /[\u0000-\u001f\u007f<>]/u;
 
 export async function runSmtpSession(options: SessionOptions): Promise<SessionResult> {
   const opened = await openSmtpSession(options);
@@ -366,26 +353,6 @@ async function rcptBatch(
     else replies.set(recipient, record(reply, 'rcpt'));
   }
   return { retry };
-}
-
-function localRefusal(recipient: string, smtputf8: boolean): RecipientReply | undefined {
-  if (UNSENDABLE.test(recipient)) {
-    return { class: 'rejected-other', greylisted: false, code: 501, enhanced: '5.1.3', text: 'not sent: the address contains characters that cannot be sent in SMTP', stage: 'local' };
-  }
-  if (nonAscii(recipient) && !smtputf8) {
-    // What an RFC 6531 server answers for this; we do not send what it could only refuse.
-    return { class: 'rejected-other', greylisted: false, code: 553, enhanced: '5.6.7', text: 'not sent: non-ASCII address and the server does not offer SMTPUTF8', stage: 'local' };
-  }
-  return undefined;
-}
-
-function record(reply: SmtpReply, stage: RecipientReply['stage']): RecipientReply {
-  const judged = stage === 'rcpt' ? classifyRcptReply(reply) : classifyEnvelopeReply(reply);
-  return { ...judged, code: reply.code, ...(reply.enhanced ? { enhanced: reply.enhanced } : {}), text: reply.text, stage };
-}
-
-function everyone(recipients: string[], replies: Map<string, RecipientReply>, reply: SmtpReply, stage: RecipientReply['stage']): void {
-  for (const recipient of recipients) if (!replies.has(recipient)) replies.set(recipient, record(reply, stage));
 }
 
 /** What an error thrown by a session (`ask`) means, with the replies obtained before it. */
