@@ -13,8 +13,8 @@ const DRIVER_PACKAGES = {
   message: 'Domain code stays free of frameworks and database/Redis clients: declare the interface you need in this folder and let storage/ (or http/, cli/) implement it.',
 };
 const CALLER_LAYERS = {
-  group: ['**/http', '**/http/**', '**/cli', '**/cli/**', '**/container', '**/container.js'],
-  message: 'http/, cli/ and the container call the domains, never the other way round.',
+  group: ['**/http', '**/http/**', '**/cli', '**/cli/**', '**/wiring', '**/wiring/**'],
+  message: 'http/, cli/ and wiring/ (the composition root) call the domains, never the other way round.',
 };
 const STORAGE = {
   group: ['**/storage', '**/storage/**'],

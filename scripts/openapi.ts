@@ -13,11 +13,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { assembleApp } from '../src/app-assembly.js';
-import { createContainer } from '../src/container.js';
+import { assembleApp } from '../src/wiring/http-app.js';
+import { createContainer } from '../src/wiring/container.js';
 import { loadConfig } from '../src/core/config.js';
 import { createLogger } from '../src/core/logger.js';
-import { createLifecycle } from '../src/lifecycle.js';
+import { createLifecycle } from '../src/wiring/lifecycle.js';
 import { openMemoryStorage } from '../src/storage/open-storage.js';
 import { lintOpenApi } from './openapi-lint.js';
 

@@ -11,8 +11,8 @@ import Fastify from 'fastify';
 import { createKey } from '../../src/accounts/key-admin.js';
 import { loadConfig } from '../../src/core/config.js';
 import { createLogger } from '../../src/core/logger.js';
-import { assembleApp } from '../../src/app-assembly.js';
-import { createContainer } from '../../src/container.js';
+import { assembleApp } from '../../src/wiring/http-app.js';
+import { createContainer } from '../../src/wiring/container.js';
 import { loadTls } from '../../src/http/tls.js';
 import { startTestWorld } from '../../test/helpers/world/index.js';
 

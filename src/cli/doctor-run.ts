@@ -1,7 +1,7 @@
 /** What `mailsure doctor` (doctor.ts) runs: the prober-health checks once, reported. */
 import { systemClock } from '../core/clock.js';
 import { loadConfig } from '../core/config.js';
-import { checkEachEgress, createProberHealthFor, egressPoolOf } from '../verification-wiring.js';
+import { checkEachEgress, createProberHealthFor, egressPoolOf } from '../wiring/verification.js';
 import { createNodeDnsClient } from '../verification/dns/node-dns-client.js';
 import { doctorExitCode, renderDoctorReport, renderEgresses } from '../verification/health/render-health.js';
 import { print } from './output.js';

@@ -1,9 +1,9 @@
 /** `mailsure serve`: the HTTPS API (what `npm start` runs). */
 import { loadConfig } from '../core/config.js';
 import { createLogger } from '../core/logger.js';
-import { createContainer } from '../container.js';
-import { assembleApp } from '../app-assembly.js';
-import { createLifecycle, stopOnSignals } from '../lifecycle.js';
+import { createContainer } from '../wiring/container.js';
+import { assembleApp } from '../wiring/http-app.js';
+import { createLifecycle, stopOnSignals } from '../wiring/lifecycle.js';
 import { loadTls } from '../http/tls.js';
 import { loadDemoData } from './demo-data.js';
 import { demoBanner, demoWanted, ensureDemoKey, isEmptyDataDir } from './demo-key.js';

@@ -4,10 +4,10 @@
  * (an API process started with `--no-worker` leaves them there).
  */
 import { hostname } from 'node:os';
-import { createContainer } from '../container.js';
+import { createContainer } from '../wiring/container.js';
 import { loadConfig } from '../core/config.js';
 import { createLogger } from '../core/logger.js';
-import { createLifecycle, stopOnSignals } from '../lifecycle.js';
+import { createLifecycle, stopOnSignals } from '../wiring/lifecycle.js';
 import { mailboxLine } from '../verification/health/render-health.js';
 import { metricsLine } from '../observability/metrics-server.js';
 

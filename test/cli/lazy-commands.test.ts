@@ -28,7 +28,7 @@ function loadedModules(args: string[]): string[] {
 }
 
 /** Modules of the engine and the layers a command loads only when it runs. */
-const HEAVY = /^(verification-wiring|container|app-assembly|lifecycle)\.js$|^(http|storage|observability|lists|identity)\/|^generate\/(?!days\.js$)|^verification\/(?!policy\/policy-store\.js$)/;
+const HEAVY = /^(wiring|http|storage|observability|lists|identity)\/|^generate\/(?!days\.js$)|^verification\/(?!policy\/policy-store\.js$)/;
 
 describe('mailsure command start-up', { timeout: CLI_TEST_TIMEOUT }, () => {
   it('--help loads the command line only: no verification engine, wiring, HTTP, storage or generator', () => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/core/config.js';
 import { openMemoryStorage } from '../../src/storage/open-storage.js';
 import { verdictMemoryKey } from '../../src/verification/verdict-memory.js';
-import { createVerification } from '../../src/verification-wiring.js';
+import { createVerification } from '../../src/wiring/verification.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { runList, validationCodes } from '../helpers/lists.js';
 import { ev } from '../helpers/mailbox-app.js';

@@ -19,7 +19,7 @@ import { createRedisFactCache } from '../../src/storage/redis/redis-fact-cache.j
 import { createRedisHostLimiter } from '../../src/storage/redis/redis-host-limiter.js';
 import { createRedisVerdictStore } from '../../src/storage/redis/redis-verdict-store.js';
 import { verdictMemoryKey } from '../../src/verification/verdict-memory.js';
-import { createVerification } from '../../src/verification-wiring.js';
+import { createVerification } from '../../src/wiring/verification.js';
 import { createCachedDnsClient } from '../../src/verification/dns/cached-dns-client.js';
 import type { AddressAnswer, DnsClient, MailRoute } from '../../src/verification/dns/mail-route.js';
 import { createBatchingProber } from '../../src/verification/smtp/batch-prober.js';

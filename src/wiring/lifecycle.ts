@@ -3,11 +3,11 @@
  * what runs before the first verdict, the background work after, and the order things stop in.
  */
 import type { Container } from './container.js';
-import type { Logger } from './core/logger.js';
-import { loadZipReference } from './identity/postal/index.js';
-import { sweepCallbacks } from './lists/pipeline/callback-sender.js';
-import { startRetention } from './lists/pipeline/retention.js';
-import { startMetricsServer, type MetricsServer } from './observability/metrics-server.js';
+import type { Logger } from '../core/logger.js';
+import { loadZipReference } from '../identity/postal/index.js';
+import { sweepCallbacks } from '../lists/pipeline/callback-sender.js';
+import { startRetention } from '../lists/pipeline/retention.js';
+import { startMetricsServer, type MetricsServer } from '../observability/metrics-server.js';
 
 /** How often a worker without Redis looks in the database for lists to run. */
 const POLL_MS = 2_000;

@@ -5,10 +5,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Container } from './container.js';
-import { buildApp } from './http/app.js';
-import { createAdminThrottle, type AdminThrottle } from './http/admin-throttle.js';
-import type { BulkSlots } from './http/bulk-slots.js';
-import { renderHealthBody } from './verification/health/render-health.js';
+import { buildApp } from '../http/app.js';
+import { createAdminThrottle, type AdminThrottle } from '../http/admin-throttle.js';
+import type { BulkSlots } from '../http/bulk-slots.js';
+import { renderHealthBody } from '../verification/health/render-health.js';
 
 export interface AssemblyOptions {
   /** Serve HTTPS with this pair once the app listens (set by `serve` unless behind a proxy). */

@@ -2,39 +2,39 @@
  * The composition root: configuration in, wired services out. The only place that decides which
  * implementation of a store or limiter a process uses.
  */
-import { isDatabaseTimeout } from './storage/postgres/open-postgres.js';
+import { isDatabaseTimeout } from '../storage/postgres/open-postgres.js';
 import { Redis } from 'ioredis';
-import { createKeyAuthenticator, type KeyAuthenticator } from './accounts/key-authenticator.js';
-import { createUsageMeter, type UsageMeter } from './accounts/usage-meter.js';
-import { systemClock, type Clock } from './core/clock.js';
-import type { Config } from './core/config.js';
-import type { Logger } from './core/logger.js';
-import type { Storage } from './storage/interfaces.js';
-import { openStorage, storageOptionsOf } from './storage/open-storage.js';
-import { loadSecretKey } from './storage/secret-box.js';
-import { verdictMemoryKey } from './verification/verdict-memory.js';
-import { createEnrichService, type EnrichService } from './enrichment/enrich-service.js';
-import { createAppendService, individualMatcher, type AppendService } from './identity/append/index.js';
-import { createIdentityMatcher } from './identity/match/index.js';
-import { createCallbackSender, type CallbackSender } from './lists/pipeline/callback-sender.js';
-import { DEFAULT_HOLD_BACK, type HoldBackPolicy } from './lists/pipeline/hold-back.js';
-import { createDomainScheduler } from './lists/pipeline/domain-scheduler.js';
-import { createFairGate } from './lists/pipeline/fair-gate.js';
-import { createListQueue, createNoListQueue, type ListQueue } from './lists/pipeline/list-queue.js';
-import { createBullListQueue } from './storage/redis/bull-list-queue.js';
-import { createRedisSharedQuota } from './storage/redis/redis-shared-quota.js';
-import type { BudgetTuning } from './verification/smtp/connection-budget.js';
-import { waitForRedis } from './storage/redis/wait-for-redis.js';
-import { createListRunner } from './lists/pipeline/list-runner.js';
-import type { ListFiles } from './lists/list-files.js';
-import { createListService, type ListService } from './lists/list-service.js';
-import { createDirectoryListFiles } from './lists/pipeline/directory-list-files.js';
-import type { ProberHealth } from './verification/health/prober-health.js';
-import type { VerifyService } from './verification/verify-service.js';
-import { createMetrics, type Metrics } from './observability/metrics.js';
-import { observeListStore } from './observability/observed-list-store.js';
-import { watchScrapeTimeGauges } from './observability/scrape-time-gauges.js';
-import { createVerification, type HealthTuning, type SmtpPoolTuning } from './verification-wiring.js';
+import { createKeyAuthenticator, type KeyAuthenticator } from '../accounts/key-authenticator.js';
+import { createUsageMeter, type UsageMeter } from '../accounts/usage-meter.js';
+import { systemClock, type Clock } from '../core/clock.js';
+import type { Config } from '../core/config.js';
+import type { Logger } from '../core/logger.js';
+import type { Storage } from '../storage/interfaces.js';
+import { openStorage, storageOptionsOf } from '../storage/open-storage.js';
+import { loadSecretKey } from '../storage/secret-box.js';
+import { verdictMemoryKey } from '../verification/verdict-memory.js';
+import { createEnrichService, type EnrichService } from '../enrichment/enrich-service.js';
+import { createAppendService, individualMatcher, type AppendService } from '../identity/append/index.js';
+import { createIdentityMatcher } from '../identity/match/index.js';
+import { createCallbackSender, type CallbackSender } from '../lists/pipeline/callback-sender.js';
+import { DEFAULT_HOLD_BACK, type HoldBackPolicy } from '../lists/pipeline/hold-back.js';
+import { createDomainScheduler } from '../lists/pipeline/domain-scheduler.js';
+import { createFairGate } from '../lists/pipeline/fair-gate.js';
+import { createListQueue, createNoListQueue, type ListQueue } from '../lists/pipeline/list-queue.js';
+import { createBullListQueue } from '../storage/redis/bull-list-queue.js';
+import { createRedisSharedQuota } from '../storage/redis/redis-shared-quota.js';
+import type { BudgetTuning } from '../verification/smtp/connection-budget.js';
+import { waitForRedis } from '../storage/redis/wait-for-redis.js';
+import { createListRunner } from '../lists/pipeline/list-runner.js';
+import type { ListFiles } from '../lists/list-files.js';
+import { createListService, type ListService } from '../lists/list-service.js';
+import { createDirectoryListFiles } from '../lists/pipeline/directory-list-files.js';
+import type { ProberHealth } from '../verification/health/prober-health.js';
+import type { VerifyService } from '../verification/verify-service.js';
+import { createMetrics, type Metrics } from '../observability/metrics.js';
+import { observeListStore } from '../observability/observed-list-store.js';
+import { watchScrapeTimeGauges } from '../observability/scrape-time-gauges.js';
+import { createVerification, type HealthTuning, type SmtpPoolTuning } from './verification.js';
 
 export interface Container {
   config: Config;
@@ -220,7 +220,7 @@ async function createListFiles(
 ): Promise<{ files: ListFiles; check(): Promise<void>; ping?(): Promise<void>; close(): void }> {
   if (!config.listStore) return { files: createDirectoryListFiles(config.dataDir), check: async () => undefined, close: () => undefined };
   // Loaded only when configured: the AWS SDK takes a while to import, and most processes never need it.
-  const { openS3ListFiles } = await import('./storage/s3/open-s3-list-files.js');
+  const { openS3ListFiles } = await import('../storage/s3/open-s3-list-files.js');
   // A process that runs lists keeps what it received as its working copy; an API process does not.
   return openS3ListFiles(config.listStore, { dataDir: config.dataDir, keepReceivedUploads: runLists, logger, ...(deadlines ? { deadlines } : {}) });
 }
