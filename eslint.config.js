@@ -22,6 +22,20 @@ const STORAGE = {
 };
 
 /**
+ * The callers (http/, cli/, the entry main.ts) and observability/ never reach into storage/: what
+ * they need of it comes through wiring/ (the composition root opens the stores and hands them
+ * over, and wiring/stores.ts re-exports the `Storage` type), or through the interfaces the
+ * domains declare.
+ */
+const CALLERS = ['src/http/**/*.ts', 'src/cli/**/*.ts', 'src/observability/**/*.ts', 'src/main.ts'];
+const CALLER_STORAGE = {
+  group: ['**/storage', '**/storage/**'],
+  message: 'http/, cli/ and observability/ use storage/ only through wiring/ (the composition root) or the interfaces the domains declare.',
+};
+/** What a domain's or a caller's tests may use of storage/: the in-memory engine, the contract fixtures, the Storage type. */
+const TEST_STORAGE = ['**/storage/**/*.js', '!**/storage/open-storage.js', '!**/storage/memory/*.js', '!**/storage/contract/*.js', '!**/storage/interfaces.js'];
+
+/**
  * What storage/ may import from a domain, listed by name: the interface files it implements,
  * the domain types those interfaces carry, and four pure helpers whose output storage persists.
  * Anything else in a domain folder is its internals.
@@ -91,13 +105,23 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { ...STORAGE, group: ['**/storage/**/*.js', '!**/storage/open-storage.js', '!**/storage/memory/*.js', '!**/storage/contract/*.js', '!**/storage/interfaces.js'] },
+            { ...STORAGE, group: TEST_STORAGE },
             CALLER_LAYERS,
             DRIVER_PACKAGES,
           ],
         },
       ],
     },
+  },
+  {
+    files: CALLERS,
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [CALLER_STORAGE] }] },
+  },
+  {
+    // The callers' unit tests (an importer's over the in-memory engine) may use what a domain's may.
+    files: CALLERS.map((glob) => glob.replace(/\.ts$/, '.test.ts')),
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ ...CALLER_STORAGE, group: TEST_STORAGE }] }] },
   },
   {
     // Tests and contract suites may build expected values with any domain helper; the rule

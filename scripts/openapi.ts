@@ -29,14 +29,16 @@ export const TYPES_FILE = join(ROOT, 'packages', 'client', 'src', 'generated', '
 export async function servedDocument(): Promise<Record<string, unknown>> {
   const dataDir = await mkdtemp(join(tmpdir(), 'mailsure-openapi-'));
   const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
-  const container = await createContainer(loadConfig({ MAILSURE_DATA_DIR: dataDir, MAILSURE_VERIFY_DEPTH: 'syntax' }), createLogger('warn', quiet), undefined, {
+  const container = await createContainer({
+    config: loadConfig({ MAILSURE_DATA_DIR: dataDir, MAILSURE_VERIFY_DEPTH: 'syntax' }),
+    logger: createLogger('warn', quiet),
     storage: openMemoryStorage(),
   });
-  const app = await assembleApp(container);
+  const app = await assembleApp({ container });
   try {
     return (await app.inject({ url: '/openapi.json' })).json();
   } finally {
-    await createLifecycle(container, { runLists: false, app }).stop();
+    await createLifecycle({ container, runLists: false, app }).stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

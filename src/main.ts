@@ -44,9 +44,9 @@ export async function main(argv: string[]): Promise<void> {
     .description('create or upgrade the database schema (also done at every start)')
     .action(async () => {
       const config = loadConfig(process.env);
-      const { openStorage, storageOptionsOf } = await import('./storage/open-storage.js');
+      const { openStores } = await import('./wiring/stores.js');
       let applied: readonly string[] = [];
-      const storage = await openStorage({ ...storageOptionsOf(config), onMigrated: (names) => (applied = names) });
+      const storage = await openStores({ config, onMigrated: (names) => (applied = names) });
       await storage.close();
       // What changed, by name: an operator upgrading wants to see that the new migrations ran.
       if (applied.length === 0) print(`database is up to date (${storage.engine})`);

@@ -4,7 +4,7 @@
  * deletes exactly these people and their activity.
  */
 import { demoDataset } from '../generate/demo-dataset.js';
-import type { Storage } from '../storage/interfaces.js';
+import type { Storage } from '../wiring/stores.js';
 
 /** Loads the dataset and returns one of its addresses for the printed example. */
 export async function loadDemoData(storage: Storage, today: string): Promise<string | undefined> {

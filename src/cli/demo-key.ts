@@ -9,7 +9,7 @@ import { readdirSync } from 'node:fs';
 import { createKey, type CreatedKey } from '../accounts/key-admin.js';
 import { DuplicateKeyName } from '../accounts/key-store.js';
 import type { Config } from '../core/config.js';
-import type { Storage } from '../storage/interfaces.js';
+import type { Storage } from '../wiring/stores.js';
 
 const DEMO_KEY_NAME = 'demo';
 

@@ -4,9 +4,7 @@
  * those lists. Keys and people of the operator's are never touched, whatever their names.
  */
 import { loadConfig } from '../core/config.js';
-import type { ListFiles } from '../lists/list-files.js';
-import { createDirectoryListFiles } from '../lists/pipeline/directory-list-files.js';
-import type { Storage } from '../storage/interfaces.js';
+import type { Storage } from '../wiring/stores.js';
 import { print } from './output.js';
 
 export async function removeDemo(storage: Storage): Promise<void> {
@@ -20,14 +18,8 @@ export async function removeDemo(storage: Storage): Promise<void> {
 /** The rows are gone already; a file left behind is only disk space, so a failure is said, not fatal. */
 async function removeListFiles(listIds: number[]): Promise<void> {
   const config = loadConfig(process.env);
-  let files: ListFiles;
-  let close = () => {};
-  if (config.listStore) {
-    const { openS3ListFiles } = await import('../storage/s3/open-s3-list-files.js');
-    const opened = openS3ListFiles(config.listStore, { dataDir: config.dataDir, keepReceivedUploads: false });
-    files = opened.files;
-    close = opened.close;
-  } else files = createDirectoryListFiles(config.dataDir);
+  const { openListFiles } = await import('../wiring/stores.js');
+  const { files, close } = await openListFiles({ config, keepReceivedUploads: false });
   try {
     for (const id of listIds) {
       await files.remove(id).catch((error: unknown) => {

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { createKey, parseKeyOptions, type KeyOptions } from '../accounts/key-admin.js';
 import type { ApiKeyRecord } from '../accounts/key-config.js';
 import type { ClientListEntry, ClientListKind } from '../verification/client-list-store.js';
-import type { Storage } from '../storage/interfaces.js';
+import type { Storage } from '../wiring/stores.js';
 import { withStorage } from './with-storage.js';
 import { fail, print, table } from './output.js';
 

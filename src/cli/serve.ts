@@ -23,10 +23,10 @@ export async function serve(options: { worker?: boolean } = {}): Promise<void> {
   // Embedded, one server owns its data directory: a restarted one takes its own chunk leases back
   // at once. Sharing a database, each process is its own worker (a dead one's leases run out).
   const worker = config.databaseUrl ? `${hostname()}:${process.pid}` : `${hostname()}:${config.dataDir}`;
-  const container = await createContainer(config, logger, undefined, { worker, runLists });
+  const container = await createContainer({ config, logger, worker, runLists });
   const tls = config.trustProxy ? null : await loadTls(config);
-  const app = await assembleApp(container, tls ? { https: { key: tls.key, cert: tls.cert } } : {});
-  const lifecycle = createLifecycle(container, { runLists, app });
+  const app = await assembleApp({ container, ...(tls ? { https: { key: tls.key, cert: tls.cert } } : {}) });
+  const lifecycle = createLifecycle({ container, runLists, app });
   stopOnSignals(logger, 'shutting down', lifecycle.stop);
 
   await lifecycle.prepare();

@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import { KeyOptionError } from '../accounts/key-admin.js';
 import { loadConfig } from '../core/config.js';
 import { DuplicateKeyName } from '../accounts/key-store.js';
-import type { Storage } from '../storage/interfaces.js';
+import type { Storage } from '../wiring/stores.js';
 import { fail } from './output.js';
 
 /** A data file the command is about to read: a clear refusal, before storage opens, for a directory. */
@@ -22,8 +22,8 @@ export async function withStorage(run: (storage: Storage) => Promise<void>): Pro
   try {
     const config = loadConfig(process.env);
     // Loaded here, not at the top: `mailsure --help` need not load the database drivers.
-    const { openStorage, storageOptionsOf } = await import('../storage/open-storage.js');
-    storage = await openStorage(storageOptionsOf(config));
+    const { openStores } = await import('../wiring/stores.js');
+    storage = await openStores({ config });
     await run(storage);
   } catch (error) {
     if (error instanceof KeyOptionError || error instanceof DuplicateKeyName) fail(error.message);

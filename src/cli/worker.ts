@@ -14,8 +14,8 @@ import { metricsLine } from '../observability/metrics-server.js';
 export async function worker(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel, undefined, config.logFormat);
-  const container = await createContainer(config, logger, undefined, { worker: `${hostname()}:${process.pid}`, runLists: true });
-  const lifecycle = createLifecycle(container, { runLists: true, pollForLists: !config.redisUrl });
+  const container = await createContainer({ config, logger, worker: `${hostname()}:${process.pid}`, runLists: true });
+  const lifecycle = createLifecycle({ container, runLists: true, pollForLists: !config.redisUrl });
   // Lists get verdicts from this process: know its resolver and egress before the first one.
   await lifecycle.prepare();
   await lifecycle.startBackground();

@@ -56,6 +56,8 @@ export interface AppDeps {
   /** Plain HTTP behind a proxy that must forward `X-Forwarded-Proto: https`. */
   trustProxy: boolean;
   readiness: Record<string, ReadinessCheck>;
+  /** Whether an error is a dependency that did not answer in time (a stalled database): 503, not 500. */
+  isDependencyStall?: (error: unknown) => boolean;
   /** Prober health for `/readyz`'s body (reported, never a reason to be unready). */
   proberHealth?: () => ProberHealthBody;
   /** Each SMTP egress by label, for the operator view (never in /readyz, which counts them only). */
@@ -152,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   installRequestTelemetry(app, deps.metrics);
   installEndAfterDrain(app);
-  installErrorHandler(app);
+  installErrorHandler(app, deps.isDependencyStall);
   if (deps.trustProxy) installHttpsOnly(app);
   const rateNamespace = deps.rateLimitNamespace ?? 'mailsure:rate';
   installAuth(app, {

@@ -2,16 +2,19 @@
  * The one place errors become responses: `{"error_code","error_msg"}` everywhere, except the
  * plain-text 401 that /v5/ev clients expect (api-reference "Verify one address").
  */
-import { isDatabaseTimeout } from '../storage/postgres/open-postgres.js';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errors } from '../core/errors.js';
 import { SECURITY_HEADER_LINES } from './security-headers.js';
 
-export function installErrorHandler(app: FastifyInstance): void {
+/**
+ * `isDependencyStall`: whether an error is a dependency that did not answer in time (a stalled
+ * database), a temporary outage rather than a bug of ours; the composition root knows the engine's.
+ */
+export function installErrorHandler(app: FastifyInstance, isDependencyStall: (error: unknown) => boolean = () => false): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = toAppError(error, request.routeOptions.config?.auth?.jsonBody === true);
+    const appError = toAppError(error, request.routeOptions.config?.auth?.jsonBody === true, isDependencyStall);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, appError);
   });
@@ -31,7 +34,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   return reply.type('application/json; charset=utf-8').send(error.toBody());
 }
 
-function toAppError(error: FastifyError, jsonBody: boolean): AppError {
+function toAppError(error: FastifyError, jsonBody: boolean, isDependencyStall: (error: unknown) => boolean = () => false): AppError {
   if (error instanceof AppError) return error;
   if (error.validation && error.validation.length > 0) return fromValidation(error);
   switch (error.code) {
@@ -46,7 +49,7 @@ function toAppError(error: FastifyError, jsonBody: boolean): AppError {
   }
   if (error instanceof SyntaxError && error.statusCode === 400) return errors.invalidJson();
   // A stalled database (a held lock, a paused server) is a temporary outage, not a bug of ours.
-  if (isDatabaseTimeout(error)) return errors.unavailableNow('The database did not answer in time; try again');
+  if (isDependencyStall(error)) return errors.unavailableNow('The database did not answer in time; try again');
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return new AppError(status, error.message);
   return errors.internal();

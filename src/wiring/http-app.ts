@@ -8,9 +8,12 @@ import type { Container } from './container.js';
 import { buildApp } from '../http/app.js';
 import { createAdminThrottle, type AdminThrottle } from '../http/admin-throttle.js';
 import type { BulkSlots } from '../http/bulk-slots.js';
+import { isDatabaseTimeout } from '../storage/postgres/open-postgres.js';
 import { renderHealthBody } from '../verification/health/render-health.js';
 
 export interface AssemblyOptions {
+  /** The services and stores the routes run over. */
+  container: Container;
   /** Serve HTTPS with this pair once the app listens (set by `serve` unless behind a proxy). */
   https?: { key: Buffer; cert: Buffer };
   /** Redis key prefix of the rate-limit counters (tests isolate themselves with it). */
@@ -21,7 +24,8 @@ export interface AssemblyOptions {
   adminThrottle?: AdminThrottle;
 }
 
-export function assembleApp(container: Container, options: AssemblyOptions = {}): Promise<FastifyInstance> {
+export function assembleApp(options: AssemblyOptions): Promise<FastifyInstance> {
+  const { container } = options;
   const { config, redis, storage, proberHealth } = container;
   return buildApp({
     logger: container.logger,
@@ -44,6 +48,8 @@ export function assembleApp(container: Container, options: AssemblyOptions = {})
       database: () => storage.ping(),
       ...(redis ? { redis: async () => void (await redis.ping()) } : {}),
     },
+    // A stalled database (a held lock, a paused server) answers 503, not 500 (error-handler.ts).
+    isDependencyStall: isDatabaseTimeout,
     proberHealth: () => renderHealthBody(proberHealth.state(), config.verifyDepth === 'mailbox', proberHealth.egresses()),
     egresses: () => proberHealth.egresses(),
     ...(container.listStoreCheck ? { listStoreCheck: container.listStoreCheck } : {}),

@@ -19,6 +19,8 @@ const POLL_MS = 2_000;
 export const REQUEUE_MS = 15_000;
 
 export interface LifecycleOptions {
+  /** The services, stores and background work of this process. */
+  container: Container;
   /** This process runs lists: resume them and their callbacks at start, sweep callbacks after. */
   runLists: boolean;
   /** Look for unfinished lists every few seconds (a worker without a shared queue). */
@@ -45,7 +47,8 @@ export interface Lifecycle {
   metricsServer(): MetricsServer | undefined;
 }
 
-export function createLifecycle(container: Container, options: LifecycleOptions): Lifecycle {
+export function createLifecycle(options: LifecycleOptions): Lifecycle {
+  const { container } = options;
   const { config, logger } = container;
   const stops: (() => void)[] = [];
   let stopping: Promise<void> | undefined;

@@ -1,14 +1,13 @@
 /**
- * The verification pipeline's wiring, for the composition root (container.ts) and `mailsure
- * doctor`: which DNS client, caches, probers, session limiter and connection budget a process
- * uses (in-process, or shared through Redis in scale-out), and prober health over the resolver.
+ * The composition root's verification part: which DNS client, caches, probers, session limiter,
+ * connection budget and verdict memory a process uses (in-process, or shared through Redis in
+ * scale-out); prober health over the resolver is prober-health.ts's.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Redis } from 'ioredis';
 import type { Clock } from '../core/clock.js';
 import type { Config } from '../core/config.js';
 import type { Logger } from '../core/logger.js';
-import { describeProxy } from '../core/socks-proxy-url.js';
 import { createEngagement } from '../enrichment/engagement.js';
 import { type Metrics } from '../observability/metrics.js';
 import { countMailRoute, observeCache, observeProbes, observeVerdicts } from '../observability/observed-verification.js';
@@ -25,15 +24,10 @@ import type { AddressAnswer, MailRoute } from '../verification/dns/mail-route.js
 import { createNodeDnsClient } from '../verification/dns/node-dns-client.js';
 import { observeMailRoutes } from '../verification/dns/observed-dns-client.js';
 import { createMemoryFactCache, type FactCache } from '../verification/fact-cache.js';
-import { createProberHealth, type ProberHealth, type ProberHealthDeps } from '../verification/health/prober-health.js';
-import { checkBanner } from '../verification/smtp/banner-check.js';
 import { createBatchingProber, DEFAULT_SESSION_LIMITS, type BatchingProberOptions } from '../verification/smtp/batch-prober.js';
 import type { BudgetTuning } from '../verification/smtp/connection-budget.js';
-import { egressLabel, type SmtpEgress } from '../verification/smtp/egress.js';
-import type { ConcernHealth } from '../verification/health/health-state.js';
-import { checkEgress, checkResolver } from '../verification/health/run-checks.js';
-import { createEgressPool, type EgressPool, type EgressStatus } from '../verification/smtp/egress-pool.js';
-import { profileForHost } from '../verification/providers/index.js';
+import type { ProberHealth } from '../verification/health/prober-health.js';
+import type { EgressPool } from '../verification/smtp/egress-pool.js';
 import { createHostLimiter } from '../verification/smtp/host-limiter.js';
 import { profileSessionPlace } from '../verification/smtp/profile-limits.js';
 import { SESSIONS_PER_HOST, type SmtpProber } from '../verification/smtp/prober.js';
@@ -42,6 +36,7 @@ import { singleFlight } from '../verification/smtp/single-flight.js';
 import type { Throttle } from '../verification/smtp/throttle.js';
 import { createVerdictMemory, verdictMemoryGeneration, type RememberedVerdict, type VerdictMemory, type VerdictStore } from '../verification/verdict-memory.js';
 import { createVerifyService, type VerifyDeps, type VerifyService } from '../verification/verify-service.js';
+import { createProberHealthFor, egressPoolOf, type HealthTuning } from './prober-health.js';
 
 /**
  * The verification pipeline as configured: DNS servers, SMTP identity and port, depth, SSRF rule.
@@ -50,16 +45,40 @@ import { createVerifyService, type VerifyDeps, type VerifyService } from '../ver
  * otherwise each process keeps its own. The verdict memory needs its key (`memoryKey`,
  * verdictMemoryKey of the server secret) and MAILSURE_VERDICT_MEMORY on.
  */
-export function createVerification(
-  config: VerificationConfig,
-  storage: Pick<Storage, 'policy' | 'clientLists' | 'activity'>,
-  clock: Clock,
-  logger?: Logger,
-  tuning: { greylistRetryMs?: number; listPresenceTtlMs?: number; activityPresenceTtlMs?: number; health?: HealthTuning; connectionBudget?: Partial<BudgetTuning>; smtpPool?: SmtpPoolTuning } = {},
-  shared?: { redis: Redis; prefix?: string },
-  metrics?: Metrics,
-  memoryKey?: Buffer,
-): { verify: VerifyService; listVerify: VerifyService; health: ProberHealth; egresses: EgressPool } {
+export interface VerificationDeps {
+  config: VerificationConfig;
+  storage: Pick<Storage, 'policy' | 'clientLists' | 'activity'>;
+  clock: Clock;
+  logger?: Logger;
+  tuning?: VerificationTuning;
+  /** Redis in scale-out: the facts, limits, budget and verdict memory every process shares (`prefix` default `mailsure`). */
+  shared?: { redis: Redis; prefix?: string };
+  metrics?: Metrics;
+  /** The verdict memory's key (verdictMemoryKey of the server secret); without it, no memory. */
+  memoryKey?: Buffer;
+}
+
+/** Verification timings a test shortens (container.ts, ContainerTuning, says what each is). */
+export interface VerificationTuning {
+  greylistRetryMs?: number;
+  listPresenceTtlMs?: number;
+  activityPresenceTtlMs?: number;
+  health?: HealthTuning;
+  connectionBudget?: Partial<BudgetTuning>;
+  smtpPool?: SmtpPoolTuning;
+}
+
+export interface Verification {
+  /** Real-time calls' verification (their lane of the shared SMTP session pool). */
+  verify: VerifyService;
+  /** Lists' verification: the same pipeline in the list lane. */
+  listVerify: VerifyService;
+  health: ProberHealth;
+  egresses: EgressPool;
+}
+
+export function createVerification(deps: VerificationDeps): Verification {
+  const { config, storage, clock, logger, tuning = {}, shared, metrics, memoryKey } = deps;
   const { health: healthTuning, connectionBudget: budgetTuning = {}, smtpPool = {}, ...verifyTuning } = tuning;
   const prefix = shared?.prefix ?? 'mailsure';
   const cache = <V>(name: string): FactCache<V> => {
@@ -69,8 +88,8 @@ export function createVerification(
     return metrics ? observeCache(store, metrics, name) : store;
   };
   const resolver = createNodeDnsClient(config.dnsServers);
-  const egresses = egressPoolOf(config, clock, logger, metrics);
-  const health = createProberHealthFor(config, resolver, clock, logger, healthTuning, egresses);
+  const egresses = egressPoolOf({ config, clock, ...(logger ? { logger } : {}), ...(metrics ? { metrics } : {}) });
+  const health = createProberHealthFor({ config, resolver, clock, ...(logger ? { logger } : {}), ...(healthTuning ? { tuning: healthTuning } : {}), pool: egresses });
   const counted = metrics ? countMailRoute(metrics) : undefined;
   const dns = createCachedDnsClient(observeMailRoutes(resolver, (route) => (health.observeRoute(route), counted?.(route))), {
     routes: cache<MailRoute>('mx'),
@@ -101,7 +120,7 @@ export function createVerification(
   const prober = inLane(pool, 'real-time');
   const batchProber = inLane(pool, 'list');
   const catchAll = cache<CatchAllFact>('catch-all');
-  const memory = memoryKey ? verdictMemoryOf(config, memoryKey, clock, logger, shared ? { ...shared, prefix } : undefined, metrics) : undefined;
+  const memory = memoryKey ? verdictMemoryOf({ config, memoryKey, clock, logger, shared: shared ? { ...shared, prefix } : undefined, metrics }) : undefined;
   const verifyDeps: Omit<VerifyDeps, 'prober'> = {
     depth: config.verifyDepth,
     dns,
@@ -147,14 +166,21 @@ export type VerificationConfig = Pick<
  * The verdict memory as configured (undefined when it is off): in this process, or in Redis under
  * its entry cap; its lookups counted as the fact caches' are (`cache="verdict-memory"`).
  */
-function verdictMemoryOf(
-  config: Pick<VerificationConfig, 'verdictMemory'>,
-  memoryKey: Buffer,
-  clock: Clock,
-  logger: Logger | undefined,
-  shared: { redis: Redis; prefix: string } | undefined,
-  metrics: Metrics | undefined,
-): VerdictMemory | undefined {
+function verdictMemoryOf({
+  config,
+  memoryKey,
+  clock,
+  logger,
+  shared,
+  metrics,
+}: {
+  config: Pick<VerificationConfig, 'verdictMemory'>;
+  memoryKey: Buffer;
+  clock: Clock;
+  logger: Logger | undefined;
+  shared: { redis: Redis; prefix: string } | undefined;
+  metrics: Metrics | undefined;
+}): VerdictMemory | undefined {
   const settings = config.verdictMemory;
   if (!settings) return undefined;
   const store: VerdictStore = shared
@@ -195,121 +221,4 @@ const probingFor = new AsyncLocalStorage<number | undefined>();
 /** A verify service whose probes know the caller's key. */
 function withProbeKey(service: VerifyService): VerifyService {
   return { verify: (input, options) => probingFor.run(options.key?.id, () => service.verify(input, options)) };
-}
-
-/**
- * How probes leave: the egress pool of the configuration (one egress, direct or the one proxy,
- * unless the operator listed more), each under its label, its own HELO name where one is set,
- * providers routed where MAILSURE_SMTP_EGRESS_ROUTES says. An egress going out of or back into
- * rotation is counted in `mailsure_smtp_egress_healthy`.
- */
-export function egressPoolOf(config: Pick<VerificationConfig, 'smtpHelo' | 'smtpEgresses' | 'smtpEgressRoutes'>, clock?: Clock, logger?: Logger, metrics?: Metrics): EgressPool {
-  const egresses: SmtpEgress[] = config.smtpEgresses.map((setting) => ({
-    label: setting.label,
-    helo: setting.helo ?? config.smtpHelo,
-    ...(setting.proxy ? { proxy: setting.proxy } : {}),
-    ...(setting.sourceAddress ? { localAddress: setting.sourceAddress } : {}),
-  }));
-  const pool = createEgressPool(egresses, {
-    providerOf: (host) => {
-      const profile = profileForHost(host);
-      return profile.kind === 'default' ? undefined : profile.id;
-    },
-    routes: config.smtpEgressRoutes,
-    ...(clock ? { now: () => clock.now() } : {}),
-    ...(logger ? { logger } : {}),
-    ...(metrics ? { onChange: (status: EgressStatus) => metrics.smtpEgressHealthy.set({ egress: status.label }, status.healthy ? 1 : 0) } : {}),
-  });
-  if (metrics) for (const status of pool.status()) metrics.smtpEgressHealthy.set({ egress: status.label }, 1);
-  return pool;
-}
-
-/**
- * Each egress of the pool checked on its own (the doctor): the canaries' MX banners through it,
- * as the egress check does through the pool's choice. Labels and kinds only, never addresses.
- */
-export async function checkEachEgress(config: VerificationConfig, resolver: ReturnType<typeof createNodeDnsClient>, pool: EgressPool, tuning: HealthTuning = {}): Promise<(EgressStatus & { check: ConcernHealth })[]> {
-  const { connectTimeoutMs = 5_000, bannerTimeoutMs = 10_000 } = tuning;
-  const now = () => Date.now();
-  const base = {
-    dns: resolver,
-    canaries: config.canaryDomains,
-    smtpPort: config.smtpPort,
-    helo: config.smtpHelo,
-    blocklistZones: config.dnsblZones,
-    allowPrivateTargets: config.allowPrivateTargets,
-  };
-  const { routes } = await checkResolver({ ...base, banner: async () => ({ host: '', address: '', outcome: 'refused' }) }, now);
-  return Promise.all(
-    pool.egresses.map(async (egress, index) => {
-      const { proxy, localAddress } = egress;
-      const check = await checkEgress(
-        { ...base, banner: (host, address) => checkBanner(host, address, { port: config.smtpPort, connectTimeoutMs, timeoutMs: bannerTimeoutMs, ...(proxy ? { proxy } : {}), ...(localAddress ? { localAddress } : {}) }) },
-        routes,
-        now,
-      );
-      // Proxy addresses in the evidence are replaced by the label.
-      const evidence = check.evidence.map((line) => (proxy ? line.split(describeProxy(proxy)).join(egressLabel(egress)) : line));
-      return { ...pool.status()[index]!, check: { ...check, evidence } };
-    }),
-  );
-}
-
-/** Prober-health timings a test may shorten; the defaults are what a real network needs. */
-export type HealthTuning = Partial<Pick<ProberHealthDeps, 'intervalMs' | 'troubledIntervalMs' | 'recheckMinMs' | 'egressConfirmMs' | 'resolverConfirmMs'>> & {
-  /** Connect and banner time-out of the egress check (default 5 s and 10 s). */
-  connectTimeoutMs?: number;
-  bannerTimeoutMs?: number;
-};
-
-/** Prober health over the resolver itself (no cache: a check must see what the resolver says now). */
-export function createProberHealthFor(
-  config: VerificationConfig,
-  resolver: ReturnType<typeof createNodeDnsClient>,
-  clock: Clock,
-  logger?: Logger,
-  tuning: HealthTuning = {},
-  pool: EgressPool = egressPoolOf(config, clock, logger),
-): ProberHealth {
-  const { connectTimeoutMs = 5_000, bannerTimeoutMs = 10_000, ...timings } = tuning;
-  // The check goes out the way a probe to the same host would: same pool, same proxy or source
-  // address. An egress whose way out fails is taken out of rotation and the next one tried, so
-  // one dead proxy of several does not fail the whole SMTP egress concern.
-  const bannerThrough = (egress: SmtpEgress, host: string, address: string) => {
-    const { proxy, localAddress } = egress;
-    return checkBanner(host, address, { port: config.smtpPort, connectTimeoutMs, timeoutMs: bannerTimeoutMs, ...(proxy ? { proxy } : {}), ...(localAddress ? { localAddress } : {}) });
-  };
-  return createProberHealth({
-    egresses: () => pool.status(),
-    depth: config.verifyDepth,
-    clock,
-    ...(logger ? { logger } : {}),
-    ...timings,
-    checks: {
-      dns: resolver,
-      banner: async (host, address) => {
-        const several = pool.egresses.length > 1;
-        const order = new Set([pool.chooser(host), ...pool.usable(host)]);
-        let check: Awaited<ReturnType<typeof checkBanner>> | undefined;
-        for (const egress of order) {
-          check = await bannerThrough(egress, host, address);
-          // With several egresses, evidence names the egress by its label, not its proxy.
-          if (several) check = { ...check, via: egressLabel(egress) };
-          // A banner through it proves the egress works: back in rotation at once.
-          if (check.outcome === 'banner' || check.outcome === 'banner-reject') pool.worked(egress);
-          if (check.outcome !== 'proxy-failed' || !several) return check;
-          pool.failed(egress, check.text ?? 'the proxy failed');
-        }
-        return check!;
-      },
-      ...(config.smtpProxy && pool.egresses.length === 1 ? { via: describeProxy(config.smtpProxy) } : {}),
-      canaries: config.canaryDomains,
-      smtpPort: config.smtpPort,
-      helo: config.smtpHelo,
-      from: config.smtpFrom,
-      ...(config.smtpEgressIp ? { egressIp: config.smtpEgressIp } : {}),
-      blocklistZones: config.dnsblZones,
-      allowPrivateTargets: config.allowPrivateTargets,
-    },
-  });
 }

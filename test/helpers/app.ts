@@ -15,7 +15,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createContainer } from '../../src/wiring/container.js';
-import type { HealthTuning, SmtpPoolTuning } from '../../src/wiring/verification.js';
+import type { HealthTuning } from '../../src/wiring/prober-health.js';
+import type { SmtpPoolTuning } from '../../src/wiring/verification.js';
 import type { ListQueue } from '../../src/lists/pipeline/list-queue.js';
 import type { HoldBackPolicy } from '../../src/lists/pipeline/hold-back.js';
 import type { CallbackSender } from '../../src/lists/pipeline/callback-sender.js';
@@ -104,7 +105,10 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     ...options.env,
     MAILSURE_TRUST_PROXY: options.trustProxy ? 'on' : 'off',
   });
-  const container = await createContainer(config, logger, systemClock, {
+  const container = await createContainer({
+    config,
+    logger,
+    clock: systemClock,
     storage,
     ...(options.redis ? { redis: options.redis } : {}),
     ...(options.runLists === false ? { runLists: false } : {}),
@@ -123,13 +127,14 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
       ...(options.clock ? { enrichmentClock: options.clock } : {}),
     },
   });
-  const app = await assembleApp(container, {
+  const app = await assembleApp({
+    container,
     ...(options.https ? { https: options.https } : {}),
     ...(options.rateLimitNamespace ? { rateLimitNamespace: options.rateLimitNamespace } : {}),
     ...(options.bulkSlots ? { bulkSlots: options.bulkSlots } : {}),
     ...(options.adminThrottle ? { adminThrottle: options.adminThrottle(logger) } : {}),
   });
-  const lifecycle = createLifecycle(container, { runLists: options.runLists ?? true, app });
+  const lifecycle = createLifecycle({ container, runLists: options.runLists ?? true, app });
   return {
     app,
     storage,

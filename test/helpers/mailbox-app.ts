@@ -1,6 +1,6 @@
 /** An app verifying at depth mailbox in the test world, prober health started, and what tests ask it: verdicts and /readyz. */
 import { expect } from 'vitest';
-import type { HealthTuning } from '../../src/wiring/verification.js';
+import type { HealthTuning } from '../../src/wiring/prober-health.js';
 import { makeTestApp, type TestApp } from './app.js';
 import type { TestWorld } from './world/index.js';
 

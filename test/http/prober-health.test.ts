@@ -6,7 +6,7 @@
  * log say what is wrong. And the other side: in a healthy world 310, 420 and 400 still come.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { HealthTuning } from '../../src/wiring/verification.js';
+import type { HealthTuning } from '../../src/wiring/prober-health.js';
 import type { TestApp } from '../helpers/app.js';
 import { finishedList, submitList } from '../helpers/lists.js';
 import { ev, readyz, startMailboxApp } from '../helpers/mailbox-app.js';

@@ -6,7 +6,7 @@
  * what DNS proved (20, legacy `unknown`), `/readyz` says the egress failed and why.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { HealthTuning } from '../../src/wiring/verification.js';
+import type { HealthTuning } from '../../src/wiring/prober-health.js';
 import { proxyHint } from '../../src/verification/health/decide-egress.js';
 import type { TestApp } from '../helpers/app.js';
 import { runList, validationCodes } from '../helpers/lists.js';

@@ -127,7 +127,7 @@ describe('the verdict memory', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'mailsure-memory-'));
     const config = loadConfig({ ...world.env, ...MEMORY_ON, MAILSURE_DATA_DIR: dataDir });
     const tuning = { greylistRetryMs: 400, listPresenceTtlMs: 0, activityPresenceTtlMs: 0 };
-    const { verify } = createVerification(config, openMemoryStorage(), clock, undefined, tuning, undefined, undefined, verdictMemoryKey(Buffer.alloc(32, 7)));
+    const { verify } = createVerification({ config, storage: openMemoryStorage(), clock, tuning, memoryKey: verdictMemoryKey(Buffer.alloc(32, 7)) });
     const options = { timeoutMs: 10_000, key: { id: 1, bouncers: false, corrections: false } };
     try {
       world.reset();

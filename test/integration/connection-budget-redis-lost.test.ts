@@ -15,7 +15,7 @@ import { once } from 'node:events';
 import { Writable } from 'node:stream';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connectRedis } from '../../src/wiring/container.js';
+import { connectRedis } from '../../src/wiring/redis.js';
 import { createLogger } from '../../src/core/logger.js';
 import { redisLimiters } from '../../src/storage/redis/redis-connection-budget.js';
 import { recordedBudget } from '../helpers/recorded-budget.js';

@@ -15,7 +15,7 @@ import { once } from 'node:events';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectRedis } from '../../src/wiring/container.js';
+import { connectRedis } from '../../src/wiring/redis.js';
 import { createLogger } from '../../src/core/logger.js';
 import { openPostgres } from '../../src/storage/postgres/open-postgres.js';
 import { openStorage } from '../../src/storage/open-storage.js';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectRedis } from '../../src/wiring/container.js';
+import { connectRedis } from '../../src/wiring/redis.js';
 import { createLogger } from '../../src/core/logger.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { startPausableProxy, type PausableProxy } from '../helpers/pausable-proxy.js';

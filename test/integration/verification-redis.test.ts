@@ -217,8 +217,14 @@ describe.skipIf(!url)(`verification state shared through Redis${url ? '' : ' (sk
         MAILSURE_SMTP_SOURCE_ADDRESSES: sources.join(','),
       });
       const processWith = async (secret: Buffer) =>
-        createVerification(config, openMemoryStorage(), systemClock, undefined, { greylistRetryMs: 400, listPresenceTtlMs: 0 }, { redis: await connect(), prefix }, undefined, verdictMemoryKey(secret))
-          .verify;
+        createVerification({
+          config,
+          storage: openMemoryStorage(),
+          clock: systemClock,
+          tuning: { greylistRetryMs: 400, listPresenceTtlMs: 0 },
+          shared: { redis: await connect(), prefix },
+          memoryKey: verdictMemoryKey(secret),
+        }).verify;
       const secret = randomBytes(32);
       const [a, b] = [await processWith(secret), await processWith(secret)];
       const { known, unknown, full452 } = world.addresses;

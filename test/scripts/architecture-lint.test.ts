@@ -1,6 +1,7 @@
 // The import rule of eslint.config.js (docs/architecture.md, "Who may import what"): it fails on a
-// domain importing storage/, a caller layer or a driver package, and on storage/ importing a
-// domain's internals; it lets the allowed imports through.
+// domain importing storage/, a caller layer or a driver package, on storage/ importing a domain's
+// internals, and on http/, cli/ or observability/ reaching into storage/; it lets the allowed
+// imports through.
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -71,5 +72,34 @@ describe('the architecture lint rule', () => {
     expect(await restricted(iface, 'src/storage/kysely/x.ts')).toEqual([]);
     // A neighbour of an allowed file is still internal.
     expect(await restricted("import * as m from '../../verification/policy/policy-record.js';\nexport const x = m;\n", 'src/storage/kysely/x.ts')).toHaveLength(1);
+  });
+
+  it('fails when http/, cli/, observability/ or the entry reach into storage/', async () => {
+    const cases: [string, string][] = [
+      ["import { isDatabaseTimeout } from '../storage/postgres/open-postgres.js';\nexport const x = isDatabaseTimeout;\n", 'src/http/x.ts'],
+      ["import { openStorage } from '../storage/open-storage.js';\nexport const x = openStorage;\n", 'src/cli/x.ts'],
+      ["import type { Storage } from '../../storage/interfaces.js';\nexport type S = Storage;\n", 'src/cli/import/x.ts'],
+      ["import * as m from '../storage/redis/redis-fact-cache.js';\nexport const x = m;\n", 'src/observability/x.ts'],
+      ["import * as m from './storage/open-storage.js';\nexport const x = m;\n", 'src/main.ts'],
+    ];
+    for (const [code, filePath] of cases) {
+      const messages = await restricted(code, filePath);
+      expect(messages, filePath).toHaveLength(1);
+      expect(messages[0]).toContain('use storage/ only through wiring/');
+    }
+  });
+
+  it("lets the callers use storage through wiring/ and the domains' interfaces, and their tests the in-memory engine", async () => {
+    const code = [
+      "import type { Storage } from '../wiring/stores.js';",
+      "import { createContainer } from '../wiring/container.js';",
+      "import type { ListStore } from '../lists/list-record.js';",
+      'export type T = [Storage, ListStore, typeof createContainer];',
+      '',
+    ].join('\n');
+    expect(await restricted(code, 'src/cli/x.ts')).toEqual([]);
+    expect(await restricted(code, 'src/http/x.ts')).toEqual([]);
+    expect(await restricted("import { openMemoryStorage } from '../../storage/open-storage.js';\nexport const x = openMemoryStorage;\n", 'src/cli/import/x.test.ts')).toEqual([]);
+    expect(await restricted("import * as m from '../../storage/sqlite/sqlite-storage.js';\nexport const x = m;\n", 'src/cli/import/x.test.ts')).toHaveLength(1);
   });
 });

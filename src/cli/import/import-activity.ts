@@ -1,7 +1,7 @@
 /** `mailsure import activity FILE`: load email activity events in batches; exact repeats are ignored. */
 import { activityFrom } from '../../enrichment/activity-record.js';
 import type { ActivityEvent } from '../../enrichment/person.js';
-import type { Storage } from '../../storage/interfaces.js';
+import type { Storage } from '../../wiring/stores.js';
 import { print } from '../output.js';
 import { headerProblems } from './import-people.js';
 import { printFailure, printRejections, runImport, type ImportOutcome } from './progress.js';

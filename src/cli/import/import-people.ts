@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
 import { personFrom } from '../../enrichment/person-record.js';
 import type { NewPerson } from '../../enrichment/person.js';
-import type { Storage } from '../../storage/interfaces.js';
+import type { Storage } from '../../wiring/stores.js';
 import { print } from '../output.js';
 import { printFailure, printRejections, runImport, warningCount, type ImportOutcome } from './progress.js';
 import { detectFormat, type ImportFormat } from './record-reader.js';

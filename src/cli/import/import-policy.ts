@@ -1,6 +1,6 @@
 /** `mailsure import policy --kind K FILE`: load a shared policy list in batches. */
 import type { PolicyEntry, PolicyKind } from '../../verification/policy/policy-store.js';
-import type { Storage } from '../../storage/interfaces.js';
+import type { Storage } from '../../wiring/stores.js';
 import { policyEntryFrom } from '../../verification/policy/policy-record.js';
 import { print } from '../output.js';
 import { isValueRow, valueRecord } from './policy-values.js';

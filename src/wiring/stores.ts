@@ -1,0 +1,63 @@
+/**
+ * The stores a process opens: the configured database engine and where lists' files live. The
+ * container and the commands of cli/ reach storage/ through here only, and use what they get
+ * through its interfaces (`Storage`, the domains' store interfaces, `ListFiles`).
+ */
+import type { Config } from '../core/config.js';
+import type { Logger } from '../core/logger.js';
+import type { ListFiles } from '../lists/list-files.js';
+import type { Storage } from '../storage/interfaces.js';
+import { openStorage, storageOptionsOf } from '../storage/open-storage.js';
+
+export type { Storage } from '../storage/interfaces.js';
+
+/**
+ * A serving process's database waits: a query blocked on a lock fails after 5 s, one with no
+ * answer at all after 30 s (a list's results step reads in batches well within that).
+ */
+export const DATABASE_DEADLINES = { lockMs: 5_000, queryMs: 30_000 };
+
+export interface OpenStoresOptions {
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'secretKey'>;
+  /** A serving process (API, worker): a stalled database fails a query after DATABASE_DEADLINES instead of hanging it. */
+  serving?: boolean;
+  /** Told the names of the migrations this open applied (`mailsure migrate` prints them). */
+  onMigrated?: (applied: readonly string[]) => void;
+}
+
+/** The configured database, migrated to the latest schema (storage/open-storage.ts). */
+export function openStores({ config, serving = false, onMigrated }: OpenStoresOptions): Promise<Storage> {
+  return openStorage({ ...storageOptionsOf(config), ...(serving ? { deadlines: DATABASE_DEADLINES } : {}), ...(onMigrated ? { onMigrated } : {}) });
+}
+
+export interface OpenListFilesOptions {
+  config: Pick<Config, 'dataDir' | 'listStore'>;
+  /** A process that runs lists keeps what it received as its working copy; an API process does not. */
+  keepReceivedUploads: boolean;
+  logger?: Logger;
+  /** Deadlines of every object-store call (default STORE_DEADLINES). */
+  deadlines?: { connectionTimeout: number; socketTimeout: number };
+}
+
+/** Lists' files as opened: `check()` before use, `ping()` for /readyz (object store only), `close()` at the end. */
+export interface OpenedListFiles {
+  files: ListFiles;
+  check(): Promise<void>;
+  ping?(): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Where lists' uploads and results live: the data directory (one machine, or a mount every
+ * process shares), or an S3-compatible object store (MAILSURE_LIST_STORE), every process then
+ * keeping only working copies in its own data directory.
+ */
+export async function openListFiles({ config, keepReceivedUploads, logger, deadlines }: OpenListFilesOptions): Promise<OpenedListFiles> {
+  if (!config.listStore) {
+    const { createDirectoryListFiles } = await import('../lists/pipeline/directory-list-files.js');
+    return { files: createDirectoryListFiles(config.dataDir), check: async () => undefined, close: () => undefined };
+  }
+  // Loaded only when configured: the AWS SDK takes a while to import, and most processes never need it.
+  const { openS3ListFiles } = await import('../storage/s3/open-s3-list-files.js');
+  return openS3ListFiles(config.listStore, { dataDir: config.dataDir, keepReceivedUploads, ...(logger ? { logger } : {}), ...(deadlines ? { deadlines } : {}) });
+}
