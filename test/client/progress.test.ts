@@ -37,6 +37,10 @@ describe('progressOf', () => {
     expect(p.services.map((s) => s.fraction)).toEqual([200 / 298, 80 / 298]);
   });
 
+  it('says a Pending list in progress when a service has completed records past its input count (found by the property below, seed -126578074)', () => {
+    expect(progressOf(listOf('Pending', 16, { email_intelligence: service('Pending', 1, 0) }))).toMatchObject({ label: 'Pending (in progress)', inProgress: true });
+  });
+
   it('is plain Pending before any service starts, and 0 of 0 before the file is parsed', () => {
     expect(progressOf(listOf('Pending', 298, { email_validation: service('Pending', 0, 298) }))).toMatchObject({ label: 'Pending', inProgress: false, done: 0 });
     expect(progressOf(listOf('Pending', 0, {}))).toMatchObject({ label: 'Pending', inProgress: false, fraction: 0, done: 0, total: 0, services: [] });

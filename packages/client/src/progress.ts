@@ -44,7 +44,10 @@ export function progressOf(list: ListResource): Progress {
   );
   const least = services.reduce<ServiceProgress | undefined>((min, s) => (min === undefined || s.fraction < min.fraction ? s : min), undefined);
   const total = list.records;
-  const inProgress = list.status === 'Pending' && services.some((s) => s.status !== 'Pending' || s.done > 0);
+  // A service that has completed any record has started, even when its count runs past its input
+  // (its `done` is clipped to the input for display, so the raw count decides here).
+  const started = Object.values(list.services).some((s) => s !== undefined && (s.status !== 'Pending' || s.completed_count > 0));
+  const inProgress = list.status === 'Pending' && started;
   return {
     status: list.status,
     label: inProgress ? `${list.status} (in progress)` : list.status,
