@@ -16,6 +16,7 @@ import { createMemoryConnectionBudget } from './memory/memory-connection-budget.
 import { createRedisConnectionBudget } from './redis/redis-connection-budget.js';
 import type { RateLimitedBudgetOptions } from './rate-limited-connection-budget.js';
 import { mostCertainlyInAnyInterval, seen, type Seen } from '../../test/helpers/sliding-window.js';
+import { until } from '../../test/helpers/until.js';
 
 const url = process.env.MAILSURE_TEST_REDIS_URL;
 const clients: Redis[] = [];
@@ -90,7 +91,7 @@ describe.each(stores)('connection budget (%s)', (_name, make) => {
     const slowKey = { provider: 'outlook-com', egress: 'direct' };
     await budget.slowDown(slowKey);
     expect(await budget.coolingDown(slowKey)).toBe(true);
-    await waitFor(async () => !(await budget.coolingDown(slowKey)));
+    await until(async () => !(await budget.coolingDown(slowKey)));
     // 60 a minute, one a second: the second token comes within the deadline (it would come a
     // minute later at the cut price).
     expect(await budget.take(slowKey, 60, never())).toBe(true);
@@ -130,9 +131,9 @@ async function holdBackThenPoll(take: () => Promise<boolean>, windowMs: number):
   };
   await attempt();
   await new Promise((resolve) => setTimeout(resolve, windowMs - 250));
-  const until = Date.now() + windowMs * 1.5;
+  const stopAt = Date.now() + windowMs * 1.5;
   const poll = async () => {
-    while (Date.now() < until) {
+    while (Date.now() < stopAt) {
       await attempt();
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -141,10 +142,3 @@ async function holdBackThenPoll(take: () => Promise<boolean>, windowMs: number):
   return taken;
 }
 
-async function waitFor(condition: () => Promise<boolean>, bound = 15_000): Promise<void> {
-  const until = Date.now() + bound;
-  while (!(await condition())) {
-    if (Date.now() > until) throw new Error('condition not met within the bound');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

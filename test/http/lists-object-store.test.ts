@@ -16,6 +16,7 @@ import { startPausableProxy, type PausableProxy } from '../helpers/pausable-prox
 import { multipart } from '../helpers/multipart.js';
 import { S3_TEST_CREDENTIALS, S3_TEST_REGION, startTestS3, type TestS3 } from '../helpers/s3-server.js';
 import { unzip } from '../helpers/unzip.js';
+import { until } from '../helpers/until.js';
 
 const CSV = 'Email,Name\nann@example.com,Ann\nnot-an-address,Bob\n';
 
@@ -72,10 +73,6 @@ async function appOnStore(more: Record<string, string> = {}, options: Pick<TestA
 }
 
 /** Resolves once the condition holds (an event the test waits for, never a timed sleep). */
-async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20));
-}
-
 describe('lists with MAILSURE_LIST_STORE on an S3-protocol server', () => {
   it('stores the upload and results as objects, streams the download, and keeps no working copy once done', async () => {
     const { t, submit, get, objects } = await appOnStore();

@@ -19,6 +19,7 @@ import type { Storage } from '../../src/storage/interfaces.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { startCallbackReceiver, type ReceivedCallback } from '../helpers/callback-receiver.js';
 import { multipart, type Part } from '../helpers/multipart.js';
+import { until } from '../helpers/until.js';
 
 const ENV = { MAILSURE_LIST_MAX_MB: '1', MAILSURE_ALLOW_PRIVATE_TARGETS: 'on' };
 const CSV = 'Email,Name\nann@example.com,Ann\nnot-an-address,Bob\ninfo@example.com,Role\n';
@@ -50,16 +51,6 @@ function client(t: TestApp, key: string) {
 }
 
 /** Polls until `probe` answers something truthy; fails after `timeoutMs`. */
-async function until<T>(probe: () => T | Promise<T>, what: string, timeoutMs = 5_000): Promise<NonNullable<T>> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 function gate() {
   let open!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));

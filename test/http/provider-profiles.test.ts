@@ -13,6 +13,7 @@ import { startTlsTestApp, type TlsTestApp } from '../helpers/tls-app.js';
 import { providerScenario, startTestWorld, type ProviderMode, type ProviderSimName, type TestWorld } from '../helpers/world/index.js';
 import { PROVIDERS } from '../helpers/world/provider-scenario.js';
 import { PROFILES } from '../../src/verification/providers/profiles.js';
+import { until } from '../helpers/until.js';
 
 let world: TestWorld<typeof providerScenario>;
 let server: TlsTestApp;
@@ -222,10 +223,6 @@ describe("a list keeps to each provider's session limits", () => {
     }
   });
 });
-
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
-}
 
 describe('gateways in front of tenants that accept every recipient', () => {
   it.each(['mimecast', 'proofpoint', 'barracuda'] as const)('%s: no false 400, no 45, no 50', async (name) => {

@@ -24,19 +24,11 @@ import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { multipart } from '../helpers/multipart.js';
 import { freePort, haveRedisServer, startRedisServer } from '../helpers/redis-server.js';
 import { Writable } from 'node:stream';
+import { until } from '../helpers/until.js';
 
 const databaseUrl = process.env.MAILSURE_TEST_DATABASE_URL;
 const RECORDS = 30;
 const CSV = `email\n${Array.from({ length: RECORDS }, (_, i) => `person${i}@example.com`).join('\n')}\n`;
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, tries = 600): Promise<T> {
-  for (let i = 0; i < tries; i++) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
 
 describe.skipIf(!databaseUrl || !haveRedisServer)('faults: every endpoint under a stalled or emptied dependency', () => {
   const schema = `mailsure_faults_${randomBytes(5).toString('hex')}`;
@@ -94,14 +86,14 @@ describe.skipIf(!databaseUrl || !haveRedisServer)('faults: every endpoint under 
     return (res.json() as { list_id: number }).list_id;
   }
   async function waitFinished(id: number): Promise<{ status: string; services: { email_validation: { completed_count: number } } }> {
-    return until(`list ${id} to finish`, async () => {
+    return until(async () => {
       const res = await t.app.inject({ url: `/v5/list/${id}`, headers: { api_key: key } });
       const body =
         res.statusCode === 200
           ? (res.json() as { status: string; services: { email_validation: { completed_count: number } } })
           : undefined;
       return body && ['Results', 'Error', 'Invalid', 'Cancelled'].includes(body.status) ? body : undefined;
-    });
+    }, { what: `list ${id} to finish`, everyMs: 200, withinMs: 120_000 });
   }
   async function expectAllRecords(id: number): Promise<void> {
     const finished = await waitFinished(id);
@@ -148,7 +140,7 @@ describe.skipIf(!databaseUrl || !haveRedisServer)('faults: every endpoint under 
     } finally {
       redisServer.kill('SIGCONT');
     }
-    await until('/readyz to say ready', async () => ((await ready()) === 200 ? true : undefined));
+    await until(async () => (await ready()) === 200, { what: '/readyz to say ready', everyMs: 200, withinMs: 120_000 });
     await expectAllRecords(before);
     await expectAllRecords(during!);
   }, 240_000);
@@ -160,7 +152,7 @@ describe.skipIf(!databaseUrl || !haveRedisServer)('faults: every endpoint under 
     redisServer.kill('SIGKILL');
     await once(redisServer, 'exit');
     redisServer = await startRedisServer(redisPort);
-    await until('/readyz to say ready', async () => ((await ready()) === 200 ? true : undefined));
+    await until(async () => (await ready()) === 200, { what: '/readyz to say ready', everyMs: 200, withinMs: 120_000 });
     const answers = await callEvery();
     expect(statuses(answers)).toEqual(NORMAL);
     await expectAllRecords(lost);

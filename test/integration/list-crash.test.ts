@@ -16,6 +16,7 @@ import { openStorage } from '../../src/storage/open-storage.js';
 import { startTestWorld, type TestWorld } from '../helpers/world/index.js';
 import { writeListCsv, type ListFile } from './list-csv.js';
 import { createKeyByCli, ListClient, startMailsure, type ChildMailsure, type ListStatusBody, type ServerOptions } from './list-server.js';
+import { until } from '../helpers/until.js';
 
 /** Large enough that processing takes seconds even on a fast machine, so the kill windows exist. */
 const RECORDS = 60_000;
@@ -68,14 +69,6 @@ async function waitFor(client: ListClient, listId: number, until: (body: ListSta
 }
 
 /** Polls the file system fast (the results file is written in about a second). */
-async function until(holds: () => boolean): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!holds()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 interface Reporting {
   statuses: Record<string, number>;
   invalid_categories: Record<string, number>;

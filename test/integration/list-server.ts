@@ -41,6 +41,8 @@ export interface ChildMailsure {
   kill(): Promise<void>;
   /** SIGTERM and wait: the graceful path (profiles are written on it). */
   stop(): Promise<void>;
+  /** The last lines it logged at level error or above (a failure message's evidence). */
+  errors(): string[];
 }
 
 function envFor(options: ServerOptions, port?: number): NodeJS.ProcessEnv {
@@ -85,7 +87,11 @@ export async function startMailsure(options: ServerOptions): Promise<ChildMailsu
   const [command, ...args] = [...(options.wrap ?? []), process.execPath, ...(options.nodeArgs ?? []), MAILSURE, ...mailsureCommand];
   const child = spawn(command!, args, { env: envFor(options, port), stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
-  const keep = (line: string) => void (output.length < 200 && output.push(line));
+  const errors: string[] = [];
+  const keep = (line: string) => {
+    if (output.length < 200) output.push(line);
+    if (/"level":(50|60)/.test(line) && errors.push(line) > 20) errors.shift();
+  };
   createInterface({ input: child.stderr! }).on('line', keep);
   const lines = createInterface({ input: child.stdout! });
   await new Promise<void>((resolve, reject) => {
@@ -112,6 +118,7 @@ export async function startMailsure(options: ServerOptions): Promise<ChildMailsu
       child.kill('SIGTERM');
       await exited;
     },
+    errors: () => [...errors],
   };
 }
 

@@ -20,6 +20,7 @@ import { multipart } from '../helpers/multipart.js';
 import { startPausableProxy, type PausableProxy } from '../helpers/pausable-proxy.js';
 import { startTestS3, type TestS3 } from '../helpers/s3-server.js';
 import { unzip } from '../helpers/unzip.js';
+import { until } from '../helpers/until.js';
 
 const databaseUrl = process.env.MAILSURE_TEST_DATABASE_URL;
 const redisUrl = process.env.MAILSURE_TEST_REDIS_URL;
@@ -28,14 +29,6 @@ const ROWS = 600;
 const CSV = ['email', ...Array.from({ length: ROWS }, (_, i) => `user${i}@example.com`)].join('\n') + '\n';
 
 /** Resolves once the condition holds (an event the test waits for, never a timed sleep); a generous bound only to fail with what was seen. */
-async function until(condition: () => boolean | Promise<boolean>, seen: () => Promise<unknown> = async () => undefined): Promise<void> {
-  const bound = Date.now() + 90_000;
-  while (!(await condition())) {
-    if (Date.now() > bound) throw new Error(`still waiting after 90 s: ${JSON.stringify(await seen())}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe.skipIf(!databaseUrl || !redisUrl)('an object-store outage with two list workers on PostgreSQL and Redis', () => {
   const schema = `mailsure_store_outage_${randomBytes(5).toString('hex')}`;
   const queueRedis = `${(redisUrl ?? '').replace(/\/\d*$/, '')}/${REDIS_DB}`;
@@ -105,10 +98,12 @@ describe.skipIf(!databaseUrl || !redisUrl)('an object-store outage with two list
   const waits = (id: number) =>
     workers.reduce((n, w) => n + w.logs.filter((line) => line.includes(`list ${id} waits: the list store did not answer`)).length, 0);
   const finished = (id: number) =>
-    until(
-      async () => !['Pending', 'Processing', 'Processed'].includes((await status(id)).status as string),
-      async () => ({ list: await status(id), waits: waits(id), logs: workers.map((w) => w.logs.slice(-5)) }),
-    );
+    until(async () => !['Pending', 'Processing', 'Processed'].includes((await status(id)).status as string), {
+      what: `list ${id} to finish`,
+      everyMs: 20,
+      withinMs: 90_000,
+      seen: async () => ({ list: await status(id), waits: waits(id), logs: workers.map((w) => w.logs.slice(-5)) }),
+    });
   /** Every row once and in order, the chunks committed once each, and the records billed so far. */
   const checkWhole = async (id: number) => {
     const results = await api.app.inject({ url: `/v5/list/${id}/results`, headers: { api_key: key } });
@@ -131,7 +126,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('an object-store outage with two list
     try {
       // The API process stores the upload directly; the workers, behind the paused proxy, cannot fetch it.
       id = await submit('?header=true');
-      await until(async () => waits(id) >= 2 || (await status(id)).status !== 'Pending');
+      await until(async () => waits(id) >= 2 || (await status(id)).status !== 'Pending', { withinMs: 90_000 });
       expect(await status(id)).toMatchObject({ status: 'Pending' });
     } finally {
       proxy.resume();
@@ -145,15 +140,17 @@ describe.skipIf(!databaseUrl || !redisUrl)('an object-store outage with two list
   it('a list whose results cannot be stored (the store refusing) waits Processing, then finishes whole, billed once', async () => {
     // report=true: the list waits Processed for its purchase, so the outage begins at a known point.
     const id = await submit('?header=true&report=true');
-    await until(
-      async () => (await status(id)).status === 'Processed',
-      async () => ({ list: await status(id), logs: workers.map((w) => w.logs.slice(-5)) }),
-    );
+    await until(async () => (await status(id)).status === 'Processed', {
+      what: `list ${id} to be Processed`,
+      everyMs: 20,
+      withinMs: 90_000,
+      seen: async () => ({ list: await status(id), logs: workers.map((w) => w.logs.slice(-5)) }),
+    });
     const billedBefore = (await api.storage.usage.totals(keyId)).list_record ?? 0;
     await s3.stop();
     try {
       expect((await api.app.inject({ method: 'POST', url: `/v5/list/${id}/purchase`, headers: { api_key: key } })).statusCode).toBe(200);
-      await until(async () => waits(id) >= 2 || (await status(id)).status !== 'Processing');
+      await until(async () => waits(id) >= 2 || (await status(id)).status !== 'Processing', { withinMs: 90_000 });
       expect(await status(id)).toMatchObject({ status: 'Processing' });
       expect((await api.storage.usage.totals(keyId)).list_record ?? 0).toBe(billedBefore);
     } finally {

@@ -166,7 +166,8 @@ export function runScaleOut(layout: ScaleOutLayout): void {
 
         // The same file again, uninterrupted (by the surviving worker): byte-identical results.
         const again = await onB.submit(file.path);
-        await onB.waitFinished(again, { everyMs: 500, timeoutMs: 240_000 });
+        const againDone = await onB.waitFinished(again, { everyMs: 500, timeoutMs: 240_000 });
+        expect(againDone.status, `${JSON.stringify(againDone)}\n${children.flatMap((c) => c.errors()).join('\n')}`).toBe('Results');
         const first = await onA.results(id);
         const second = await onB.results(again);
         expect(first.content.equals(second.content)).toBe(true);

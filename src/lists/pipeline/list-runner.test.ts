@@ -19,6 +19,7 @@ import { createFairGate } from './fair-gate.js';
 import { createListRunner } from './list-runner.js';
 import { listDir, uploadPath } from './list-paths.js';
 import { sweepExpiredLists } from './retention.js';
+import { until } from '../../../test/helpers/until.js';
 
 const logger = createLogger('silent');
 const unused = { enrich: {} as EnrichService, append: {} as AppendService };
@@ -281,10 +282,6 @@ describe('rows a provider throttles', () => {
     };
     return { verify, firstAsks, held: () => heldAsks, letUp: () => void (throttling = false) };
   }
-  const until = async (condition: () => boolean | Promise<boolean>) => {
-    while (!(await condition())) await new Promise((r) => setTimeout(r, 5));
-  };
-
   it('are asked again until answered; chunks waiting for them leave room for the next ones, up to eight times as many', async () => {
     // 10 chunks of 50, each with rows at d0 (i % 7): none can commit while d0 throttles.
     const id = await submit(500);

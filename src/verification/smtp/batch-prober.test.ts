@@ -9,6 +9,7 @@ import { openConnections } from '../../../test/helpers/world/open-connections.js
 import { startTestWorld, type TestWorld } from '../../../test/helpers/world/index.js';
 import { createBatchingProber, type BatchingProberOptions } from './batch-prober.js';
 import { createSmtpProber, type ProbeOutcome, type ProbeTarget } from './prober.js';
+import { until } from '../../../test/helpers/until.js';
 
 let world: TestWorld;
 
@@ -33,11 +34,6 @@ const target = (name: keyof TestWorld['smtp']): ProbeTarget => ({ host: `mx-${St
 function summary(outcome: ProbeOutcome): unknown {
   if (outcome.kind !== 'replies') return { kind: outcome.kind, partial: [...(outcome.partial ?? new Map())].map(([r, reply]) => [r, reply.class, reply.code]) };
   return { kind: outcome.kind, tls: outcome.tls, replies: [...outcome.replies].map(([r, reply]) => [r, reply.class, reply.code, reply.stage]) };
-}
-
-async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 500 && !(await condition()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(await condition()).toBe(true);
 }
 
 /** Probes as the mailbox stage makes them: the address, and a random local part at its domain. */

@@ -13,6 +13,7 @@ import { createBatchingProber } from './batch-prober.js';
 import { createEgressPool, type EgressPool } from './egress-pool.js';
 import { egressLabel, type SmtpEgress } from './egress.js';
 import type { ProbeObserver, ProbeOutcome } from './prober.js';
+import { until } from '../../../test/helpers/until.js';
 
 const A_OUT = '127.0.0.243';
 const B_OUT = '127.0.0.244';
@@ -84,11 +85,6 @@ function prober(port: number, pool: EgressPool, watch?: ProbeObserver) {
 }
 
 const classes = (outcome: ProbeOutcome) => (outcome.kind === 'replies' ? [...outcome.replies.values()].map((r) => r.class) : outcome.kind);
-
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(condition()).toBe(true);
-}
 
 describe('the egress pool', () => {
   it('a proxy killed mid-run turns only its own in-flight probe unknown; the rest go on through the other egress', async () => {

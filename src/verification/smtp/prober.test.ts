@@ -4,6 +4,7 @@ import { startTestWorld, type TestWorld } from '../../../test/helpers/world/inde
 import { createSmtpProber, type ProbeOutcome, type SmtpProber } from './prober.js';
 import { runSmtpSession } from './smtp-session.js';
 import { openConnections } from '../../../test/helpers/world/open-connections.js';
+import { until } from '../../../test/helpers/until.js';
 
 let world: TestWorld;
 let prober: SmtpProber;
@@ -220,7 +221,3 @@ describe('SMTP prober against the test world', () => {
   });
 });
 
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 100 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(condition()).toBe(true);
-}

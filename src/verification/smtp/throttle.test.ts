@@ -24,6 +24,7 @@ import { createBatchingProber } from './batch-prober.js';
 import type { BudgetTuning } from './connection-budget.js';
 import { createSmtpProber, type ProbeOutcome, type SmtpProber } from './prober.js';
 import type { Throttle } from './throttle.js';
+import { until } from '../../../test/helpers/until.js';
 
 const WINDOW_S = 2;
 const WINDOW_MS = WINDOW_S * 1000;
@@ -131,7 +132,7 @@ describe('probers under the connection budget', () => {
     await prober.probe(target(), ['someone@gmail.com'], later());
     expect(await throttle.budget.coolingDown(key)).toBe(true);
     smtp.slowDown = false;
-    await waitFor(async () => !(await throttle.budget.coolingDown(key)));
+    await until(async () => !(await throttle.budget.coolingDown(key)));
     smtp.connections.length = 0;
     const pacedBefore = throttle.recorded.taken().length;
 
@@ -176,10 +177,3 @@ describe('verdicts of a throttled probe', () => {
   });
 });
 
-async function waitFor(condition: () => Promise<boolean>, bound = 20_000): Promise<void> {
-  const until = Date.now() + bound;
-  while (!(await condition())) {
-    if (Date.now() > until) throw new Error('condition not met within the bound');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
