@@ -48,7 +48,7 @@ function toAppError(error: FastifyError, jsonBody: boolean): AppError {
   // A stalled database (a held lock, a paused server) is a temporary outage, not a bug of ours.
   if (isDatabaseTimeout(error)) return errors.unavailableNow('The database did not answer in time; try again');
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return new AppError(status, error.message);
+  if (status >= 400 && status < 500) return errors.fromFramework(status, error.message);
   return errors.internal();
 }
 
