@@ -5,7 +5,10 @@ import { AppError, ERROR_STATUSES, errors, statusDescription } from './errors.js
 function everyError(): [string, AppError][] {
   return Object.entries(errors).map(([name, factory]) => {
     const make = factory as (...args: unknown[]) => AppError;
-    return [name, name === 'fromFramework' ? make(418, 'teapot') : make(...Array.from({ length: make.length }, (_, i) => (i === 0 ? 'x' : 3)))];
+    return [
+      name,
+      name === 'fromFramework' ? make(418, 'teapot') : make(...Array.from({ length: make.length }, (_, i) => (i === 0 ? 'x' : 3))),
+    ];
   });
 }
 

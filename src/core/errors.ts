@@ -44,17 +44,21 @@ function status<F>(code: number, described: StatusDescription, factories: (make:
 const retryAfterSeconds = (seconds: number) => ({ 'retry-after': String(Math.max(1, Math.ceil(seconds))) });
 
 export const errors = {
-  ...status(400, { description: 'A parameter or the body is missing, repeated, not URL encoded or invalid; `error_msg` names it' }, (make) => ({
-    badRequest: (message: string) => make(message),
-    notUrlEncoded: () => make('Parameters are not URL encoded'),
-    malformedMultipart: (detail: string) => make(`Malformed multipart/form-data body (${detail})`),
-    malformedRequest: () => make('Malformed request: the request line or a header is not valid HTTP (URL-encode parameters)'),
-    missingParameter: (name: string) => make(`Missing required parameter: ${name}`),
-    invalidParameter: (name: string, why: string) => make(`Invalid parameter ${name}: ${why}`),
-    invalidJson: () => make('Invalid JSON'),
-    /** A bulk element that is not a JSON object (per-record element). */
-    recordNotObject: () => make('Invalid record: must be a JSON object'),
-  })),
+  ...status(
+    400,
+    { description: 'A parameter or the body is missing, repeated, not URL encoded or invalid; `error_msg` names it' },
+    (make) => ({
+      badRequest: (message: string) => make(message),
+      notUrlEncoded: () => make('Parameters are not URL encoded'),
+      malformedMultipart: (detail: string) => make(`Malformed multipart/form-data body (${detail})`),
+      malformedRequest: () => make('Malformed request: the request line or a header is not valid HTTP (URL-encode parameters)'),
+      missingParameter: (name: string) => make(`Missing required parameter: ${name}`),
+      invalidParameter: (name: string, why: string) => make(`Invalid parameter ${name}: ${why}`),
+      invalidJson: () => make('Invalid JSON'),
+      /** A bulk element that is not a JSON object (per-record element). */
+      recordNotObject: () => make('Invalid record: must be a JSON object'),
+    }),
+  ),
   ...status(401, { description: 'The API key is missing, unknown, revoked or not permitted for this endpoint' }, (make) => ({
     invalidApiKey: () => make('Invalid API key'),
     keyNotPermitted: () => make('API key is not permitted for this endpoint'),
@@ -122,7 +126,9 @@ export const errors = {
       adminSlowedDown: (retryAfter: number) =>
         make(`Too many wrong admin tokens from this address: try again in ${retryAfter} s`, { 'retry-after': String(retryAfter) }),
       tooManyBulkCalls: (max: number) =>
-        make(`Too many bulk calls in progress: this key may have ${max} at once; send the next when one is answered`, { 'retry-after': '1' }),
+        make(`Too many bulk calls in progress: this key may have ${max} at once; send the next when one is answered`, {
+          'retry-after': '1',
+        }),
     }),
   ),
   ...status(431, { description: 'The request headers are larger than the limit' }, (make) => ({
