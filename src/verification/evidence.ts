@@ -97,7 +97,7 @@ export class EvidenceTrace {
 }
 
 /** Codes that prove nothing either way about the mailbox: their evidence carries a one-line reason. */
-const UNPROVEN = new Set<number>([CODE.timeout, CODE.syntaxOk, CODE.domainOk, CODE.systemError]);
+const UNPROVEN: ReadonlySet<StatusCode> = new Set([CODE.timeout, CODE.syntaxOk, CODE.domainOk, CODE.systemError]);
 
 const LIMIT_REASONS: Record<VerdictLimit, string> = {
   resolver: 'not verified: our DNS resolver is not trusted right now (prober health); ask again once it is fixed',

@@ -345,7 +345,7 @@ function validated(checked: Verdict): boolean {
   return checked.limit === undefined && DELIVERABLE.has(statusesFor(checked.code)[0]);
 }
 /** Verdicts that rest on a negative DNS answer: a lying resolver fakes exactly these. */
-const NEGATIVE_DNS = new Set<number>([CODE.domainMissing, CODE.noMail]);
+const NEGATIVE_DNS: ReadonlySet<StatusCode> = new Set([CODE.domainMissing, CODE.noMail]);
 /** api-reference: engagement_score only for safetosend, valid and catchall. */
 const ENGAGED = DELIVERABLE;
 const CORRECTION_BUDGET_MS = 5_000;
