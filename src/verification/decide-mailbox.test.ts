@@ -4,16 +4,16 @@ import { decideMailbox, decideProbeFailure } from './decide-mailbox.js';
 
 describe('decideMailRoute', () => {
   it('proves only what DNS answered', () => {
-    expect(decideMailRoute({ kind: 'nxdomain' })).toEqual({ code: 310 });
-    expect(decideMailRoute({ kind: 'null-mx' })).toEqual({ code: 325 });
-    expect(decideMailRoute({ kind: 'no-mail' })).toEqual({ code: 325 });
-    expect(decideMailRoute({ kind: 'unavailable', reason: 'ESERVFAIL' })).toEqual({ code: 5 });
+    expect(decideMailRoute({ kind: 'nxdomain' })).toEqual({ rule: 'dns.nxdomain', code: 310 });
+    expect(decideMailRoute({ kind: 'null-mx' })).toEqual({ rule: 'dns.null-mx', code: 325 });
+    expect(decideMailRoute({ kind: 'no-mail' })).toEqual({ rule: 'dns.no-mail-route', code: 325 });
+    expect(decideMailRoute({ kind: 'unavailable', reason: 'ESERVFAIL' })).toEqual({ rule: 'dns.unanswered', code: 5 });
     expect(decideMailRoute({ kind: 'mx', hosts: [{ name: 'mx.a.com', priority: 10 }] })).toEqual({ hosts: [{ name: 'mx.a.com', priority: 10 }] });
   });
 
   it('condemns a domain whose hosts are all absent or private, but not one whose lookups went unanswered', () => {
-    expect(decideHostAddresses({ reachable: [], onlyPrivate: true, unanswered: false })).toEqual({ code: 325 });
-    expect(decideHostAddresses({ reachable: [], onlyPrivate: false, unanswered: true })).toEqual({ code: 5 });
+    expect(decideHostAddresses({ reachable: [], onlyPrivate: true, unanswered: false })).toEqual({ rule: 'dns.no-public-mx-address', code: 325 });
+    expect(decideHostAddresses({ reachable: [], onlyPrivate: false, unanswered: true })).toEqual({ rule: 'dns.unanswered', code: 5 });
     expect(decideHostAddresses({ reachable: [{ host: 'mx', addresses: ['8.8.8.8'] }], onlyPrivate: true, unanswered: true })).toBeUndefined();
   });
 });

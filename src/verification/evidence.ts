@@ -134,21 +134,3 @@ export function recordingDns(dns: DnsClient, trace: EvidenceTrace): DnsClient {
     nameServers: (domain, deadline) => dns.nameServers(domain, deadline),
   };
 }
-
-/** The rule that gave a remembered (or a concurrent probe's) mailbox code. */
-export function mailboxRuleOf(code: StatusCode): RuleId {
-  switch (code) {
-    case CODE.deliverable:
-      return 'mailbox.accepted';
-    case CODE.noMailbox:
-      return 'mailbox.unknown-user';
-    case CODE.mailboxFull:
-      return 'mailbox.full';
-    case CODE.catchAll:
-      return 'mailbox.catch-all';
-    case CODE.timeout:
-      return 'mailbox.timeout';
-    default:
-      return 'mailbox.accepted-unproven';
-  }
-}
