@@ -4,7 +4,12 @@ import { decideClientLists, decidePolicy } from './decide-lists.js';
 describe('decideClientLists', () => {
   it('lets the first (most specific) entry decide', () => {
     expect(decideClientLists([])).toBeUndefined();
-    expect(decideClientLists([{ kind: 'exception', value: 'a@x.com' }, { kind: 'suppression', value: 'x.com' }])).toEqual({ rule: 'list.client-exception', code: 55 });
+    expect(
+      decideClientLists([
+        { kind: 'exception', value: 'a@x.com' },
+        { kind: 'suppression', value: 'x.com' },
+      ]),
+    ).toEqual({ rule: 'list.client-exception', code: 55 });
     expect(decideClientLists([{ kind: 'suppression', value: 'a@x.com' }])).toEqual({ rule: 'list.client-suppression', code: 255 });
   });
 });
@@ -23,6 +28,15 @@ describe('decidePolicy', () => {
   });
 
   it('lets the most serious listing decide', () => {
-    expect(decidePolicy([{ kind: 'bouncer', value: 'x' }, { kind: 'optout', value: 'x' }, { kind: 'trap', value: 'd' }], true)).toEqual({ rule: 'list.trap', code: 525 });
+    expect(
+      decidePolicy(
+        [
+          { kind: 'bouncer', value: 'x' },
+          { kind: 'optout', value: 'x' },
+          { kind: 'trap', value: 'd' },
+        ],
+        true,
+      ),
+    ).toEqual({ rule: 'list.trap', code: 525 });
   });
 });

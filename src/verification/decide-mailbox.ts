@@ -68,7 +68,9 @@ function withFact(code: StatusCode, catchAll: CatchAllFact | undefined): Mailbox
  * unknown; our own egress failing (the proxy) or our own connection budget for a provider spent
  * (throttled) proves nothing about the domain.
  */
-export function decideProbeFailure(kind: 'refused' | 'timeout' | 'banner-reject' | 'protocol-error' | 'egress-failed' | 'throttled'): StatusCode {
+export function decideProbeFailure(
+  kind: 'refused' | 'timeout' | 'banner-reject' | 'protocol-error' | 'egress-failed' | 'throttled',
+): StatusCode {
   switch (kind) {
     case 'refused':
       return CODE.refusesMail;
