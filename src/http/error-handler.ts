@@ -51,7 +51,7 @@ function toAppError(error: FastifyError, jsonBody: boolean, isDependencyStall: (
   // A stalled database (a held lock, a paused server) is a temporary outage, not a bug of ours.
   if (isDependencyStall(error)) return errors.unavailableNow('The database did not answer in time; try again');
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return new AppError(status, error.message);
+  if (status >= 400 && status < 500) return errors.fromFramework(status, error.message);
   return errors.internal();
 }
 

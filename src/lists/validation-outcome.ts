@@ -9,7 +9,7 @@
  *   so the report's `status_codes` still say what was wrong, and `Valid Email` holds the fix.
  * - `Valid Email` is filled for `valid` (the standardized address) and `corrected` only.
  */
-import { CODE } from '../verification/codes.js';
+import { CODE, type StatusCode } from '../verification/codes.js';
 import { legacyCode, statusesFor, type LegacyStatus } from '../verification/render.js';
 import type { VerdictLimit } from '../verification/health/health-state.js';
 import type { DomainType, Verdict } from '../verification/verdict.js';
@@ -19,7 +19,8 @@ export type InvalidCategory = 'Syntax Errors' | 'Domain Errors' | 'Mailbox Error
 
 export interface ValidationOutcome {
   status: ListValidationStatus;
-  code: number;
+  /** The legacy variant's code (render.ts `legacyCode`): one the catalogue defines (codes.ts). */
+  code: StatusCode;
   domainType?: DomainType;
   roleAccount: boolean;
   validEmail?: string;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE, CODE, CODE_ENTRIES, SYNTAX_CODES } from './codes.js';
 import { statusesFor } from './render.js';
+import { RULES } from './rules.js';
 
 // The doc's table is what clients read; the catalogue is what the server answers. They must say
 // the same thing in both directions, so a code added, dropped or re-statused in one place only
@@ -46,6 +47,20 @@ describe('the code catalogue', () => {
   it('gives every code one name', () => {
     expect(CODE_ENTRIES.size).toBe(entries.length);
     for (const [name, entry] of Object.entries(CATALOGUE)) expect(CODE[name as keyof typeof CODE]).toBe(entry.code);
+  });
+
+  it('lists for each code exactly the rules whose catalogue entry gives it, each rule once', () => {
+    for (const entry of entries) {
+      for (const id of entry.rules) expect(Object.keys(RULES), `code ${entry.code} names ${id}`).toContain(id);
+      expect(new Set(entry.rules).size, `code ${entry.code}`).toBe(entry.rules.length);
+      const giving = Object.values(RULES).filter((rule) => (rule.codes as readonly number[]).includes(entry.code));
+      expect([...entry.rules].sort(), `code ${entry.code}`).toEqual(giving.map((rule) => rule.id).sort());
+    }
+  });
+
+  it('has every rule give at least one code, every code given by at least one rule', () => {
+    for (const rule of Object.values(RULES)) expect(rule.codes.length, rule.id).toBeGreaterThan(0);
+    for (const entry of entries) expect(entry.rules.length, `code ${entry.code}`).toBeGreaterThan(0);
   });
 
   it('is what the renderer answers', () => {

@@ -5,25 +5,27 @@
  */
 import type { ClientListEntry } from './client-list-store.js';
 import type { PolicyEntry, PolicyKind } from './policy/policy-store.js';
-import { CODE, type StatusCode } from './codes.js';
+import { decided, type Decision } from './rules.js';
 
-const POLICY_CODE: Record<PolicyKind, StatusCode> = {
-  trap: CODE.trap,
-  complainer: CODE.trap,
-  optout: CODE.optedOut,
-  do_not_email: CODE.doNotEmail,
-  bouncer: CODE.bouncer,
+const POLICY: Record<PolicyKind, Decision> = {
+  trap: decided('list.trap'),
+  complainer: decided('list.complainer'),
+  optout: decided('list.optout'),
+  do_not_email: decided('list.do-not-email'),
+  bouncer: decided('list.bouncer'),
 };
+const EXCEPTION = decided('list.client-exception');
+const SUPPRESSION = decided('list.client-suppression');
 
-export function decideClientLists(entries: ClientListEntry[]): { code: StatusCode } | undefined {
+export function decideClientLists(entries: ClientListEntry[]): Decision | undefined {
   const first = entries[0];
   if (!first) return undefined;
-  return { code: first.kind === 'exception' ? CODE.exception : CODE.suppressed };
+  return first.kind === 'exception' ? EXCEPTION : SUPPRESSION;
 }
 
-export function decidePolicy(entries: PolicyEntry[], bouncersEnabled: boolean): { code: StatusCode } | undefined {
+export function decidePolicy(entries: PolicyEntry[], bouncersEnabled: boolean): Decision | undefined {
   const worst = decidingPolicyEntry(entries, bouncersEnabled);
-  return worst ? { code: POLICY_CODE[worst.kind] } : undefined;
+  return worst ? POLICY[worst.kind] : undefined;
 }
 
 /** The entry that decides (a verdict's evidence names its list). */

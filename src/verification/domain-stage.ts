@@ -5,16 +5,17 @@
  * A result that rests on a missing DNS answer (code 5) is never remembered.
  */
 import type { Clock } from '../core/clock.js';
-import { CODE, type StatusCode } from './codes.js';
-import { decideHostAddresses, decideMailRoute } from './decide-domain.js';
+import { CODE } from './codes.js';
+import { decideDomainType, decideHostAddresses, decideMailRoute } from './decide-domain.js';
 import type { DnsClient } from './dns/mail-route.js';
 import { classifyDomain } from './domain-facts/index.js';
 import { resolveHosts } from './host-addresses.js';
+import type { Decision } from './rules.js';
 import type { DomainType } from './verdict.js';
 
 export interface DomainStageResult {
-  /** Set when the domain alone decides the verdict (310, 325, 525, 5). */
-  code?: StatusCode;
+  /** Set when the domain alone decides the verdict (310, 325, 525, 5): decide-domain.ts's rule and code. */
+  decision?: Decision;
   domainType?: DomainType;
   mxHosts: string[];
   /** MX hosts with addresses we may connect to, in preference order. */
@@ -34,11 +35,12 @@ export function createDomainStage(deps: { dns: DnsClient; allowPrivateTargets: b
     const mxHosts = 'hosts' in routed ? routed.hosts.map((h) => h.name) : [];
     const domainType = classifyDomain({ domain, mxHosts, nsHosts: nsHosts ?? [], working: 'hosts' in routed });
     const typed = domainType ? { domainType } : {};
-    if ('code' in routed) return { code: routed.code, ...typed, mxHosts, reachable: [] };
-    if (domainType === 'disposable') return { code: CODE.trap, ...typed, mxHosts, reachable: [] };
+    if ('code' in routed) return { decision: routed, ...typed, mxHosts, reachable: [] };
+    const disposable = decideDomainType(domainType);
+    if (disposable) return { decision: disposable, ...typed, mxHosts, reachable: [] };
     const summary = await resolveHosts(dns, routed.hosts, deps.allowPrivateTargets, deadline);
     const unreachable = decideHostAddresses(summary);
-    return { ...unreachable, ...typed, mxHosts, reachable: summary.reachable };
+    return { ...(unreachable ? { decision: unreachable } : {}), ...typed, mxHosts, reachable: summary.reachable };
   }
 
   const peek = (domain: string): DomainStageResult | undefined => {
@@ -51,7 +53,7 @@ export function createDomainStage(deps: { dns: DnsClient; allowPrivateTargets: b
     if (hit) return hit;
     const now = deps.clock.now();
     const result = await look(domain, deadline);
-    if (result.code !== CODE.timeout) {
+    if (result.decision?.code !== CODE.timeout) {
       if (remembered.size >= MAX_REMEMBERED) remembered.clear();
       remembered.set(domain, { result, expires: now + REMEMBER_MS });
     }

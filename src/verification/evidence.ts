@@ -97,7 +97,7 @@ export class EvidenceTrace {
 }
 
 /** Codes that prove nothing either way about the mailbox: their evidence carries a one-line reason. */
-const UNPROVEN = new Set<number>([CODE.timeout, CODE.syntaxOk, CODE.domainOk, CODE.systemError]);
+const UNPROVEN: ReadonlySet<StatusCode> = new Set([CODE.timeout, CODE.syntaxOk, CODE.domainOk, CODE.systemError]);
 
 const LIMIT_REASONS: Record<VerdictLimit, string> = {
   resolver: 'not verified: our DNS resolver is not trusted right now (prober health); ask again once it is fixed',
@@ -133,22 +133,4 @@ export function recordingDns(dns: DnsClient, trace: EvidenceTrace): DnsClient {
     },
     nameServers: (domain, deadline) => dns.nameServers(domain, deadline),
   };
-}
-
-/** The rule that gave a remembered (or a concurrent probe's) mailbox code. */
-export function mailboxRuleOf(code: StatusCode): RuleId {
-  switch (code) {
-    case CODE.deliverable:
-      return 'mailbox.accepted';
-    case CODE.noMailbox:
-      return 'mailbox.unknown-user';
-    case CODE.mailboxFull:
-      return 'mailbox.full';
-    case CODE.catchAll:
-      return 'mailbox.catch-all';
-    case CODE.timeout:
-      return 'mailbox.timeout';
-    default:
-      return 'mailbox.accepted-unproven';
-  }
 }

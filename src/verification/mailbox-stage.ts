@@ -15,9 +15,9 @@
 import { randomBytes } from 'node:crypto';
 import type { EvidenceTrace } from './evidence.js';
 import type { FactCache } from './fact-cache.js';
-import type { RuleId } from './rules.js';
+import type { Decision, RuleId } from './rules.js';
 import { CODE, type StatusCode } from './codes.js';
-import { decideMailbox, decideProbeFailure, type CatchAllFact } from './decide-mailbox.js';
+import { decideEgressBlocked, decideMailbox, decideProbeFailure, repliedRule, type CatchAllFact } from './decide-mailbox.js';
 import type { VerdictLimit } from './health/health-state.js';
 import { refusalIsAboutUs } from './health/probe-evidence.js';
 import type { ProviderProfile } from './providers/profile.js';
@@ -105,31 +105,16 @@ export async function runMailboxStage(deps: MailboxStageDeps, target: MailboxTar
   return { code: decision.code, rule: repliedRule(decision.code, address.class) };
 }
 
-/** The rule behind a decision on the address's reply (decide-mailbox.ts). */
-function repliedRule(code: StatusCode, replied: ReplyClassification['class']): RuleId {
-  switch (code) {
-    case CODE.noMailbox:
-      return 'mailbox.unknown-user';
-    case CODE.mailboxFull:
-      return 'mailbox.full';
-    case CODE.deliverable:
-      return 'mailbox.accepted';
-    case CODE.catchAll:
-      return 'mailbox.catch-all';
-    default:
-      return replied === 'accepted' ? 'mailbox.accepted-unproven' : replied === 'temporary' ? 'mailbox.temporary' : 'mailbox.policy';
-  }
-}
-
 /** A reply judged again with the provider's mapping (the session judged it by the standard rules). */
 function judged(reply: RecipientReply, profile: ProviderProfile): ReplyClassification {
   if (profile.replies === DEFAULT_PROFILE.replies || reply.stage === 'local') return reply;
   return reply.stage === 'rcpt' ? classifyRcptReply(reply, profile.replies) : classifyEnvelopeReply(reply, profile.replies);
 }
 
-/** What a cached catch-all fact alone says of an address when no probe can be made (45 or 20). */
-export async function knownWithoutProbe(catchAll: FactCache<CatchAllFact>, asciiDomain: string): Promise<StatusCode> {
-  return (await catchAll.get(asciiDomain)) === 'yes' ? CODE.catchAll : CODE.domainOk;
+/** Our port 25 blocked: what a cached catch-all fact alone says of the address (45 or 20), read only where it means something. */
+export async function withoutProbe(catchAll: FactCache<CatchAllFact>, asciiDomain: string, profile: ProviderProfile): Promise<Decision> {
+  const fact = profile.rcpt === 'mailbox' ? await catchAll.get(asciiDomain) : undefined;
+  return decideEgressBlocked(fact, profile.rcpt);
 }
 
 /** Hosts in preference order: the next one when a host refuses or fails; a timeout, a failed egress (proxy) or a spent connection budget ends the search. */

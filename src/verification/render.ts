@@ -28,7 +28,7 @@ export function statusesFor(code: number): [VerificationStatus, LegacyStatus] {
 export interface SafeToSendBody {
   address: string;
   status: VerificationStatus;
-  status_code: number;
+  status_code: StatusCode;
   domain_type?: string;
   role_account?: true;
   email_corrections?: string[];
@@ -38,7 +38,7 @@ export interface SafeToSendBody {
 export interface EmailValidationBody {
   address: string;
   status: LegacyStatus;
-  status_code: number;
+  status_code: StatusCode;
   domain_type?: string;
   role_account?: true;
   email_corrections?: string[];

@@ -31,6 +31,12 @@ describe('the rule catalogue', () => {
     }
   });
 
+  it('is applied in the stages: verify-service.ts names no code and no rule', () => {
+    const service = readFileSync(new URL('./verify-service.ts', import.meta.url), 'utf8');
+    expect(service).not.toMatch(/\bCODE\./);
+    for (const id of Object.keys(RULES)) expect(service, id).not.toContain(`'${id}'`);
+  });
+
   it('names only codes the code catalogue has, ids in the one scheme', () => {
     for (const [id, rule] of Object.entries(RULES)) {
       expect(rule.id).toBe(id);

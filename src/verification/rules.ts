@@ -6,8 +6,17 @@
  *
  * Ids are `<stage>.<what>`, lower-case with dashes, and never change meaning once shipped: a
  * client may key on them. The syntax stage's ids are its own fault names (syntax-verdict.ts).
+ *
+ * Where each rule is applied: the syntax stage's in syntax*.ts, tld.ts and provider-rules.ts; every
+ * other in its stage's decision file, which returns a `Decision` (the rule and its code together):
+ * decide-address.ts (typo, dangerous mailbox, depth `syntax`, our own failure), decide-lists.ts,
+ * decide-domain.ts (the domain's name and DNS, the resolver's trust, depth `domain`, a provider
+ * that accepts all) and decide-mailbox.ts with mailbox-stage.ts (memory, catch-all, port 25, the
+ * probe). verify-service.ts only runs the stages in order; it decides no code itself. codes.ts
+ * lists, for each code, the rules that can give it (codes.test.ts holds the two to each other).
  */
 import { CODE, type StatusCode } from './codes.js';
+import type { VerdictLimit } from './health/health-state.js';
 import type { SyntaxRule } from './syntax-verdict.js';
 
 export interface RuleEntry {
@@ -155,4 +164,17 @@ export function ruleDoc(id: RuleId): string {
 /** The syntax stage's rule id for a fault (`syntax.general` when the fault names none). */
 export function syntaxRule(name: SyntaxRule | undefined): RuleId {
   return name === undefined ? 'syntax.general' : `syntax.${name}`;
+}
+
+/** A stage's decision: the rule that decided and the code it gives (one of the rule's `codes`). */
+export interface Decision {
+  rule: RuleId;
+  code: StatusCode;
+  /** Set when the verdict stops short because of our own network (prober health), not the address. */
+  limit?: VerdictLimit;
+}
+
+/** A rule's decision; the code may be left out where the rule gives only one. */
+export function decided(rule: RuleId, code: StatusCode = RULES[rule].codes[0]!, limit?: VerdictLimit): Decision {
+  return limit ? { rule, code, limit } : { rule, code };
 }

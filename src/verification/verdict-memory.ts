@@ -43,7 +43,7 @@ export interface MailboxOutcome {
   limit?: VerdictLimit;
 }
 
-const REMEMBERED = new Set<number>([CODE.deliverable, CODE.noMailbox, CODE.mailboxFull]);
+const REMEMBERED: ReadonlySet<StatusCode> = new Set([CODE.deliverable, CODE.noMailbox, CODE.mailboxFull]);
 const KEY_INFO = 'mailsure verdict memory v1';
 
 /** The memory's own key (HKDF-SHA256 of the server secret): not the key that seals webhook secrets. */

@@ -1,8 +1,11 @@
 /**
  * The verification pipeline for one address (DESIGN "Verification"): syntax → client lists →
  * policy lists → domain facts → DNS → mailbox (a remembered verdict, or a probe) → catch-all,
- * stopping at the first stage that decides and at the operator's depth. Every stage's decision is a pure function elsewhere; this
- * file gathers facts and keeps the whole verdict inside the caller's time budget.
+ * stopping at the first stage that decides and at the operator's depth. Every stage's decision is a
+ * pure function elsewhere (decide-*.ts, mailbox-stage.ts: a `Decision`, the rule and its code;
+ * rules.ts says which file holds which rule); this file decides no code itself: it gathers facts,
+ * asks prober health only when a decision rests on it, tells the evidence the rule that decided,
+ * and keeps the whole verdict inside the caller's time budget.
  */
 import type { Clock } from '../core/clock.js';
 import type { VerifyDepth } from '../core/config.js';
@@ -10,11 +13,26 @@ import type { Logger } from '../core/logger.js';
 import { maskAddress } from '../core/logger.js';
 import type { ClientListEntry, ClientListStore } from './client-list-store.js';
 import type { PolicyEntry, PolicyStore } from './policy/policy-store.js';
-import { CODE, type StatusCode } from './codes.js';
+import { decideMailboxName, decideSyntaxDepth, decideTypo, SYSTEM_ERROR } from './decide-address.js';
+import {
+  decideDomainDepth,
+  decideDomainType,
+  decideProvider,
+  decideResolver,
+  decideTrusted,
+  restsOnNegativeDns,
+} from './decide-domain.js';
 import { decideClientLists, decidePolicy, decidingPolicyEntry } from './decide-lists.js';
-import { mailboxRuleOf, recordingDns, type EvidenceTrace } from './evidence.js';
-import { syntaxRule, type RuleId } from './rules.js';
-import type { CatchAllFact } from './decide-mailbox.js';
+import {
+  decideRefusalsTrusted,
+  decideRemembered,
+  decideShared,
+  rememberedRule,
+  restsOnConnectionRefusals,
+  type CatchAllFact,
+} from './decide-mailbox.js';
+import { recordingDns, type EvidenceTrace } from './evidence.js';
+import { syntaxRule, type Decision, type RuleId } from './rules.js';
 import type { DnsClient } from './dns/mail-route.js';
 import { classifyDomain, isDangerousMailbox } from './domain-facts/index.js';
 import type { FactCache } from './fact-cache.js';
@@ -22,7 +40,7 @@ import { createDomainStage } from './domain-stage.js';
 import { createListPresence } from './list-presence.js';
 import type { ProberHealth } from './health/prober-health.js';
 import { profileFor } from './providers/index.js';
-import { knownWithoutProbe, runMailboxStage } from './mailbox-stage.js';
+import { runMailboxStage, withoutProbe, type MailboxResult } from './mailbox-stage.js';
 import { statusesFor } from './render.js';
 import type { SmtpProber } from './smtp/prober.js';
 import { classifySyntax } from './syntax.js';
@@ -97,16 +115,16 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
       const local = syntax.address.slice(0, syntax.address.lastIndexOf('@'));
       // A typo first (decisions §4): whatever list names `gmial.com`, the person meant gmail.com.
       // Only the key's own lists come before it (its exception, 55, wins).
-      if (deps.misspeltLargeProvider?.(syntax.asciiDomain)) {
-        const typo = await typoOfLargeProvider(base, local, syntax.asciiDomain, input, options, deadline).catch((error: unknown) => {
+      const misspelt = deps.misspeltLargeProvider?.(syntax.asciiDomain) === true;
+      if (misspelt) {
+        const typo = await typoOfLargeProvider(misspelt, base, local, syntax.asciiDomain, input, options, deadline).catch((error: unknown) => {
           deps.logger?.error({ err: error, address: maskAddress(syntax.address) }, 'verification failed');
-          trace?.decide('system.error');
-          return { ...base, code: CODE.systemError } satisfies Verdict;
+          return { verdict: failed(base, trace), rule: SYSTEM_ERROR.rule };
         });
         if (typo) {
           trace?.stage({ stage: 'typo', domain: syntax.asciiDomain });
-          trace?.decide('typo.large-provider');
-          return typo;
+          trace?.decide(typo.rule);
+          return typo.verdict;
         }
       }
       // No timer race here: every I/O stage (DNS, SMTP, the greylisting wait) takes the deadline
@@ -126,8 +144,7 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
         return wantsCorrections(verdict, options) ? await withCorrections(verdict, input, options, deadline) : verdict;
       } catch (error) {
         deps.logger?.error({ err: error, address: maskAddress(syntax.address) }, 'verification failed');
-        trace?.decide('system.error');
-        return { ...base, code: CODE.systemError };
+        return failed(base, trace);
       }
     },
   };
@@ -139,79 +156,57 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
     const client = await clientListVerdict(local, domain, options);
     if (client) {
       if (trace) explainClientList(trace, client.entry);
-      return { code: client.code, ...nameType(domain) };
+      return settle(client.decision, nameType(domain), trace);
     }
     if (presence.peekPolicy() ?? (await presence.policy())) {
       const entries = await deps.policy.match(address, domain);
       const policy = decidePolicy(entries, options.key?.bouncers ?? false);
       if (policy) {
         if (trace) explainPolicy(trace, decidingPolicyEntry(entries, options.key?.bouncers ?? false)!);
-        return { ...policy, ...nameType(domain) };
+        return settle(policy, nameType(domain), trace);
       }
     }
 
     const byName = nameType(domain);
-    if (byName.domainType === 'disposable') {
+    const disposable = decideDomainType(byName.domainType);
+    if (disposable) {
       trace?.stage({ stage: 'domain-name', result: 'disposable' });
-      trace?.decide('domain.disposable');
-      return { code: CODE.trap, domainType: 'disposable' };
+      return settle(disposable, byName, trace);
     }
-    if (isDangerousMailbox(local)) {
+    const dangerous = decideMailboxName(isDangerousMailbox(local));
+    if (dangerous) {
       trace?.stage({ stage: 'domain-name', result: 'dangerous-mailbox' });
-      trace?.decide('address.dangerous-mailbox');
-      return { code: CODE.dangerousMailbox, ...byName };
+      return settle(dangerous, byName, trace);
     }
-    if (deps.depth === 'syntax') {
-      trace?.decide('syntax.ok');
-      return { code: CODE.syntaxOk, ...byName };
-    }
+    const atSyntax = decideSyntaxDepth(deps.depth);
+    if (atSyntax) return settle(atSyntax, byName, trace);
 
     const health = deps.health;
     if (trace && health) trace.health(health.state());
-    // A resolver that lies or does not answer proves nothing either way: no lookups, no waiting.
-    if (health?.resolverFailed()) {
-      trace?.decide('dns.resolver-not-trusted');
-      return { code: CODE.timeout, limit: 'resolver', ...byName };
-    }
+    const untrusted = decideResolver(health?.resolverFailed() ?? false);
+    if (untrusted) return settle(untrusted, byName, trace);
     // Explained: asked afresh through a recording client (the DNS caches still answer).
     const facts = trace ? await domainStage.fresh(domain, deadline, recordingDns(deps.dns, trace)) : (domainStage.peek(domain) ?? (await domainStage(domain, deadline)));
     const typed = facts.domainType ? { domainType: facts.domainType } : {};
-    if (facts.code !== undefined) {
-      if (health && NEGATIVE_DNS.has(facts.code) && !(await health.trustNegativeDns(deadline))) {
-        trace?.decide('dns.resolver-not-trusted');
-        return { code: CODE.timeout, limit: 'resolver', ...typed };
-      }
-      trace?.decide(domainRule(facts.code, trace));
-      return { code: facts.code, ...typed };
+    if (facts.decision) {
+      // A negative answer counts only while our resolver is trusted: asked only then.
+      const trusted = !health || !restsOnNegativeDns(facts.decision) || (await health.trustNegativeDns(deadline));
+      return settle(decideTrusted(facts.decision, trusted), typed, trace);
     }
-    if (deps.depth === 'domain') {
-      trace?.decide('depth.domain');
-      return { code: CODE.domainOk, ...typed };
-    }
-    // Providers that accept every recipient at RCPT time can only ever say "maybe": 20, never 50.
+    const atDomain = decideDomainDepth(deps.depth);
+    if (atDomain) return settle(atDomain, typed, trace);
     const profile = profileFor(domain, facts.mxHosts);
     trace?.stage({ stage: 'provider', profile: profile.id, rcpt: profile.rcpt });
-    if (profile.rcpt === 'none') {
-      trace?.decide('provider.accepts-all');
-      return { code: CODE.domainOk, ...typed };
-    }
+    const acceptsAll = decideProvider(profile.rcpt);
+    if (acceptsAll) return settle(acceptsAll, typed, trace);
     // Only now, with every list and DNS read afresh: a newly listed trap or a domain that lost its
     // MX is never hidden by a remembered 50. A domain since found to accept everyone is 45, below.
     const remembered = await deps.memory?.recall(address, options.key?.id);
     if (remembered !== undefined && (profile.rcpt !== 'mailbox' || (await deps.catchAll.get(domain)) !== 'yes')) {
-      if (trace) {
-        trace.stage({ stage: 'verdict-memory', rule: mailboxRuleOf(remembered.code), ...(remembered.at !== undefined ? { rememberedAt: remembered.at } : {}) });
-        trace.decide('memory.remembered');
-      }
-      return { code: remembered.code, ...typed };
+      trace?.stage({ stage: 'verdict-memory', rule: rememberedRule(remembered.code), ...(remembered.at !== undefined ? { rememberedAt: remembered.at } : {}) });
+      return settle(decideRemembered(remembered.code), typed, trace);
     }
-    // Port 25 is closed here: the answer is what DNS proved, at once, not after a time-out per address.
-    if (health?.egressBlocked()) {
-      // A cached catch-all fact counts only where it means something (not behind a gateway).
-      const code = profile.rcpt === 'mailbox' ? await knownWithoutProbe(deps.catchAll, domain) : CODE.domainOk;
-      trace?.decide('health.egress-blocked');
-      return { code, limit: 'smtp-egress', ...typed };
-    }
+    if (health?.egressBlocked()) return settle(await withoutProbe(deps.catchAll, domain, profile), typed, trace);
 
     const probe = () =>
       runMailboxStage(
@@ -220,15 +215,12 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
         deadline,
         trace,
       );
-    const mailbox = deps.memory ? await deps.memory.probe(address, options.key?.id, deadline, probe) : await probe();
-    // Every MX refusing us is the domain's fact only while connections elsewhere go through.
-    if (health && mailbox.code === CODE.refusesMail && !(await health.trustConnectionRefusal(deadline))) {
-      trace?.decide('mailbox.refusals-not-trusted');
-      return { code: CODE.domainOk, limit: 'smtp-egress', ...typed };
-    }
+    const probed = deps.memory ? await deps.memory.probe(address, options.key?.id, deadline, probe) : await probe();
     // A concurrent probe of the same address answered (the memory's single flight): its code's rule.
-    trace?.decide('rule' in mailbox ? (mailbox.rule as RuleId) : mailboxRuleOf(mailbox.code));
-    return mailbox.limit ? { code: mailbox.code, limit: mailbox.limit, ...typed } : { code: mailbox.code, ...typed };
+    const mailbox: Decision = 'rule' in probed ? (probed as MailboxResult) : decideShared(probed);
+    // Every MX refusing us counts only while our connections elsewhere go through: asked only then.
+    const trusted = !health || !restsOnConnectionRefusals(mailbox) || (await health.trustConnectionRefusal(deadline));
+    return settle(decideRefusalsTrusted(mailbox, trusted), typed, trace);
   }
 
   /**
@@ -240,32 +232,35 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
    * wins, and its suppression (255) is invalid all the same; the pipeline answers those.
    */
   async function typoOfLargeProvider(
+    misspelt: boolean,
     base: { address: string; roleAccount: boolean },
     local: string,
     domain: string,
     input: string,
     options: VerifyOptions,
     deadline: number,
-  ): Promise<Verdict | undefined> {
-    if (await clientListVerdict(local, domain, options)) return undefined;
-    const verdict: Verdict = { address: base.address, code: CODE.domainRejected, roleAccount: base.roleAccount, ...nameType(domain) };
-    if (!options.key?.corrections) return verdict;
+  ): Promise<{ verdict: Verdict; rule: RuleId } | undefined> {
+    const typo = decideTypo(misspelt, (await clientListVerdict(local, domain, options)) !== undefined);
+    if (!typo) return undefined;
+    const verdict: Verdict = { address: base.address, code: typo.code, roleAccount: base.roleAccount, ...nameType(domain) };
+    const answer = { verdict, rule: typo.rule };
+    if (!options.key?.corrections) return answer;
     const reading = deps.suggestCorrections?.(input)[0];
-    if (reading === undefined || reading.slice(reading.lastIndexOf('@') + 1) === domain) return verdict;
+    if (reading === undefined || reading.slice(reading.lastIndexOf('@') + 1) === domain) return answer;
     const budget = Math.min(deadline - deps.clock.now(), CORRECTION_BUDGET_MS);
-    if (budget <= 0) return verdict;
+    if (budget <= 0) return answer;
     const checked = await service.verify(reading, { timeoutMs: budget, key: { ...options.key, corrections: false } });
     if (validated(checked)) verdict.corrections = [checked.address];
-    return verdict;
+    return answer;
   }
 
   /** The key's own exception or suppression for the address, if it has one, with the entry that decided. */
-  async function clientListVerdict(local: string, domain: string, options: VerifyOptions): Promise<{ code: StatusCode; entry: ClientListEntry } | undefined> {
+  async function clientListVerdict(local: string, domain: string, options: VerifyOptions): Promise<{ decision: Decision; entry: ClientListEntry } | undefined> {
     // Cached answers are read without an await: this runs for every call on the hot path.
     if (!options.key || !(presence.peekClient(options.key.id) ?? (await presence.client(options.key.id)))) return undefined;
     const entries = await deps.clientLists.match(options.key.id, `${local}@${domain}`, domain);
     const decided = decideClientLists(entries);
-    return decided && { code: decided.code, entry: entries[0]! };
+    return decided && { decision: decided, entry: entries[0]! };
   }
 
   /** The type a domain's name alone gives, remembered per name (the lists behind it are fixed at start). */
@@ -302,36 +297,22 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
 /** The key's own list that decided: its kind and whether the address or its domain matched (never the list's other entries). */
 function explainClientList(trace: EvidenceTrace, entry: ClientListEntry): void {
   trace.stage({ stage: 'lists', owner: 'key', list: entry.kind, matched: entry.value.includes('@') ? 'address' : 'domain' });
-  trace.decide(entry.kind === 'exception' ? 'list.client-exception' : 'list.client-suppression');
 }
 
 function explainPolicy(trace: EvidenceTrace, entry: PolicyEntry): void {
   trace.stage({ stage: 'lists', owner: 'shared', list: entry.kind, matched: entry.value.includes('@') ? 'address' : 'domain' });
-  trace.decide(POLICY_RULES[entry.kind]);
 }
 
-const POLICY_RULES: Record<PolicyEntry['kind'], RuleId> = {
-  trap: 'list.trap',
-  complainer: 'list.complainer',
-  optout: 'list.optout',
-  do_not_email: 'list.do-not-email',
-  bouncer: 'list.bouncer',
-};
+/** A stage's decision, said to the evidence and kept with the domain's type. */
+function settle(decision: Decision, typed: { domainType?: DomainType }, trace: EvidenceTrace | undefined): Partial {
+  trace?.decide(decision.rule);
+  return decision.limit ? { code: decision.code, limit: decision.limit, ...typed } : { code: decision.code, ...typed };
+}
 
-/** The rule behind a code the domain stage decided, read from the DNS answer the trace holds. */
-function domainRule(code: StatusCode, trace: EvidenceTrace | undefined): RuleId {
-  const dns = trace?.stages.find((stage) => stage.stage === 'dns');
-  switch (code) {
-    case CODE.domainMissing:
-      return 'dns.nxdomain';
-    case CODE.noMail:
-      if (dns?.route === 'null-mx') return 'dns.null-mx';
-      return dns?.route === 'no-mail' ? 'dns.no-mail-route' : 'dns.no-public-mx-address';
-    case CODE.trap:
-      return 'domain.disposable';
-    default:
-      return 'dns.unanswered';
-  }
+/** Our own failure: logged by the caller, answered 999. */
+function failed(base: { address: string; roleAccount: boolean }, trace: EvidenceTrace | undefined): Verdict {
+  trace?.decide(SYSTEM_ERROR.rule);
+  return { ...base, code: SYSTEM_ERROR.code };
 }
 
 const DELIVERABLE = new Set(['safetosend', 'valid', 'catchall']);
@@ -344,8 +325,6 @@ const DELIVERABLE = new Set(['safetosend', 'valid', 'catchall']);
 function validated(checked: Verdict): boolean {
   return checked.limit === undefined && DELIVERABLE.has(statusesFor(checked.code)[0]);
 }
-/** Verdicts that rest on a negative DNS answer: a lying resolver fakes exactly these. */
-const NEGATIVE_DNS = new Set<number>([CODE.domainMissing, CODE.noMail]);
 /** api-reference: engagement_score only for safetosend, valid and catchall. */
 const ENGAGED = DELIVERABLE;
 const CORRECTION_BUDGET_MS = 5_000;

@@ -34,7 +34,9 @@ describe('the admin API', () => {
     for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: `Basic ${TOKEN}` }, { authorization: `Bearer ${TOKEN}x` }]) {
       const res = await t.app.inject({ url: '/v5/admin/keys', headers });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error_code: 401, error_msg: 'Invalid admin token' });
+      expect(res.body).toBe('{"error_code":401,"error_msg":"Invalid admin token"}');
+      expect(res.headers['www-authenticate']).toBe('Bearer');
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     }
   });
 
@@ -91,7 +93,9 @@ describe('the admin API', () => {
     expect(listed.keys[1]).toMatchObject({ calls_used: 1, usage: { verification: 1 } });
     expect(JSON.stringify(listed)).not.toMatch(/keyHash|key_hash|webhook|"key":/);
 
-    expect((await admin(t, 'POST', '/v5/admin/keys', { name: 'new-client' })).json()).toEqual({ error_code: 409, error_msg: 'A key named new-client already exists' });
+    const duplicate = await admin(t, 'POST', '/v5/admin/keys', { name: 'new-client' });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.body).toBe('{"error_code":409,"error_msg":"A key named new-client already exists"}');
     expect((await admin(t, 'POST', '/v5/admin/keys', { name: 'x', services: 'telepathy' })).json()).toMatchObject({ error_code: 400, error_msg: expect.stringMatching(/^Invalid key: unknown service telepathy/) });
     expect((await admin(t, 'POST', '/v5/admin/keys', {})).json()).toEqual({ error_code: 400, error_msg: 'Invalid key: name is required' });
     expect((await admin(t, 'POST', '/v5/admin/keys', { name: 'y', record_rate: 0 })).json()).toEqual({
@@ -108,7 +112,9 @@ describe('the admin API', () => {
     const revoked = await admin(t, 'DELETE', '/v5/admin/keys/new-client');
     expect(revoked.statusCode).toBe(200);
     expect(revoked.json().revoked_at).toMatch(/^\d{4}-/);
-    expect((await admin(t, 'DELETE', '/v5/admin/keys/nobody')).statusCode).toBe(404);
+    const nobody = await admin(t, 'DELETE', '/v5/admin/keys/nobody');
+    expect(nobody.statusCode).toBe(404);
+    expect(nobody.body).toBe('{"error_code":404,"error_msg":"No key has that name"}');
   });
 
   it('takes services as the array it answers with, or as a string, and names what is wrong with a bad one (issue 26)', async () => {

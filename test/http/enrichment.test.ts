@@ -190,6 +190,7 @@ describe('POST /v5/ei/bulk', () => {
     ], { query: '&fields=age,gender,velocity' });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('\n');
+    expect(res.body).toContain(',{"error_code":400,"error_msg":"Invalid record: must be a JSON object"},');
     expect(res.json()).toEqual([
       { age: '35-44', gender: 'Female', eam: { velocity: 2 } },
       { error_code: 400, error_msg: expect.stringContaining('Invalid parameter email: not a valid address') },

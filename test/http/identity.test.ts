@@ -154,6 +154,18 @@ describe('GET /v5/eppend: request-data problems are the per-record error element
     const postalOnly = (await t.key('postal', { services: 'postal_append' })).key;
     const res = await eppend('first=Katherine&last=Doe&street=123%20N%20Main%20St&zip=62701', postalOnly);
     expect(res.statusCode).toBe(403);
+    expect(res.body).toBe('{"error_code":403,"error_msg":"API key is not configured for any section this endpoint returns"}');
+  });
+
+  it('answers a bulk record the key may not do with the per-record 403 element, byte for byte', async () => {
+    const postalOnly = (await t.key('postal-bulk', { services: 'postal_append' })).key;
+    const emailOnly = (await t.key('email-bulk', { services: 'email_append' })).key;
+    const byName = { first: 'Katherine', last: 'Doe', street: '123 N Main St', zip: '62701' };
+    const byEmail = { email: 'kd@example.org' };
+    expect((await bulk([byName, 'not an object'], { k: postalOnly })).body).toBe(
+      '[{"error_code":403,"error_msg":"API key is not configured for email append"},{"error_code":400,"error_msg":"Invalid record: must be a JSON object"}]',
+    );
+    expect((await bulk([byEmail], { k: emailOnly })).body).toBe('[{"error_code":403,"error_msg":"API key is not configured for postal append"}]');
   });
 });
 

@@ -26,6 +26,10 @@ describe('service routes', () => {
     await sick.close();
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ error_code: 503, error_msg: 'database is not answering', prober: { mailbox_verification: 'unavailable' } });
+    // The error body first, then what the ready answer carries beside it; no Retry-After.
+    expect(res.body).toMatch(/^\{"error_code":503,"error_msg":"database is not answering","prober":\{"mailbox_verification":"unavailable",/);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['retry-after']).toBeUndefined();
   });
 
   it('answers /readyz with 503 within its deadline when a dependency stalls instead of failing', async () => {

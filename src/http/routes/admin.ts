@@ -13,7 +13,7 @@ import { createKey, KeyOptionError, type KeyOptions } from '../../accounts/key-a
 import type { ApiKeyRecord } from '../../accounts/key-config.js';
 import { DuplicateKeyName, type KeyStore } from '../../accounts/key-store.js';
 import type { UsageStore } from '../../accounts/usage-store.js';
-import { AppError, errors } from '../../core/errors.js';
+import { errors } from '../../core/errors.js';
 import type { ListService } from '../../lists/list-service.js';
 import type { ProberHealthBody } from '../../verification/health/render-health.js';
 import type { EgressStatus } from '../../verification/smtp/egress-pool.js';
@@ -40,13 +40,13 @@ function authorize(expected: Buffer, throttle: AdminThrottle, request: FastifyRe
   const given = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
   // No token is no guess: it is answered 401 and never slowed (the dashboard asks so whether the
   // operator view exists).
-  if (!given) throw new AppError(401, 'Invalid admin token', { 'www-authenticate': 'Bearer' });
+  if (!given) throw errors.invalidAdminToken();
   const wait = throttle.waitSeconds(request.ip);
   if (wait > 0) throw errors.adminSlowedDown(wait);
   // Digests of equal length, so the comparison takes the same time whatever was sent.
   if (!timingSafeEqual(digest(given), expected)) {
     throttle.failed(request.ip);
-    throw new AppError(401, 'Invalid admin token', { 'www-authenticate': 'Bearer' });
+    throw errors.invalidAdminToken();
   }
   throttle.succeeded(request.ip);
 }
@@ -125,14 +125,14 @@ export async function adminRoutes(
         return reply.code(201).send({ key: created.key, webhook_secret: created.webhookSecret, ...keyView(created.record) });
       } catch (error) {
         if (error instanceof KeyOptionError) throw errors.badRequest(`Invalid key: ${error.message}`);
-        if (error instanceof DuplicateKeyName) throw new AppError(409, `A key named ${body.name} already exists`);
+        if (error instanceof DuplicateKeyName) throw errors.duplicateKeyName(body.name);
         throw error;
       }
     });
 
     scope.delete<{ Params: { name: string } }>('/v5/admin/keys/:name', { schema: hide }, async (request) => {
       const revoked = await deps.keys.revoke(request.params.name, new Date().toISOString());
-      if (!revoked) throw new AppError(404, 'No key has that name');
+      if (!revoked) throw errors.noSuchKey();
       return keyView(revoked);
     });
 

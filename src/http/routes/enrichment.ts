@@ -66,13 +66,13 @@ export function enrichmentRoutes(app: FastifyInstance, deps: { enrich: EnrichSer
         slice.map((element) =>
           element !== null && typeof element === 'object' && !Array.isArray(element)
             ? parseEnrichQuery(element as Record<string, unknown>)
-            : { error: 'Invalid record: must be a JSON object' },
+            : { error: errors.recordNotObject().message },
         ),
       );
       const queries = parsed.flatMap((p) => ('query' in p ? [p.query] : [])) as EnrichQuery[];
       const answers = await deps.enrich.enrich(queries, selection);
       let next = 0;
-      const out = parsed.map((p) => ('query' in p ? answers[next++]!.json : JSON.stringify({ error_code: 400, error_msg: p.error })));
+      const out = parsed.map((p) => ('query' in p ? answers[next++]!.json : JSON.stringify(errors.badRequest(p.error).toBody())));
       deps.meter.record(request.apiKey!, { enrichment_field: answers.reduce((n, a) => n + a.fields, 0) });
       return reply.type('application/json; charset=utf-8').send(jsonArrayStream(out));
     },

@@ -1,6 +1,7 @@
 /** Liveness and readiness for load balancers and orchestrators; no key needed. */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
+import { errors } from '../../core/errors.js';
 import type { ProberHealthBody } from '../../verification/health/render-health.js';
 import { ErrorBody } from '../schemas/errors.js';
 
@@ -90,7 +91,8 @@ export function healthRoutes(
           await withDeadline(check(), deadlineMs, `no answer within ${deadlineMs} ms`);
         } catch (error) {
           request.log.warn({ err: error, dependency: name }, 'readiness check failed');
-          return reply.code(503).send({ error_code: 503, error_msg: `${name} is not answering`, ...extra });
+          const unready = errors.dependencyNotAnswering(name);
+          return reply.code(503).send({ ...unready.toBody(), ...extra });
         }
       }
       return { status: 'ready' as const, ...extra };

@@ -1,14 +1,16 @@
 /**
  * GET /v5/eppend and POST /v5/eppend/bulk (api-reference "Identity matching", decisions §5).
  * A request-data problem is the per-record error element with HTTP 200, single or bulk, as the
- * reference says of identity matching; key and body problems are whole-request errors.
+ * reference says of identity matching; key and body problems are whole-request errors. The
+ * service's refusal (the key may not do what a record asks) is the per-record 403 element in bulk
+ * and the whole-request 403 for the single call; both bodies come from core/errors.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { ApiKeyRecord } from '../../accounts/key-config.js';
 import type { UsageMeter } from '../../accounts/usage-meter.js';
-import { errors } from '../../core/errors.js';
-import { countAppended, parseAppendRequest, type AppendAnswer, type AppendRequest, type AppendService } from '../../identity/append/index.js';
+import { errors, type ErrorBody } from '../../core/errors.js';
+import { countAppended, parseAppendRequest, type AppendMatch, type AppendRefusal, type AppendRequest, type AppendService } from '../../identity/append/index.js';
 import { errorResponses } from '../schemas/errors.js';
 import { jsonArrayStream } from '../json-array-stream.js';
 import { BULK_SLICE, inSlices } from '../../core/in-slices.js';
@@ -35,7 +37,7 @@ export function identityRoutes(app: FastifyInstance, deps: { append: AppendServi
       const key = request.apiKey!;
       const [answer] = await answerAll(deps, key, [request.query]);
       // The key may do neither thing this request asks: that is the key's problem, not the record's.
-      if ('error_code' in answer! && answer.error_code === 403) throw errors.noSection();
+      if ('refused' in answer!) throw errors.noSection();
       return answer;
     },
   );
@@ -61,18 +63,24 @@ export function identityRoutes(app: FastifyInstance, deps: { append: AppendServi
       if (!Array.isArray(body)) throw errors.invalidJson();
       if (body.length > MAX_APPEND_BULK_RECORDS) throw errors.badRequest('Too many records requested');
       const answers = await answerAll(deps, request.apiKey!, body);
-      return reply.type('application/json; charset=utf-8').send(jsonArrayStream(answers.map((a) => JSON.stringify(a))));
+      const elements = answers.map((a) => JSON.stringify('refused' in a ? refusalBody(a) : a));
+      return reply.type('application/json; charset=utf-8').send(jsonArrayStream(elements));
     },
   );
 }
 
-async function answerAll(deps: { append: AppendService; meter: UsageMeter }, key: ApiKeyRecord, elements: readonly unknown[]): Promise<AppendAnswer[]> {
+/** One request element's answer: a match, the service's refusal, or the per-record 400 element. */
+type Answered = AppendMatch | AppendRefusal | ErrorBody;
+
+const refusalBody = (refusal: AppendRefusal): ErrorBody => errors.appendNotPermitted(refusal.asked).toBody();
+
+async function answerAll(deps: { append: AppendService; meter: UsageMeter }, key: ApiKeyRecord, elements: readonly unknown[]): Promise<Answered[]> {
   // Parsed a slice at a time, as the matching is: a full bulk call takes milliseconds to check.
   const parsed = await inSlices(elements, BULK_SLICE, async (slice) =>
     slice.map((element) =>
       element !== null && typeof element === 'object' && !Array.isArray(element)
         ? parseAppendRequest(element as Record<string, unknown>)
-        : { error: 'Invalid record: must be a JSON object' },
+        : { error: errors.recordNotObject().message },
     ),
   );
   const requests = parsed.flatMap((p) => ('request' in p ? [p.request] : [])) as AppendRequest[];
@@ -81,7 +89,7 @@ async function answerAll(deps: { append: AppendService; meter: UsageMeter }, key
     postalAppend: key.services.includes('postal_append'),
   });
   let next = 0;
-  const out = parsed.map((p): AppendAnswer => ('request' in p ? answers[next++]! : { error_code: 400, error_msg: p.error }));
-  deps.meter.record(key, { append_match: out.reduce((n, a) => n + countAppended(a), 0) });
+  const out = parsed.map((p): Answered => ('request' in p ? answers[next++]! : errors.badRequest(p.error).toBody()));
+  deps.meter.record(key, { append_match: answers.reduce((n, a) => n + countAppended(a), 0) });
   return out;
 }

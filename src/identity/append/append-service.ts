@@ -1,8 +1,8 @@
 /**
  * Email append and postal append for one or many parsed requests: postal appends in one batched
  * email lookup, email appends in one batched match. Each answer is `{}`, or carries
- * `email_append` and/or `postal_address`, or is the per-record error element when the key may not
- * do what the record asks.
+ * `email_append` and/or `postal_address`, or is a typed refusal when the key may not do what the
+ * record asks (the route renders it: the per-record 403 element, core/errors.ts).
  */
 import { BULK_SLICE, inSlices } from '../../core/in-slices.js';
 import type { PersonRecord } from '../../enrichment/person.js';
@@ -17,8 +17,18 @@ export interface EmailAppendEntry {
   email_match_type: 'Individual' | 'Household';
 }
 
-export type AppendAnswer =
-  { email_append?: EmailAppendEntry[]; postal_address?: PostalAddressObject } | { error_code: number; error_msg: string };
+export interface AppendMatch {
+  email_append?: EmailAppendEntry[];
+  postal_address?: PostalAddressObject;
+}
+
+/** The key may do neither thing the record asks; `asked` is what the record asked first. */
+export interface AppendRefusal {
+  refused: 'not-permitted';
+  asked: 'email_append' | 'postal_append';
+}
+
+export type AppendAnswer = AppendMatch | AppendRefusal;
 
 export interface AppendPermissions {
   emailAppend: boolean;
@@ -27,11 +37,6 @@ export interface AppendPermissions {
 
 /** An answer lists at most this many addresses: a household rarely has more, a list column one. */
 export const MAX_APPENDED_EMAILS = 10;
-
-export const NOT_PERMITTED = {
-  emailAppend: 'API key is not configured for email append',
-  postalAppend: 'API key is not configured for postal append',
-} as const;
 
 export interface AppendService {
   append(requests: readonly AppendRequest[], allowed: AppendPermissions): Promise<AppendAnswer[]>;
@@ -54,9 +59,9 @@ export function createAppendService(deps: { people: Pick<PeopleStore, 'findManyB
 
     return requests.map((request, i): AppendAnswer => {
       if (!doPostal[i] && !doEmail[i]) {
-        return { error_code: 403, error_msg: request.emailAppend ? NOT_PERMITTED.emailAppend : NOT_PERMITTED.postalAppend };
+        return { refused: 'not-permitted', asked: request.emailAppend ? 'email_append' : 'postal_append' };
       }
-      const answer: { email_append?: EmailAppendEntry[]; postal_address?: PostalAddressObject } = {};
+      const answer: AppendMatch = {};
       const owner = doPostal[i] ? owners.get(request.query.email!) : undefined;
       const postal = owner ? postalAddressOf(owner) : undefined;
       if (postal) answer.postal_address = postal;
@@ -83,6 +88,6 @@ function emailAppendOf(matches: readonly IdentityMatch[]): EmailAppendEntry[] {
 
 /** Billable units: each appended address and each postal address returned. */
 export function countAppended(answer: AppendAnswer): number {
-  if ('error_code' in answer) return 0;
+  if ('refused' in answer) return 0;
   return (answer.email_append?.length ?? 0) + (answer.postal_address ? 1 : 0);
 }
