@@ -10,9 +10,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { CLI_TEST_TIMEOUT, ROOT } from '../helpers/cli.js';
 import { startPausableProxy } from '../helpers/pausable-proxy.js';
+import { claimRedisDb, type OwnRedisDb } from '../helpers/redis-db.js';
 
 const BIN = join(ROOT, 'bin', 'mailsure.js');
 const dirs: string[] = [];
@@ -157,6 +158,10 @@ describe('starting while Redis cannot be reached', () => {
   );
 
   const redisUrl = process.env.MAILSURE_TEST_REDIS_URL;
+  /** The workers' own Redis database (its queue keys apart from every other test's). */
+  let own: OwnRedisDb | undefined;
+  const ownDb = async () => (own ??= await claimRedisDb(redisUrl!)).db;
+  afterAll(() => own?.release());
   it.skipIf(!redisUrl)(
     'Redis that comes up during the wait: the worker starts',
     async () => {
@@ -165,7 +170,7 @@ describe('starting while Redis cannot be reached', () => {
       let forwarding = false;
       const run = await runMailsure(
         'worker',
-        { MAILSURE_REDIS_URL: `redis://127.0.0.1:${port}${target.pathname}`, MAILSURE_REDIS_START_WAIT_SECONDS: '600' },
+        { MAILSURE_REDIS_URL: `redis://127.0.0.1:${port}/${await ownDb()}`, MAILSURE_REDIS_START_WAIT_SECONDS: '600' },
         {
           until: /Mailsure list worker running/,
           onStdout: (stdout) => {
@@ -199,7 +204,7 @@ describe('starting while Redis cannot be reached', () => {
         let paused = false;
         const run = await runMailsure(
           'worker',
-          { MAILSURE_REDIS_URL: `redis://127.0.0.1:${proxy.port}${target.pathname}` },
+          { MAILSURE_REDIS_URL: `redis://127.0.0.1:${proxy.port}/${await ownDb()}` },
           {
             onStdout: (stdout, child) => {
               if (paused || !stdout.includes('Mailsure list worker running')) return;

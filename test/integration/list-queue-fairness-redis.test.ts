@@ -4,29 +4,24 @@
  * them, runs at once: it gets the priority of a key's first list, and a job of a key at its cap
  * goes back to wait (delayed) instead of holding a slot. Runs where MAILSURE_TEST_REDIS_URL is set.
  */
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/core/logger.js';
 import type { ListRunner } from '../../src/lists/pipeline/list-runner.js';
 import { createBullListQueue } from '../../src/storage/redis/bull-list-queue.js';
+import { claimRedisDb, type OwnRedisDb } from '../helpers/redis-db.js';
 
 const redisUrl = process.env.MAILSURE_TEST_REDIS_URL;
-const REDIS_DB = 9;
 
 describe.skipIf(!redisUrl)('the BullMQ list queue between keys', () => {
-  const url = `${(redisUrl ?? '').replace(/\/\d*$/, '')}/${REDIS_DB}`;
   const prefix = `mailsure-fair-${process.pid}`;
+  let own: OwnRedisDb;
+  let url: string;
 
   beforeAll(async () => {
-    const redis = new Redis(url);
-    await redis.flushdb();
-    redis.disconnect();
+    own = await claimRedisDb(redisUrl!);
+    url = own.url;
   });
-  afterAll(async () => {
-    const redis = new Redis(url);
-    await redis.flushdb();
-    redis.disconnect();
-  });
+  afterAll(() => own?.release());
 
   it("runs a second key's list at once behind one key's backlog, each key at most `concurrency` at a time", async () => {
     const started: number[] = [];

@@ -10,7 +10,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/storage/postgres/open-postgres.js';
 import { openStorage } from '../../src/storage/open-storage.js';
@@ -18,20 +17,20 @@ import type { Storage } from '../../src/storage/interfaces.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { multipart } from '../helpers/multipart.js';
 import { startPausableProxy, type PausableProxy } from '../helpers/pausable-proxy.js';
+import { claimRedisDb, type OwnRedisDb } from '../helpers/redis-db.js';
 import { startTestS3, type TestS3 } from '../helpers/s3-server.js';
 import { unzip } from '../helpers/unzip.js';
 import { until } from '../helpers/until.js';
 
 const databaseUrl = process.env.MAILSURE_TEST_DATABASE_URL;
 const redisUrl = process.env.MAILSURE_TEST_REDIS_URL;
-const REDIS_DB = 8;
 const ROWS = 600;
 const CSV = ['email', ...Array.from({ length: ROWS }, (_, i) => `user${i}@example.com`)].join('\n') + '\n';
 
 /** Resolves once the condition holds (an event the test waits for, never a timed sleep); a generous bound only to fail with what was seen. */
 describe.skipIf(!databaseUrl || !redisUrl)('an object-store outage with two list workers on PostgreSQL and Redis', () => {
   const schema = `mailsure_store_outage_${randomBytes(5).toString('hex')}`;
-  const queueRedis = `${(redisUrl ?? '').replace(/\/\d*$/, '')}/${REDIS_DB}`;
+  let ownRedis: OwnRedisDb;
   let s3: TestS3;
   let proxy: PausableProxy;
   const storages: Storage[] = [];
@@ -44,9 +43,8 @@ describe.skipIf(!databaseUrl || !redisUrl)('an object-store outage with two list
   beforeAll(async () => {
     s3 = await startTestS3();
     proxy = await startPausableProxy({ host: '127.0.0.1', port: Number(new URL(s3.endpoint).port) });
-    const redis = new Redis(queueRedis);
-    await redis.flushdb();
-    redis.disconnect();
+    ownRedis = await claimRedisDb(redisUrl!);
+    const queueRedis = ownRedis.url;
     const secretKey = randomBytes(32).toString('base64');
     // Each process its own pool on the one database (migrations once, by the first).
     for (let i = 0; i < 3; i++) storages.push(await openStorage({ databaseUrl: databaseUrl!, dataDir: '/nonexistent', schema, secretKey, deadlines: { lockMs: 5_000, queryMs: 30_000 } }));
@@ -79,9 +77,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('an object-store outage with two list
     const admin = openPostgres({ url: databaseUrl! });
     await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin);
     await admin.destroy();
-    const redis = new Redis(queueRedis);
-    await redis.flushdb();
-    redis.disconnect();
+    await ownRedis?.release();
     for (const [name, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;

@@ -8,8 +8,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimRedisDb, type OwnRedisDb } from '../helpers/redis-db.js';
 import { startTestWorld, type TestWorld } from '../helpers/world/index.js';
 import { writeListCsv } from './list-csv.js';
 import { createTestDatabase, dropTestDatabase } from './pg-database.js';
@@ -17,7 +17,6 @@ import { createKeyByCli, ListClient, startMailsure, type ChildMailsure, type Ser
 
 const databaseUrl = process.env.MAILSURE_TEST_DATABASE_URL;
 const redisUrl = process.env.MAILSURE_TEST_REDIS_URL;
-const [API_DB, WORKER_DB] = [10, 11];
 
 describe.skipIf(!databaseUrl || !redisUrl)('lists whose queue jobs Redis lost', () => {
   let world: TestWorld;
@@ -25,18 +24,16 @@ describe.skipIf(!databaseUrl || !redisUrl)('lists whose queue jobs Redis lost', 
   let database: string;
   let dbUrl: string;
   const children: ChildMailsure[] = [];
-  const redisAt = (db: number) => `${redisUrl!.replace(/\/\d*$/, '')}/${db}`;
+  /** The API process's and the worker's Redis databases, each its own. */
+  let api: OwnRedisDb;
+  let worker: OwnRedisDb;
 
   beforeAll(async () => {
     world = await startTestWorld();
     dataDir = await mkdtemp(join(tmpdir(), 'mailsure-lost-jobs-'));
     database = `mailsure_lost_jobs_${process.pid}`;
     dbUrl = await createTestDatabase(databaseUrl!, database);
-    for (const db of [API_DB, WORKER_DB]) {
-      const redis = new Redis(redisAt(db));
-      await redis.flushdb();
-      redis.disconnect();
-    }
+    [api, worker] = [await claimRedisDb(redisUrl!), await claimRedisDb(redisUrl!)];
   }, 60_000);
 
   afterAll(async () => {
@@ -44,14 +41,16 @@ describe.skipIf(!databaseUrl || !redisUrl)('lists whose queue jobs Redis lost', 
     await world?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
     await dropTestDatabase(databaseUrl!, database);
+    await api?.release();
+    await worker?.release();
   }, 60_000);
 
   it('are run by a running worker without a restart', async () => {
-    const on = (db: number): ServerOptions => ({ dataDir, env: { ...world.env, MAILSURE_DATABASE_URL: dbUrl, MAILSURE_REDIS_URL: redisAt(db) } });
-    const key = await createKeyByCli(on(API_DB), 'lists', 'verification,lists');
-    const [api, worker] = await Promise.all([startMailsure({ ...on(API_DB), command: ['serve', '--no-worker'] }), startMailsure({ ...on(WORKER_DB), command: ['worker'] })]);
-    children.push(api, worker);
-    const client = new ListClient(api.port, key);
+    const on = (redis: OwnRedisDb): ServerOptions => ({ dataDir, env: { ...world.env, MAILSURE_DATABASE_URL: dbUrl, MAILSURE_REDIS_URL: redis.url } });
+    const key = await createKeyByCli(on(api), 'lists', 'verification,lists');
+    const [apiProcess, workerProcess] = await Promise.all([startMailsure({ ...on(api), command: ['serve', '--no-worker'] }), startMailsure({ ...on(worker), command: ['worker'] })]);
+    children.push(apiProcess, workerProcess);
+    const client = new ListClient(apiProcess.port, key);
     try {
       const file = await writeListCsv(join(dataDir, 'lost.csv'), 200);
       const id = await client.submit(file.path);

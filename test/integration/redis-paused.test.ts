@@ -11,6 +11,7 @@ import { connectRedis } from '../../src/wiring/redis.js';
 import { createLogger } from '../../src/core/logger.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { startPausableProxy, type PausableProxy } from '../helpers/pausable-proxy.js';
+import { claimRedisDb, type OwnRedisDb } from '../helpers/redis-db.js';
 import { until } from '../helpers/until.js';
 
 const url = process.env.MAILSURE_TEST_REDIS_URL;
@@ -21,11 +22,13 @@ describe.skipIf(!url)('a paused Redis', () => {
   let key: string;
   const quiet = createLogger('silent', new Writable({ write: (_c, _e, done) => done() }));
   let redis: ReturnType<typeof connectRedis>;
+  let own: OwnRedisDb;
 
   beforeAll(async () => {
     const target = new URL(url!);
     proxy = await startPausableProxy({ host: target.hostname, port: Number(target.port || 6379) });
-    redis = connectRedis(`redis://127.0.0.1:${proxy.port}/12`, quiet);
+    own = await claimRedisDb(url!);
+    redis = connectRedis(`redis://127.0.0.1:${proxy.port}/${own.db}`, quiet);
     t = await makeTestApp({ redis, rateLimitNamespace: `mailsure-test:${randomUUID()}` });
     key = (await t.key('k')).key;
   });
@@ -33,6 +36,7 @@ describe.skipIf(!url)('a paused Redis', () => {
     await t?.close();
     redis?.disconnect();
     await proxy?.close();
+    await own?.release();
   });
 
   it('does not hang calls or /readyz, and recovers when Redis answers again', async () => {

@@ -6,4 +6,4 @@
 import { startTestS3 } from '../helpers/s3-server.js';
 import { runScaleOut } from './scale-out-scenario.js';
 
-runScaleOut({ name: 'list files in an object store, no shared directory', redisDb: 13, objectStore: () => startTestS3() });
+runScaleOut({ name: 'list files in an object store, no shared directory', objectStore: () => startTestS3() });

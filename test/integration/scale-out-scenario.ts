@@ -16,9 +16,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import pg from 'pg';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestS3 } from '../helpers/s3-server.js';
+import { claimRedisDb, type OwnRedisDb } from '../helpers/redis-db.js';
 import { startTestWorld, type TestWorld } from '../helpers/world/index.js';
 import { writeListCsv } from './list-csv.js';
 import { createTestDatabase, dropTestDatabase } from './pg-database.js';
@@ -33,8 +33,6 @@ const RATE = 500;
 export interface ScaleOutLayout {
   /** Names the layout in the test's title. */
   name: string;
-  /** A Redis database of its own, emptied first: the queue and the limiter start clean. */
-  redisDb: number;
   /** An object store for the list files; without it every process shares one data directory. */
   objectStore?: () => Promise<TestS3>;
 }
@@ -45,6 +43,8 @@ export function runScaleOut(layout: ScaleOutLayout): void {
     let dataDir: string;
     let s3: TestS3 | undefined;
     let database: string;
+    /** A Redis database of its own, empty: the queue and the limiter start clean. */
+    let ownRedis: OwnRedisDb;
     let options: ServerOptions;
     const children: ChildMailsure[] = [];
     /** Each process's options: the one shared data directory, or one of its own beside the object store's prefix. */
@@ -57,15 +57,13 @@ export function runScaleOut(layout: ScaleOutLayout): void {
       s3 = await layout.objectStore?.();
       database = `mailsure_scale_${process.pid}`;
       const databaseOfTest = await createTestDatabase(databaseUrl!, database);
-      const redis = new Redis(`${redisUrl!.replace(/\/\d*$/, '')}/${layout.redisDb}`);
-      await redis.flushdb();
-      redis.disconnect();
+      ownRedis = await claimRedisDb(redisUrl!);
       options = {
         dataDir,
         env: {
           ...world.env,
           MAILSURE_DATABASE_URL: databaseOfTest,
-          MAILSURE_REDIS_URL: `${redisUrl!.replace(/\/\d*$/, '')}/${layout.redisDb}`,
+          MAILSURE_REDIS_URL: ownRedis.url,
           MAILSURE_LIST_WORKERS: '2',
           // Nothing shared on disk: the webhook-secret key comes from the environment, the files from the store.
           ...(s3 ? { ...s3.env('scale'), MAILSURE_SECRET_KEY: randomBytes(32).toString('base64') } : {}),
@@ -79,6 +77,7 @@ export function runScaleOut(layout: ScaleOutLayout): void {
       await s3?.close();
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
       if (database) await dropTestDatabase(databaseUrl!, database);
+      await ownRedis?.release();
     }, 60_000);
 
     it('shares one list between both workers, survives a killed worker and keeps one rate across API processes', async () => {
