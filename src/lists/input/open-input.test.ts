@@ -6,6 +6,7 @@ import { InputError } from './input-error.js';
 import { inspectInput, openInput } from './open-input.js';
 import { DEFAULT_ZIP_LIMITS, sizeGuard } from './zip-input.js';
 import { readRows } from './read-records.js';
+import { until } from '../../../test/helpers/until.js';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 let n = 0;
@@ -182,8 +183,8 @@ describe('openInput, zips', () => {
       if (!opened.ok) throw new Error(opened.reason);
       for await (const row of readRows(opened.value.stream, { delimiter: ',' })) if (row[0]) break;
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((await readdir('/proc/self/fd')).length).toBeLessThanOrEqual(before);
+    // The streams close their descriptors a turn or two later: waited for, not slept on.
+    await until(async () => (await readdir('/proc/self/fd')).length <= before, { what: 'the zip files to be closed', timeoutMs: 5_000 });
   });
 });
 
