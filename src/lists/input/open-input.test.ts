@@ -184,7 +184,7 @@ describe('openInput, zips', () => {
       for await (const row of readRows(opened.value.stream, { delimiter: ',' })) if (row[0]) break;
     }
     // The streams close their descriptors a turn or two later: waited for, not slept on.
-    await until(async () => (await readdir('/proc/self/fd')).length <= before, { what: 'the zip files to be closed', timeoutMs: 5_000 });
+    await until(async () => (await readdir('/proc/self/fd')).length <= before, { what: 'the zip files to be closed', withinMs: 5_000 });
   });
 });
 
