@@ -3,7 +3,7 @@
  * request's `fields` (decisions §5). Unknown names in `fields` are a 400 naming them.
  */
 import type { Service } from '../accounts/key-config.js';
-import { canonicalFieldName, EAM_FIELDS, RECORD_FIELDS } from './field-names.js';
+import { canonicalFieldName, EAM_FIELDS, RECORD_FIELDS } from '../people/field-names.js';
 
 export interface FieldSelection {
   /** Top-level record fields from the person (age … financial_group, interests). */

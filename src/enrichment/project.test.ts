@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EamObject } from './activity-metrics.js';
-import { EAM_FIELDS } from './field-names.js';
+import { EAM_FIELDS } from '../people/field-names.js';
 import { PERSON_FIELDS, type FieldSelection } from './field-selection.js';
-import type { PersonPostal } from './person.js';
+import type { PersonPostal } from '../people/person.js';
 import { answerFor, EMPTY_ANSWER, personRecord, prepareRecord } from './project.js';
 
 const person = {

@@ -10,7 +10,7 @@
 import type { EamObject } from './activity-metrics.js';
 import type { FieldSelection } from './field-selection.js';
 import { PERSON_FIELDS } from './field-selection.js';
-import type { PersonFields, PersonPostal } from './person.js';
+import type { PersonFields, PersonPostal } from '../people/person.js';
 
 export type EnrichmentRecord = Record<string, unknown>;
 

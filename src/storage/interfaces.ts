@@ -6,8 +6,8 @@
  */
 import type { KeyStore } from '../accounts/key-store.js';
 import type { UsageStore } from '../accounts/usage-store.js';
-import type { ActivityStore } from '../enrichment/activity-store.js';
-import type { PeopleStore } from '../enrichment/people-store.js';
+import type { ActivityStore } from '../people/activity-store.js';
+import type { PeopleStore } from '../people/people-store.js';
 import type { ListStore } from '../lists/list-record.js';
 import type { ClientListStore } from '../verification/client-list-store.js';
 import type { PolicyStore } from '../verification/policy/policy-store.js';

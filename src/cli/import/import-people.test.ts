@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { md5Hex, sha1Hex } from '../../enrichment/email-hash.js';
+import { md5Hex, sha1Hex } from '../../people/email-hash.js';
 import type { Storage } from '../../storage/interfaces.js';
 import { openMemoryStorage, openStorage } from '../../storage/open-storage.js';
 import { importPeople } from './import-people.js';

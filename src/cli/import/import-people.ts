@@ -1,8 +1,8 @@
 /** `mailsure import people FILE`: load people (identity, enrichment fields, emails) in batches. */
 import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
-import { personFrom } from '../../enrichment/person-record.js';
-import type { NewPerson } from '../../enrichment/person.js';
+import { personFrom } from '../../people/person-record.js';
+import type { NewPerson } from '../../people/person.js';
 import type { Storage } from '../../storage/interfaces.js';
 import { print } from '../output.js';
 import { printFailure, printRejections, runImport, warningCount, type ImportOutcome } from './progress.js';

@@ -1,4 +1,4 @@
-import type { NewPerson } from '../../enrichment/person.js';
+import type { NewPerson } from '../../people/person.js';
 
 /** A complete person; `key` doubles as the default person key and email stem. */
 export function newPerson(key: string, overrides: Partial<NewPerson> = {}): NewPerson {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { md5Hex, sha1Hex } from '../../enrichment/email-hash.js';
-import type { NewPerson, PersonRecord } from '../../enrichment/person.js';
+import { md5Hex, sha1Hex } from '../../people/email-hash.js';
+import type { NewPerson, PersonRecord } from '../../people/person.js';
 import { lastNamePhonetic } from '../../identity/name/index.js';
 import type { CurrentStorage } from './fixtures.js';
 import { newPerson } from './people-fixtures.js';

@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { sha1Hex } from '../../enrichment/email-hash.js';
+import { sha1Hex } from '../../people/email-hash.js';
 import { newPerson } from '../contract/people-fixtures.js';
 import type { Database } from '../database.js';
 import { migrateToLatest } from '../migrations/migrate.js';

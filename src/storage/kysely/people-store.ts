@@ -1,10 +1,10 @@
 import type { Compilable, Kysely } from 'kysely';
-import { md5Hex, sha1Hex } from '../../enrichment/email-hash.js';
-import type { AddressKey, MatchedProfile, NameAddressQuery, NewPerson, PersonRecord } from '../../enrichment/person.js';
+import { md5Hex, sha1Hex } from '../../people/email-hash.js';
+import type { AddressKey, MatchedProfile, NameAddressQuery, NewPerson, PersonRecord } from '../../people/person.js';
 import { chunks, LOOKUP_CHUNK } from '../chunks.js';
 import type { Database } from '../database.js';
-import type { PeopleStore } from '../../enrichment/people-store.js';
-import { MAX_NAME_MATCHES, normalizeQuery, planUpsert } from '../people-plan.js';
+import type { PeopleStore } from '../../people/people-store.js';
+import { MAX_NAME_MATCHES, normalizeQuery, planUpsert } from '../../people/people-plan.js';
 import type { CandidateBlock } from '../../identity/match/candidate-block.js';
 import { CandidateQueries } from './people-candidates.js';
 import { rawReader, type RawRead } from './raw-read.js';

@@ -1,10 +1,10 @@
 /** Conversions between `people` / `person_emails` rows and the enrichment domain's records. */
 import type { Insertable, Selectable } from 'kysely';
-import type { NewPerson, PersonFields, PersonProfile, PersonRecord } from '../../enrichment/person.js';
+import type { NewPerson, PersonFields, PersonProfile, PersonRecord } from '../../people/person.js';
 import { prepareRecord } from '../../enrichment/project.js';
 import type { PeopleTable } from '../database.js';
 import { personBlockingColumns } from '../../identity/match/blocking.js';
-import { normalizedColumns } from '../people-plan.js';
+import { normalizedColumns } from '../../people/people-plan.js';
 
 export function personRow(p: NewPerson, updatedAt: string): Insertable<PeopleTable> {
   const n = normalizedColumns(p);

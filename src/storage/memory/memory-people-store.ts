@@ -1,10 +1,10 @@
-import { md5Hex, sha1Hex } from '../../enrichment/email-hash.js';
+import { md5Hex, sha1Hex } from '../../people/email-hash.js';
 import { prepareRecord } from '../../enrichment/project.js';
-import type { AddressKey, MatchedProfile, NameAddressQuery, NewPerson, PersonProfile, PersonRecord } from '../../enrichment/person.js';
+import type { AddressKey, MatchedProfile, NameAddressQuery, NewPerson, PersonProfile, PersonRecord } from '../../people/person.js';
 import { personBlockingColumns, type BlockingColumns } from '../../identity/match/blocking.js';
 import type { CandidateBlock } from '../../identity/match/candidate-block.js';
-import type { PeopleStore } from '../../enrichment/people-store.js';
-import { matchesQuery, MAX_NAME_MATCHES, normalizedColumns, normalizeQuery, uniqueEmails, type NormalizedPerson } from '../people-plan.js';
+import type { PeopleStore } from '../../people/people-store.js';
+import { matchesQuery, MAX_NAME_MATCHES, normalizedColumns, normalizeQuery, uniqueEmails, type NormalizedPerson } from '../../people/people-plan.js';
 
 interface Stored {
   record: PersonRecord;

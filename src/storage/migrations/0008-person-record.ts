@@ -6,7 +6,7 @@
  * to the person_emails row.
  */
 import type { Kysely, Migration } from 'kysely';
-import type { PersonFields } from '../../enrichment/person.js';
+import type { PersonFields } from '../../people/person.js';
 import { prepareRecord } from '../../enrichment/project.js';
 
 const BATCH = 5_000;

@@ -3,7 +3,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../postgres/open-postgres.js';
 import { openSqlite } from '../sqlite/open-sqlite.js';
-import type { ActivityEvent } from '../../enrichment/person.js';
+import type { ActivityEvent } from '../../people/person.js';
 import { demoDataset } from '../../generate/demo-dataset.js';
 import type { Database } from '../database.js';
 import { personRow } from '../kysely/person-row.js';

@@ -3,9 +3,9 @@
  * the last one, and an email listed by several people goes to the one listing it last. The
  * result equals applying the people one by one, which is what the memory store does.
  */
-import { normalizeEmail } from '../enrichment/email-hash.js';
-import type { NameAddressQuery, NewPerson } from '../enrichment/person.js';
-import { normalizeCity, normalizeName, normalizeState, normalizeStreet, zip5Of } from '../enrichment/person-key.js';
+import { normalizeEmail } from './email-hash.js';
+import type { NameAddressQuery, NewPerson } from './person.js';
+import { normalizeCity, normalizeName, normalizeState, normalizeStreet, zip5Of } from './person-key.js';
 
 export interface UpsertPlan {
   /** One entry per person key, in the order of each key's last occurrence; emails are final. */

@@ -2,7 +2,7 @@
  * A person as Mailsure stores them: identity (name, postal address, emails) and the enrichment
  * fields of the api-reference, by their API names with their API value strings.
  */
-import type { PreparedRecord } from './project.js';
+import type { PreparedRecord } from '../enrichment/project.js';
 
 /** Enrichment values by API field name (`age`, `household_income`, `rfm_avg_dollars`, …). */
 export type PersonFields = Partial<Record<string, string | number>>;
