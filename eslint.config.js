@@ -51,7 +51,7 @@ const STORAGE_MAY_IMPORT = [
   '**/people/person-key.js', // the normalised name/address columns exact matching reads
   '**/people/people-plan.js', // the upsert plan (moved from storage/; handed in prepared next)
   '**/people/activity-rules.js', // the activity stores' argument checks (moved from storage/; handed in checked next)
-  '**/enrichment/project.js', // prepareRecord: the ready-made record JSON stored per person
+  '**/people/prepared-record.js', // prepareRecord: the ready-made record JSON stored per person
   '**/identity/match/blocking.js', // personBlockingColumns: the matcher's blocking columns
   '**/lists/pipeline/list-paths.js', // where a list's files lie in a data directory (the object store's working copies too)
   '**/generate/demo-dataset.js', // the demo people a first start loads: migration 0011 recognises earlier versions' to mark them

@@ -11,7 +11,8 @@ import { activityWindows, eamFrom, todayUtc } from './activity-metrics.js';
 import type { EnrichQuery } from './enrich-query.js';
 import type { FieldSelection } from './field-selection.js';
 import type { ActivityStats, AddressKey, MatchedProfile, PersonProfile, PersonRecord } from '../people/person.js';
-import { answerFor, prepareRecord, type EnrichmentAnswer } from './project.js';
+import { prepareRecord } from '../people/prepared-record.js';
+import { answerFor, type EnrichmentAnswer } from './project.js';
 
 export interface PersonMatcher {
   /** The person each name + postal query names (an Individual match), or undefined; one call for many. */

@@ -1,11 +1,11 @@
 /**
  * What enrichment and identity append need from the people store (storage/ implements it on
- * every engine). The matcher's narrower view of it is identity's `CandidateStore`.
+ * every engine). The matcher's own port, identity's `CandidateStore`, is a separate interface the
+ * same stores implement: the person model does not know how identity narrows it.
  */
-import type { CandidateStore } from '../identity/match/candidate-store.js';
 import type { AddressKey, MatchedProfile, NameAddressQuery, NewPerson, PersonRecord } from './person.js';
 
-export interface PeopleStore extends CandidateStore {
+export interface PeopleStore {
   /**
    * Inserts or updates by `personKey`; an email moves to the person that lists it last. `demo`:
    * the synthetic demo people (MAILSURE_DEMO), which `mailsure demo remove` deletes; without it

@@ -2,7 +2,7 @@
  * A person as Mailsure stores them: identity (name, postal address, emails) and the enrichment
  * fields of the api-reference, by their API names with their API value strings.
  */
-import type { PreparedRecord } from '../enrichment/project.js';
+import type { PreparedRecord } from './prepared-record.js';
 
 /** Enrichment values by API field name (`age`, `household_income`, `rfm_avg_dollars`, …). */
 export type PersonFields = Partial<Record<string, string | number>>;
@@ -39,7 +39,7 @@ export type PersonPostal = Pick<PersonRecord, 'firstName' | 'lastName' | 'addres
 
 /**
  * What an enrichment answer is made of for a person found by an address: their full record,
- * ready (enrichment/project.ts), and, when the lookup asked for it, their postal address.
+ * ready (prepared-record.ts), and, when the lookup asked for it, their postal address.
  */
 export interface PersonProfile {
   record: PreparedRecord;

@@ -6,6 +6,7 @@ import type { Database } from '../database.js';
 import type { PeopleStore } from '../../people/people-store.js';
 import { MAX_NAME_MATCHES, normalizeQuery, planUpsert } from '../../people/people-plan.js';
 import type { CandidateBlock } from '../../identity/match/candidate-block.js';
+import type { CandidateStore } from '../../identity/match/candidate-store.js';
 import { CandidateQueries } from './people-candidates.js';
 import { rawReader, type RawRead } from './raw-read.js';
 import { foldPeople, PERSON_COLUMNS, personRow, POSTAL_COLUMNS, PROFILE_COLUMNS, profileOf, type JoinedRow, type ProfileRow } from './person-row.js';
@@ -15,7 +16,7 @@ const PEOPLE_ROWS = 450;
 /** 5 columns a row. */
 const EMAIL_ROWS = 2_000;
 
-export class KyselyPeopleStore implements PeopleStore {
+export class KyselyPeopleStore implements PeopleStore, CandidateStore {
   private readonly read: RawRead;
   private readonly candidates: CandidateQueries;
 

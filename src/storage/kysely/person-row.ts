@@ -1,7 +1,7 @@
 /** Conversions between `people` / `person_emails` rows and the enrichment domain's records. */
 import type { Insertable, Selectable } from 'kysely';
 import type { NewPerson, PersonFields, PersonProfile, PersonRecord } from '../../people/person.js';
-import { prepareRecord } from '../../enrichment/project.js';
+import { prepareRecord } from '../../people/prepared-record.js';
 import type { PeopleTable } from '../database.js';
 import { personBlockingColumns } from '../../identity/match/blocking.js';
 import { normalizedColumns } from '../../people/people-plan.js';

@@ -1,8 +1,9 @@
 import { md5Hex, sha1Hex } from '../../people/email-hash.js';
-import { prepareRecord } from '../../enrichment/project.js';
+import { prepareRecord } from '../../people/prepared-record.js';
 import type { AddressKey, MatchedProfile, NameAddressQuery, NewPerson, PersonProfile, PersonRecord } from '../../people/person.js';
 import { personBlockingColumns, type BlockingColumns } from '../../identity/match/blocking.js';
 import type { CandidateBlock } from '../../identity/match/candidate-block.js';
+import type { CandidateStore } from '../../identity/match/candidate-store.js';
 import type { PeopleStore } from '../../people/people-store.js';
 import { matchesQuery, MAX_NAME_MATCHES, normalizedColumns, normalizeQuery, uniqueEmails, type NormalizedPerson } from '../../people/people-plan.js';
 
@@ -16,7 +17,7 @@ interface Stored {
  * Applies people one by one, the reference the kysely store's batched plan must agree with.
  * Records are cloned in and out, so callers can't change stored state by mutating a result.
  */
-export class MemoryPeopleStore implements PeopleStore {
+export class MemoryPeopleStore implements PeopleStore, CandidateStore {
   private readonly byKey = new Map<string, Stored>();
   private readonly byId = new Map<number, Stored>();
   /** email → person id */

@@ -7,7 +7,7 @@
  */
 import type { Kysely, Migration } from 'kysely';
 import type { PersonFields } from '../../people/person.js';
-import { prepareRecord } from '../../enrichment/project.js';
+import { prepareRecord } from '../../people/prepared-record.js';
 
 const BATCH = 5_000;
 
