@@ -5,13 +5,9 @@
  * (enrichment/project.ts appends `eam` and `postal_address`). Pure.
  */
 import { PERSON_FIELDS } from './field-names.js';
-import type { PersonFields } from './person.js';
+import type { PersonFields, PreparedRecord } from './person.js';
 
-/** A record as JSON and its top-level field count (what metering bills, decisions §3). */
-export interface PreparedRecord {
-  json: string;
-  fields: number;
-}
+export type { PreparedRecord };
 
 /** Fields by API name, as JSON objects the API answers with. */
 export type EnrichmentRecord = Record<string, unknown>;

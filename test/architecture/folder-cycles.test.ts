@@ -20,15 +20,26 @@ describe('the folder cycle check', () => {
   const edge = (from: string, to: string): FolderEdge => ({ from, to, file: `${from}/a.ts`, imports: `${to}/b.ts` });
 
   it('finds a two-folder cycle and a longer one, and names the imports that make them', () => {
-    const edges = [edge('people', 'core'), edge('enrichment', 'identity'), edge('identity', 'enrichment'), edge('a', 'b'), edge('b', 'c'), edge('c', 'a')];
+    const edges = [
+      edge('people', 'core'),
+      edge('enrichment', 'identity'),
+      edge('identity', 'enrichment'),
+      edge('a', 'b'),
+      edge('b', 'c'),
+      edge('c', 'a'),
+    ];
     expect(folderCycles(edges)).toEqual([
       ['a', 'b', 'c'],
       ['enrichment', 'identity'],
     ]);
-    expect(describeCycle(['enrichment', 'identity'], edges)).toBe('enrichment ⇄ identity:\n  enrichment/a.ts → identity/b.ts\n  identity/a.ts → enrichment/b.ts');
+    expect(describeCycle(['enrichment', 'identity'], edges)).toBe(
+      'enrichment ⇄ identity:\n  enrichment/a.ts → identity/b.ts\n  identity/a.ts → enrichment/b.ts',
+    );
   });
 
   it('passes a graph whose arrows all point one way', () => {
-    expect(folderCycles([edge('enrichment', 'people'), edge('identity', 'people'), edge('enrichment', 'identity'), edge('people', 'core')])).toEqual([]);
+    expect(
+      folderCycles([edge('enrichment', 'people'), edge('identity', 'people'), edge('enrichment', 'identity'), edge('people', 'core')]),
+    ).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 /** `mailsure import people FILE`: load people (identity, enrichment fields, emails) in batches. */
 import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
+import { personBlockingColumns } from '../../identity/match/blocking.js';
+import { preparePeople } from '../../people/person-row.js';
 import { personFrom } from '../../people/person-record.js';
 import type { NewPerson } from '../../people/person.js';
 import type { Storage } from '../../storage/interfaces.js';
@@ -33,7 +35,7 @@ export async function importPeople(
       return 'person' in result ? { value: result.person, warnings: result.warnings } : result;
     },
     commit: async (batch) => {
-      const counts = await storage.people.upsert(batch);
+      const counts = await storage.people.upsert(preparePeople(batch, personBlockingColumns));
       inserted += counts.inserted;
       updated += counts.updated;
     },

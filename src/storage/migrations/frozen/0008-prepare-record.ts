@@ -30,7 +30,11 @@ const PERSON_FIELDS_0008 = [
   'interests',
 ] as const;
 
-export function prepareRecord0008(person: { zip: string; fields: Partial<Record<string, string | number>>; interests: readonly string[] }): { json: string; fields: number } {
+export function prepareRecord0008(person: {
+  zip: string;
+  fields: Partial<Record<string, string | number>>;
+  interests: readonly string[];
+}): { json: string; fields: number } {
   const out: Record<string, unknown> = {};
   for (const field of PERSON_FIELDS_0008) {
     if (field === 'interests') {
