@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
  * and no framework, database or Redis client. `generate/` is no business domain but a pure
  * library that cli/ calls, so it is held to the same rule.
  */
-const DOMAINS = ['verification', 'identity', 'enrichment', 'lists', 'accounts', 'generate'];
+const DOMAINS = ['verification', 'identity', 'people', 'enrichment', 'lists', 'accounts', 'generate'];
 const DRIVER_PACKAGES = {
   group: ['fastify', 'fastify/*', '@fastify/*', 'better-sqlite3', 'pg', 'pg/*', 'kysely', 'kysely/*', 'ioredis', 'bullmq', 'redis-semaphore'],
   message: 'Domain code stays free of frameworks and database/Redis clients: declare the interface you need in this folder and let storage/ (or http/, cli/) implement it.',
@@ -37,7 +37,7 @@ const TEST_STORAGE = ['**/storage/**/*.js', '!**/storage/open-storage.js', '!**/
 
 /**
  * What storage/ may import from a domain, listed by name: the interface files it implements,
- * the domain types those interfaces carry, and four pure helpers whose output storage persists.
+ * the domain types those interfaces carry, and the few pure helpers still named below with why.
  * Anything else in a domain folder is its internals.
  */
 const STORAGE_MAY_IMPORT = [
@@ -46,8 +46,8 @@ const STORAGE_MAY_IMPORT = [
   '**/accounts/usage-store.js',
   '**/verification/client-list-store.js',
   '**/verification/policy/policy-store.js',
-  '**/enrichment/people-store.js',
-  '**/enrichment/activity-store.js',
+  '**/people/people-store.js',
+  '**/people/activity-store.js',
   '**/identity/match/candidate-store.js',
   '**/lists/list-record.js', // ListStore and the list rows it keeps
   '**/verification/fact-cache.js', // FactCache (+ the in-process cache Redis falls back to)
@@ -58,13 +58,13 @@ const STORAGE_MAY_IMPORT = [
   '**/lists/list-files.js', // ListFiles, which the object store implements (+ the download's Content-Disposition)
   // Domain types the interfaces carry.
   '**/accounts/key-config.js', // ApiKeyRecord, KeySettings
-  '**/enrichment/person.js', // NewPerson, PersonRecord, ActivityEvent…
+  '**/people/person.js', // NewPerson, PersonRecord, ActivityEvent…
   '**/identity/match/candidate-block.js', // CandidateBlock (CandidateStore's argument)
   // Pure helpers whose output is stored, so the store and the domain compute it the same way.
-  '**/enrichment/email-hash.js', // the SHA-1/MD5 index columns clients query by
-  '**/enrichment/person-key.js', // the normalised name/address columns exact matching reads
-  '**/enrichment/project.js', // prepareRecord: the ready-made record JSON stored per person
-  '**/identity/match/blocking.js', // personBlockingColumns: the matcher's blocking columns
+  // Migration 0005 computes existing people's blocking columns with the live code: a frozen copy
+  // would copy identity's name and address normalisers (issue 29 part 1, left open).
+  '**/identity/match/blocking.js',
+  '**/people/activity-rules.js', // the activity stores' argument checks (moved from storage/; handed in checked next)
   '**/lists/pipeline/list-paths.js', // where a list's files lie in a data directory (the object store's working copies too)
   '**/generate/demo-dataset.js', // the demo people a first start loads: migration 0011 recognises earlier versions' to mark them
   // Type only: the BullMQ worker runs a ListRunner, whose interface still lives in the runner's

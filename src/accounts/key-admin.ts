@@ -2,7 +2,7 @@
  * Operator actions on keys (the `mailsure keys …` commands and the demo key): parse and check
  * settings, mint the secret, and hand the store only hashes.
  */
-import { canonicalFieldName } from '../enrichment/field-names.js';
+import { canonicalFieldName } from '../people/field-names.js';
 import type { ApiKeyRecord, KeySettings, Service, Variant } from './key-config.js';
 import { DEFAULT_RATE_PER_SECOND, isService, isVariant, SERVICES, TRIAL_QUOTA, TRIAL_SERVICES } from './key-config.js';
 import { displayPrefix, generateApiKey, generateWebhookSecret, hashApiKey } from './api-key.js';

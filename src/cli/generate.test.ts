@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { personFrom } from '../enrichment/person-record.js';
+import { personFrom } from '../people/person-record.js';
 import { defaultActivityPath, generatePeopleCommand } from './generate.js';
 import { CLI_TEST_TIMEOUT } from '../../test/helpers/cli.js';
 

@@ -3,7 +3,7 @@
  * stats: pure, bounded, monotone in the evidence, deterministic. The formulas are written out in
  * docs/enrichment.md.
  */
-import type { ActivityStats } from './person.js';
+import type { ActivityStats } from '../people/person.js';
 
 export interface EamObject {
   date_first_seen: string;

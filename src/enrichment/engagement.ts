@@ -4,7 +4,7 @@
  * seconds), so deployments without activity data pay nothing on the hot path.
  */
 import type { Clock } from '../core/clock.js';
-import type { ActivityStore } from './activity-store.js';
+import type { ActivityStore } from '../people/activity-store.js';
 import { activityWindows, engagementScore, todayUtc } from './activity-metrics.js';
 
 export interface Engagement {

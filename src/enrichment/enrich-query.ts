@@ -3,8 +3,8 @@
  * and checked. Shared by /v5/td and each element of /v5/ei/bulk, so both give the same messages.
  */
 import { classifySyntax } from '../verification/syntax.js';
-import { normalizeEmail } from './email-hash.js';
-import { isUsStateCode } from './us-states.js';
+import { normalizeEmail } from '../people/email-hash.js';
+import { isUsStateCode } from '../people/us-states.js';
 
 export interface EnrichQuery {
   /** Lower-cased, trimmed. */

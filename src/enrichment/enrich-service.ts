@@ -5,13 +5,14 @@
  */
 import { BULK_SLICE, inSlices } from '../core/in-slices.js';
 import type { Clock } from '../core/clock.js';
-import type { ActivityStore } from './activity-store.js';
-import type { PeopleStore } from './people-store.js';
+import type { ActivityStore } from '../people/activity-store.js';
+import type { PeopleStore } from '../people/people-store.js';
 import { activityWindows, eamFrom, todayUtc } from './activity-metrics.js';
 import type { EnrichQuery } from './enrich-query.js';
 import type { FieldSelection } from './field-selection.js';
-import type { ActivityStats, AddressKey, MatchedProfile, PersonProfile, PersonRecord } from './person.js';
-import { answerFor, prepareRecord, type EnrichmentAnswer } from './project.js';
+import type { ActivityStats, AddressKey, MatchedProfile, PersonProfile, PersonRecord } from '../people/person.js';
+import { prepareRecord } from '../people/prepared-record.js';
+import { answerFor, type EnrichmentAnswer } from './project.js';
 
 export interface PersonMatcher {
   /** The person each name + postal query names (an Individual match), or undefined; one call for many. */

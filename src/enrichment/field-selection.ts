@@ -3,7 +3,7 @@
  * request's `fields` (decisions §5). Unknown names in `fields` are a 400 naming them.
  */
 import type { Service } from '../accounts/key-config.js';
-import { canonicalFieldName, EAM_FIELDS, RECORD_FIELDS } from './field-names.js';
+import { canonicalFieldName, EAM_FIELDS, PERSON_FIELDS } from '../people/field-names.js';
 
 export interface FieldSelection {
   /** Top-level record fields from the person (age … financial_group, interests). */
@@ -12,8 +12,6 @@ export interface FieldSelection {
   eam: string[];
   postalAddress: boolean;
 }
-
-export const PERSON_FIELDS: readonly string[] = RECORD_FIELDS.filter((f) => f !== 'eam' && f !== 'postal_address');
 
 export function parseFieldsParam(raw: string | undefined): { fields: Set<string> | null } | { error: string } {
   if (raw === undefined || raw.trim() === '') return { fields: null };

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EamObject } from './activity-metrics.js';
-import { EAM_FIELDS } from './field-names.js';
-import { PERSON_FIELDS, type FieldSelection } from './field-selection.js';
-import type { PersonPostal } from './person.js';
-import { answerFor, EMPTY_ANSWER, personRecord, prepareRecord } from './project.js';
+import { EAM_FIELDS, PERSON_FIELDS } from '../people/field-names.js';
+import type { FieldSelection } from './field-selection.js';
+import type { PersonPostal } from '../people/person.js';
+import { personRecord, prepareRecord } from '../people/prepared-record.js';
+import { answerFor, EMPTY_ANSWER } from './project.js';
 
 const person = {
   zip: '78701-1234',
@@ -16,14 +17,6 @@ const eam: EamObject = { date_first_seen: '2025-01-02', longevity: 3, velocity: 
 const everything: FieldSelection = { record: [...PERSON_FIELDS], eam: [...EAM_FIELDS], postalAddress: true };
 
 describe('enrichment answers', () => {
-  it('keep a person record in the reference order, without empty values, with the ZIP5 and interests as an object', () => {
-    expect(prepareRecord(person)).toEqual({
-      json: '{"age":"25-34","gender":"Female","zip":"78701","rfm_avg_dollars":120,"interests":{"pets":true,"travel":true}}',
-      fields: 5,
-    });
-    expect(prepareRecord({ zip: '', fields: {}, interests: [] })).toEqual({ json: '{}', fields: 0 });
-  });
-
   it('append eam and the postal address after the person fields, and count every top-level field', () => {
     const answer = answerFor(prepareRecord(person), postal, eam, everything);
     expect(Object.keys(JSON.parse(answer.json))).toEqual(['age', 'gender', 'zip', 'rfm_avg_dollars', 'interests', 'eam', 'postal_address']);

@@ -2,50 +2,23 @@
  * A matched person (and the address's activity) onto the flat enrichment record: only the
  * selected fields, only values we hold, in the reference's field order. Pure.
  *
- * The store keeps each person's full record ready as JSON (a PreparedRecord, made here at import
- * time), so an answer for a key that may see every field is that text with `eam` and
- * `postal_address` appended: no parse, no projection, no serialiser on the hot path. A narrower
+ * The store keeps each person's full record ready as JSON (a PreparedRecord, made by
+ * people/prepared-record.ts when the person is stored), so an answer for a key that may see every
+ * field is that text with `eam` and `postal_address` appended: no parse, no projection, no serialiser on the hot path. A narrower
  * selection parses it and keeps the selected fields.
  */
 import type { EamObject } from './activity-metrics.js';
 import type { FieldSelection } from './field-selection.js';
-import { PERSON_FIELDS } from './field-selection.js';
-import type { PersonFields, PersonPostal } from './person.js';
+import { PERSON_FIELDS } from '../people/field-names.js';
+import type { PersonPostal } from '../people/person.js';
+import type { EnrichmentRecord, PreparedRecord } from '../people/prepared-record.js';
 
-export type EnrichmentRecord = Record<string, unknown>;
+export type { EnrichmentRecord, PreparedRecord };
 
-/** An answer ready to send: its JSON and its top-level field count (what metering bills, decisions §3). */
-export interface EnrichmentAnswer {
-  json: string;
-  fields: number;
-}
-
-/** A person's full record (every person field we hold, reference order), in the same form: what the store keeps. */
-export type PreparedRecord = EnrichmentAnswer;
+/** An answer ready to send: its JSON and its top-level field count (what metering bills, decisions §3); a person's prepared record has the same form. */
+export type EnrichmentAnswer = PreparedRecord;
 
 export const EMPTY_ANSWER: EnrichmentAnswer = Object.freeze({ json: '{}', fields: 0 });
-
-/** The person fields of the record (everything but eam and postal_address), in reference order. */
-export function personRecord(person: { zip: string; fields: PersonFields; interests: readonly string[] }, fields: readonly string[] = PERSON_FIELDS): EnrichmentRecord {
-  const out: EnrichmentRecord = {};
-  for (const field of fields) {
-    if (field === 'interests') {
-      if (person.interests.length > 0) out.interests = Object.fromEntries(person.interests.map((i) => [i, true]));
-    } else if (field === 'zip') {
-      if (person.zip) out.zip = person.zip.slice(0, 5);
-    } else {
-      const value = person.fields[field];
-      if (value !== undefined && value !== null && value !== '') out[field] = value;
-    }
-  }
-  return out;
-}
-
-/** What the store keeps for a person (computed on import, and by the memory store on read). */
-export function prepareRecord(person: { zip: string; fields: PersonFields; interests: readonly string[] }): PreparedRecord {
-  const record = personRecord(person);
-  return { json: JSON.stringify(record), fields: Object.keys(record).length };
-}
 
 /**
  * The answer for a matched person (undefined: unmatched) under a selection: the selected person

@@ -3,9 +3,9 @@
  * the same 1,000 people each time, seed `demo`, with activity ending on the day they are loaded.
  * The demo loader and migration 0011 (which finds the demo people of earlier versions) share it.
  */
-import { activityFrom } from '../enrichment/activity-record.js';
-import type { ActivityEvent, NewPerson } from '../enrichment/person.js';
-import { personFrom } from '../enrichment/person-record.js';
+import { activityFrom } from '../people/activity-record.js';
+import type { ActivityEvent, NewPerson } from '../people/person.js';
+import { personFrom } from '../people/person-record.js';
 import { generatePeople } from './people.js';
 
 export const DEMO_PEOPLE = 1_000;

@@ -10,7 +10,7 @@
  *   could have lived there (nor the householder's adult years);
  * - segments follow from householder age, affluence, children and setting (segments.ts).
  */
-import { HOME_MARKET_VALUES, HOUSEHOLD_INCOMES, LENGTHS_OF_RESIDENCE, NET_WORTHS } from '../enrichment/catalog.js';
+import { HOME_MARKET_VALUES, HOUSEHOLD_INCOMES, LENGTHS_OF_RESIDENCE, NET_WORTHS } from '../people/catalog.js';
 import type { AddressMaker, PostalAddress } from './address.js';
 import { ageBand, composition, education, occupation, type Member } from './members.js';
 import { Choice, type Rng } from './random.js';

@@ -3,7 +3,7 @@
  * household and person traits shift (baby products with young children, luxury with affluence,
  * home improvement with owning, …). Catalog order; none at all for a few people.
  */
-import { INTERESTS } from '../enrichment/catalog.js';
+import { INTERESTS } from '../people/catalog.js';
 import type { Household } from './household.js';
 import type { Member } from './members.js';
 import type { Interest } from './records.js';

@@ -4,7 +4,7 @@
  * occupation, with the usual dependencies (students are young, retirees old, executives 35+,
  * nurses and secretaries mostly women).
  */
-import { AGES, EDUCATIONS } from '../enrichment/catalog.js';
+import { AGES, EDUCATIONS } from '../people/catalog.js';
 import { Choice, type Rng } from './random.js';
 import type { Education, Gender, Occupation } from './records.js';
 import type { AgeBand } from './segments.js';

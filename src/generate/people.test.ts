@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AGES, INTERESTS } from '../enrichment/catalog.js';
-import { activityFrom } from '../enrichment/activity-record.js';
-import { personFrom } from '../enrichment/person-record.js';
+import { AGES, INTERESTS } from '../people/catalog.js';
+import { activityFrom } from '../people/activity-record.js';
+import { personFrom } from '../people/person-record.js';
 import { classifySyntax } from '../verification/syntax.js';
 import { parseDay } from './days.js';
 import { generatePeople, type GeneratedPerson } from './people.js';

@@ -19,7 +19,7 @@ import type {
   NET_WORTHS,
   OCCUPATIONS,
   PRESENCE_OF_CHILDREN,
-} from '../enrichment/catalog.js';
+} from '../people/catalog.js';
 
 type Of<T extends readonly string[]> = T[number];
 

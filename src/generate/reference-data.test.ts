@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FINANCIAL_GROUPS, FINANCIAL_SEGMENTS, LIFE_STAGE_GROUPS, LIFE_STAGE_SEGMENTS } from '../enrichment/catalog.js';
-import { US_STATE_CODES } from '../enrichment/us-states.js';
+import { FINANCIAL_GROUPS, FINANCIAL_SEGMENTS, LIFE_STAGE_GROUPS, LIFE_STAGE_SEGMENTS } from '../people/catalog.js';
+import { US_STATE_CODES } from '../people/us-states.js';
 import { nameLists, usZipPlaces, zipReference } from './reference-data.js';
 import { FINANCIAL_TABLE, LIFE_STAGE_TABLE } from './segments.js';
 

@@ -6,8 +6,9 @@
  */
 import type { KeyStore } from '../accounts/key-store.js';
 import type { UsageStore } from '../accounts/usage-store.js';
-import type { ActivityStore } from '../enrichment/activity-store.js';
-import type { PeopleStore } from '../enrichment/people-store.js';
+import type { ActivityStore } from '../people/activity-store.js';
+import type { CandidateStore } from '../identity/match/candidate-store.js';
+import type { PeopleStore } from '../people/people-store.js';
 import type { ListStore } from '../lists/list-record.js';
 import type { ClientListStore } from '../verification/client-list-store.js';
 import type { PolicyStore } from '../verification/policy/policy-store.js';
@@ -20,7 +21,8 @@ export interface Storage {
   usage: UsageStore;
   clientLists: ClientListStore;
   policy: PolicyStore;
-  people: PeopleStore;
+  /** The people, read by enrichment and identity append (PeopleStore) and by the matcher (CandidateStore). */
+  people: PeopleStore & CandidateStore;
   activity: ActivityStore;
   lists: ListStore;
   demo: DemoStore;

@@ -21,6 +21,7 @@ import { writeZip } from '../../src/lists/test-support.js';
 import type { ListPatch } from '../../src/lists/list-record.js';
 import { countValidation, validationReport } from '../../src/lists/reporting.js';
 import type { ValidationOutcome } from '../../src/lists/validation-outcome.js';
+import { peopleBatch } from '../helpers/people.js';
 
 if (skipReason) console.warn(`dashboard browser tests skipped: ${skipReason}`);
 
@@ -320,7 +321,7 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
   });
 
   it('looks a person up by address, with a key that has no List API', async () => {
-    await server.t.storage.people.upsert([newPerson('P1', { firstName: 'Katherine', lastName: 'Doe', address: '123 N Main St', city: 'Springfield', state: 'IL', zip: '62701', emails: ['kd@example.org'] })]);
+    await server.t.storage.people.upsert(peopleBatch([newPerson('P1', { firstName: 'Katherine', lastName: 'Doe', address: '123 N Main St', city: 'Springfield', state: 'IL', zip: '62701', emails: ['kd@example.org'] })]));
     const { key } = await server.t.key('postal', { services: 'postal_append' });
     const page = await signIn(key);
     await expect.poll(() => page.getByRole('alert').textContent(), { timeout: LONG }).toBe('API key is not permitted for this endpoint');

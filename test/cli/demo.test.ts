@@ -15,7 +15,7 @@ import { openStorage, SQLITE_FILE_NAME } from '../../src/storage/open-storage.js
 import { openSqlite } from '../../src/storage/sqlite/open-sqlite.js';
 import { makeTestApp } from '../helpers/app.js';
 import { CLI_TEST_TIMEOUT, runCli, startServe } from '../helpers/cli.js';
-import { kate } from '../helpers/people.js';
+import { kate, peopleBatch } from '../helpers/people.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -49,7 +49,7 @@ describe('the demo on SQLite', { timeout: CLI_TEST_TIMEOUT }, () => {
     const realKey = (await createKey(storage.keys, 'real', { services: 'all' })).key;
     // The operator's own people: Kate, and an import of `mailsure generate` output whose first
     // person has the demo's second person's id and address; and activity, one event the same as a demo one.
-    await storage.people.upsert([kate, { ...second!, fields: { age: '65-74' } }]);
+    await storage.people.upsert(peopleBatch([kate, { ...second!, fields: { age: '65-74' } }]));
     await storage.activity.add([{ email: kate.emails[0]!, source: 'crm', seenOn: '2026-02-01', event: 'open' }, secondEvent]);
     await storage.close();
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_TEST_TIMEOUT, ROOT, runCliAsync } from '../helpers/cli.js';
-import { kate } from '../helpers/people.js';
+import { kate, peopleBatch } from '../helpers/people.js';
 import { startTlsTestApp, type TlsTestApp } from '../helpers/tls-app.js';
 
 const FILE = ['email,first,last,street,city,state,zip', 'kate@example.com,Katherine,Doe,123 N Main St,Springfield,IL,62701', 'x@example.org,Ann,Roe,9 Elm St,Springfield,IL,62701'].join('\n');
@@ -23,7 +23,7 @@ const cli = (...args: string[]) => runCliAsync(['lists', ...args], env, 240_000)
 beforeAll(async () => {
   server = await startTlsTestApp();
   dir = await mkdtemp(join(tmpdir(), 'mailsure-cli-lists-'));
-  await server.t.storage.people.upsert([kate]);
+  await server.t.storage.people.upsert(peopleBatch([kate]));
   const key = (await server.t.key('cli', { services: 'verification,enrichment,email_append,lists', fields: 'age' })).key;
   await writeFile(join(dir, 'cert.pem'), server.cert);
   await writeFile(join(dir, 'people.csv'), FILE);

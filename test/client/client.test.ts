@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailsureClient, describeFailure, type Progress, type VerifyEvidence } from '@mailsure/client';
-import type { NewPerson } from '../../src/enrichment/person.js';
-import { kate } from '../helpers/people.js';
+import type { NewPerson } from '../../src/people/person.js';
+import { kate, peopleBatch } from '../helpers/people.js';
 import { startTlsTestApp, type TlsTestApp } from '../helpers/tls-app.js';
 import { unzip } from '../helpers/unzip.js';
 
@@ -27,7 +27,7 @@ const client = (apiKey: string, options: Partial<ConstructorParameters<typeof Ma
 beforeAll(async () => {
   server = await startTlsTestApp();
   dir = await mkdtemp(join(tmpdir(), 'mailsure-client-'));
-  await server.t.storage.people.upsert([kate, joe]);
+  await server.t.storage.people.upsert(peopleBatch([kate, joe]));
   key = (await server.t.key('client', { services: 'verification,enrichment,eam,email_append,postal_append,lists', fields: 'age,gender,interests' })).key;
   mailsure = client(key);
 });

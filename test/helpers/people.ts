@@ -1,5 +1,7 @@
 /** People that tests store: Kate, whose email, name and address match one another in enrichment, append and lists. */
-import type { NewPerson } from '../../src/enrichment/person.js';
+import type { NewPerson } from '../../src/people/person.js';
+
+export { peopleBatch } from '../../src/storage/contract/people-fixtures.js';
 
 export const kate: NewPerson = {
   personKey: 'P1',

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NewPerson } from '../../src/enrichment/person.js';
-import { md5Hex } from '../../src/enrichment/email-hash.js';
+import type { NewPerson } from '../../src/people/person.js';
+import { md5Hex } from '../../src/people/email-hash.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { BULK_SLICE } from '../../src/core/in-slices.js';
+import { peopleBatch } from '../helpers/people.js';
 
 const hash = (algo: 'sha1' | 'md5', s: string) => createHash(algo).update(s).digest('hex');
 const clock = { now: () => Date.parse('2026-11-22T12:00:00Z') };
@@ -27,7 +28,7 @@ let t: TestApp;
 let key: string;
 beforeEach(async () => {
   t = await makeTestApp({ clock });
-  await t.storage.people.upsert([jane, { ...joe, fields: { age: '45-54', gender: 'Male' } }]);
+  await t.storage.people.upsert(peopleBatch([jane, { ...joe, fields: { age: '45-54', gender: 'Male' } }]));
   await t.storage.activity.add([
     { email: 'jane.doe@example.com', source: 'news-a', seenOn: '2023-05-01', event: 'seen' },
     { email: 'jane.doe@example.com', source: 'news-b', seenOn: '2026-09-10', event: 'open' },
@@ -101,7 +102,7 @@ describe('GET /v5/td', () => {
   });
 
   it('pretty-prints escaped HTML for format=html', async () => {
-    await t.storage.people.upsert([{ ...jane, personKey: 'P3', city: '<script>alert(1)</script>', emails: ['x@example.com'] }]);
+    await t.storage.people.upsert(peopleBatch([{ ...jane, personKey: 'P3', city: '<script>alert(1)</script>', emails: ['x@example.com'] }]));
     const res = await td('email=x@example.com&format=html&fields=postal_address');
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -129,7 +130,7 @@ describe('GET /v5/td', () => {
 
   it('sends no empty postal_address for a person known by email alone, and bills only what it returned', async () => {
     const bare: NewPerson = { personKey: 'P9', firstName: '', middleName: null, lastName: '', address: '', city: '', state: '', zip: '', fields: { age: '25-34' }, interests: [], emails: ['bare@example.com'] };
-    await t.storage.people.upsert([bare]);
+    await t.storage.people.upsert(peopleBatch([bare]));
     expect((await td('email=bare%40example.com')).json()).toEqual({ age: '25-34', eam: { date_first_seen: 'now', longevity: 0, velocity: 0, popularity: 0 } });
     expect((await td('email=bare%40example.com&fields=postal_address')).json()).toEqual({});
     expect((await bulk([{ email: 'bare@example.com' }], { query: '&fields=age,postal_address' })).json()).toEqual([{ age: '25-34' }]);
@@ -249,8 +250,8 @@ describe('POST /v5/ei/bulk', () => {
 
 describe('every catalog through the API', () => {
   it('returns each catalog field, with every allowed value, exactly as imported', async () => {
-    const { CATALOG, INTERESTS } = await import('../../src/enrichment/catalog.js');
-    const { personFrom } = await import('../../src/enrichment/person-record.js');
+    const { CATALOG, INTERESTS } = await import('../../src/people/catalog.js');
+    const { personFrom } = await import('../../src/people/person-record.js');
     const longest = Math.max(...Object.values(CATALOG).map((values) => values.length));
     const people: NewPerson[] = [];
     for (let i = 0; i < longest; i++) {
@@ -270,7 +271,7 @@ describe('every catalog through the API', () => {
       if (!('person' in parsed)) throw new Error(parsed.problems.join('; '));
       people.push(parsed.person);
     }
-    await t.storage.people.upsert(people);
+    await t.storage.people.upsert(peopleBatch(people));
     const fields = Object.keys(CATALOG).join(',');
     const answers = await bulk(people.map((p) => ({ email: p.emails[0] })), { query: `&fields=${fields},interests` });
     const records = answers.json() as Record<string, unknown>[];

@@ -7,10 +7,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NewPerson } from '../../src/enrichment/person.js';
+import type { NewPerson } from '../../src/people/person.js';
 import type { Storage } from '../../src/storage/interfaces.js';
 import { openMemoryStorage, openStorage } from '../../src/storage/open-storage.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { peopleBatch } from '../helpers/people.js';
 
 const william: NewPerson = {
   personKey: 'P1',
@@ -78,7 +79,7 @@ describe.each([
   beforeEach(async () => {
     ({ storage, dir } = await open());
     t = await makeTestApp({ storage });
-    await storage.people.upsert([william, mary, walter, neighbour]);
+    await storage.people.upsert(peopleBatch([william, mary, walter, neighbour]));
     enrichKey = (await t.key('enrich', { services: 'enrichment' })).key;
     appendKey = (await t.key('append', { services: 'email_append' })).key;
   });

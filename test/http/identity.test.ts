@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NewPerson } from '../../src/enrichment/person.js';
+import type { NewPerson } from '../../src/people/person.js';
 import { NOT_ENOUGH_TO_APPEND } from '../../src/identity/append/index.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { peopleBatch } from '../helpers/people.js';
 
 const jane: NewPerson = {
   personKey: 'P1',
@@ -23,7 +24,7 @@ let t: TestApp;
 let key: string;
 beforeEach(async () => {
   t = await makeTestApp();
-  await t.storage.people.upsert([jane, joe, neighbour]);
+  await t.storage.people.upsert(peopleBatch([jane, joe, neighbour]));
   key = (await t.key('acme', { services: 'email_append,postal_append' })).key;
 });
 afterEach(() => t.close());
@@ -96,7 +97,7 @@ describe('GET /v5/eppend: postal append and both', () => {
 
   it('answers {} for a person known by email alone, without billing an empty postal address', async () => {
     const bare: NewPerson = { ...jane, personKey: 'P9', firstName: '', middleName: null, lastName: '', address: '', city: '', state: '', zip: '', emails: ['bare@example.com'] };
-    await t.storage.people.upsert([bare]);
+    await t.storage.people.upsert(peopleBatch([bare]));
     expect((await eppend('email=bare%40example.com')).json()).toEqual({});
     expect((await eppend('email=bare%40example.com&first=Someone')).json()).toEqual({});
     await t.meter.flush();

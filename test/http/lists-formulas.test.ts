@@ -10,6 +10,7 @@ import { newPerson } from '../../src/storage/contract/people-fixtures.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { multipart } from '../helpers/multipart.js';
 import { unzip } from '../helpers/unzip.js';
+import { peopleBatch } from '../helpers/people.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -19,7 +20,7 @@ afterEach(() => t.close());
 
 it("keeps the customer's cells and our addresses exactly, and neutralises formulas in our other columns", async () => {
   // Our data can carry a formula too: an imported record's value.
-  await t.storage.people.upsert([
+  await t.storage.people.upsert(peopleBatch([
     newPerson('P1', {
       firstName: 'Ann',
       lastName: 'Lee',
@@ -27,7 +28,7 @@ it("keeps the customer's cells and our addresses exactly, and neutralises formul
       fields: { occupation: "=cmd|' /C calc'!A0" },
       emails: ['+1234@example.com'],
     }),
-  ]);
+  ]));
   const key = (await t.key('lists', { services: 'verification,corrections,enrichment,email_append,lists', fields: 'occupation' })).key;
   const csv = [
     'email,note,balance,first,last,street,city,state,zip',

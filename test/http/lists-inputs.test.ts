@@ -10,6 +10,7 @@ import { patchDeclaredSize, tempDir, writeZip, zeros } from '../../src/lists/tes
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { multipart, type Part } from '../helpers/multipart.js';
 import { unzip } from '../helpers/unzip.js';
+import { peopleBatch } from '../helpers/people.js';
 
 let t: TestApp;
 let key: string;
@@ -195,9 +196,9 @@ describe('submit parameters, end to end', () => {
   });
 
   it('fields limits the enrichment columns and report', async () => {
-    await t.storage.people.upsert([
+    await t.storage.people.upsert(peopleBatch([
       newPerson('P1', { firstName: 'Katherine', address: '123 N Main St', fields: { age: '35-44', gender: 'Female' }, interests: ['books'], emails: ['kate@example.com'] }),
-    ]);
+    ]));
     const full = (await t.key('full', { services: 'verification,enrichment,lists', fields: 'age,gender,interests' })).key;
     const csv = 'email\nkate@example.com\nnobody@example.com\n';
     const some = await run('?header=true&fields=gender', file('people.csv', csv), full);

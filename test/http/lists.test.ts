@@ -10,6 +10,7 @@ import { startCallbackReceiver } from '../helpers/callback-receiver.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { multipart, type Part } from '../helpers/multipart.js';
 import { unzip } from '../helpers/unzip.js';
+import { peopleBatch } from '../helpers/people.js';
 
 let t: TestApp;
 let key: string;
@@ -218,7 +219,7 @@ describe('intelligence, email append, report and purchase', () => {
 
   let full: string;
   beforeEach(async () => {
-    await t.storage.people.upsert([kate, joe]);
+    await t.storage.people.upsert(peopleBatch([kate, joe]));
     full = (await t.key('full', { services: 'verification,enrichment,email_append,lists', fields: 'age,gender,interests' })).key;
   });
 

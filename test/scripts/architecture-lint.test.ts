@@ -43,7 +43,7 @@ describe('the architecture lint rule', () => {
     const code = [
       "import { hash } from 'node:crypto';",
       "import type { KeyStore } from './key-store.js';",
-      "import type { PeopleStore } from '../enrichment/people-store.js';",
+      "import type { PeopleStore } from '../people/people-store.js';",
       'export type T = [KeyStore, PeopleStore, typeof hash];',
       '',
     ].join('\n');
@@ -58,14 +58,14 @@ describe('the architecture lint rule', () => {
   });
 
   it("fails when storage/ imports a domain's internals, and allows its interface and type files", async () => {
-    const internal = "import { CATALOG } from '../../enrichment/catalog.js';\nexport const x = CATALOG;\n";
+    const internal = "import { CATALOG } from '../../people/catalog.js';\nexport const x = CATALOG;\n";
     const messages = await restricted(internal, 'src/storage/kysely/x.ts');
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toContain("'../../enrichment/catalog.js' import is restricted");
+    expect(messages[0]).toContain("'../../people/catalog.js' import is restricted");
     const iface = [
       "import type { PolicyStore } from '../../verification/policy/policy-store.js';",
       "import type { KeyStore } from '../../accounts/key-store.js';",
-      "import type { PersonRecord } from '../../enrichment/person.js';",
+      "import type { PersonRecord } from '../../people/person.js';",
       'export type T = [PolicyStore, KeyStore, PersonRecord];',
       '',
     ].join('\n');

@@ -1,6 +1,6 @@
 /** `mailsure import activity FILE`: load email activity events in batches; exact repeats are ignored. */
-import { activityFrom } from '../../enrichment/activity-record.js';
-import type { ActivityEvent } from '../../enrichment/person.js';
+import { activityFrom } from '../../people/activity-record.js';
+import type { ActivityEvent } from '../../people/person.js';
 import type { Storage } from '../../wiring/stores.js';
 import { print } from '../output.js';
 import { headerProblems } from './import-people.js';

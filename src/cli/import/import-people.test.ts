@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { md5Hex, sha1Hex } from '../../enrichment/email-hash.js';
+import { md5Hex, sha1Hex } from '../../people/email-hash.js';
+import { lookupByNameAndAddress } from '../../people/people-plan.js';
 import type { Storage } from '../../storage/interfaces.js';
 import { openMemoryStorage, openStorage } from '../../storage/open-storage.js';
 import { importPeople } from './import-people.js';
@@ -85,7 +86,7 @@ describe('importPeople', () => {
       interests: ['pets', 'travel'],
       fields: { rfm_avg_dollars: 120 },
     });
-    const [ann] = await storage.people.findByNameAndAddress({
+    const [ann] = await lookupByNameAndAddress(storage.people, {
       firstName: 'ann',
       lastName: 'LEE',
       address: '5 oak ave apt 2',
@@ -232,7 +233,7 @@ describe('importPeople into SQLite', () => {
       });
       expect(await storage.people.findBySha1(sha1Hex('alt4321@example.org'))).toEqual(p);
       expect(await storage.people.findByMd5(md5Hex('PERSON4321@example.com'))).toEqual(p);
-      const byName = await storage.people.findByNameAndAddress({
+      const byName = await lookupByNameAndAddress(storage.people, {
         firstName: p!.firstName,
         lastName: p!.lastName,
         address: '4321 MAIN ST.',
@@ -240,7 +241,7 @@ describe('importPeople into SQLite', () => {
         state: 'IL',
       });
       expect(byName).toEqual([p]);
-      expect(await storage.people.findByNameAndAddress({ firstName: p!.firstName, lastName: p!.lastName, zip5: '60321' })).toEqual([p]);
+      expect(await lookupByNameAndAddress(storage.people, { firstName: p!.firstName, lastName: p!.lastName, zip5: '60321' })).toEqual([p]);
       const many = await storage.people.findManyBySha1(records.slice(0, 1_000).map((r) => sha1Hex(r.emails[0]!)));
       expect(many.size).toBe(1_000);
 

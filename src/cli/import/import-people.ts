@@ -1,8 +1,10 @@
 /** `mailsure import people FILE`: load people (identity, enrichment fields, emails) in batches. */
 import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
-import { personFrom } from '../../enrichment/person-record.js';
-import type { NewPerson } from '../../enrichment/person.js';
+import { personBlockingColumns } from '../../identity/match/blocking.js';
+import { preparePeople } from '../../people/person-row.js';
+import { personFrom } from '../../people/person-record.js';
+import type { NewPerson } from '../../people/person.js';
 import type { Storage } from '../../wiring/stores.js';
 import { print } from '../output.js';
 import { printFailure, printRejections, runImport, warningCount, type ImportOutcome } from './progress.js';
@@ -33,7 +35,7 @@ export async function importPeople(
       return 'person' in result ? { value: result.person, warnings: result.warnings } : result;
     },
     commit: async (batch) => {
-      const counts = await storage.people.upsert(batch);
+      const counts = await storage.people.upsert(preparePeople(batch, personBlockingColumns));
       inserted += counts.inserted;
       updated += counts.updated;
     },

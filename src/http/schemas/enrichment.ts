@@ -1,6 +1,6 @@
 /** Route schemas for /v5/td and /v5/ei/bulk (documentation and the response allow-list). */
 import { Type } from 'typebox';
-import { EAM_FIELDS, RECORD_FIELDS } from '../../enrichment/field-names.js';
+import { EAM_FIELDS, RECORD_FIELDS } from '../../people/field-names.js';
 
 const text = (description: string) => Type.Optional(Type.String({ description }));
 

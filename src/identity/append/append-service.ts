@@ -5,9 +5,9 @@
  * record asks (the route renders it: the per-record 403 element, core/errors.ts).
  */
 import { BULK_SLICE, inSlices } from '../../core/in-slices.js';
-import type { PersonRecord } from '../../enrichment/person.js';
+import type { PersonRecord } from '../../people/person.js';
 import { postalAddressOf, type PostalAddressObject } from '../../enrichment/project.js';
-import type { PeopleStore } from '../../enrichment/people-store.js';
+import type { PeopleStore } from '../../people/people-store.js';
 import type { IdentityMatch, IdentityMatcher } from '../match/types.js';
 import type { AppendRequest } from './append-request.js';
 import { identityQueryOf } from './from-enrich-query.js';

@@ -1,6 +1,6 @@
 /** /v5/td's name + postal lookups answered by the identity matcher: its Individual match, if any. */
 import type { PersonMatcher } from '../../enrichment/enrich-service.js';
-import type { PersonRecord } from '../../enrichment/person.js';
+import type { PersonRecord } from '../../people/person.js';
 import type { IdentityMatch, IdentityMatcher } from '../match/types.js';
 import { identityQueryOf } from './from-enrich-query.js';
 

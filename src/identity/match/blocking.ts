@@ -3,6 +3,9 @@ import { parseStreet } from '../address/index.js';
 import { lastNamePhonetic, normalizePersonName } from '../name/index.js';
 import type { CandidateBlock } from './candidate-block.js';
 import type { IdentityFeatures } from './features.js';
+import type { BlockingColumns } from '../../people/people-store.js';
+
+export type { BlockingColumns };
 
 export function blocksFor(q: IdentityFeatures): CandidateBlock[] {
   const blocks: CandidateBlock[] = [];
@@ -37,12 +40,7 @@ function nameCodes(q: IdentityFeatures, otherForms: boolean): string[] {
   return [...codes];
 }
 
-/** Stored with every person so that each block kind is one indexed lookup. */
-export interface BlockingColumns {
-  houseNumber: string;
-  lastPhonetic: string;
-}
-
+/** The blocking columns stored with every person (people/person-row.ts `preparePeople` is given this). */
 export function personBlockingColumns(p: { firstName: string; lastName: string; address: string }): BlockingColumns {
   const name = normalizePersonName({ first: p.firstName, last: p.lastName });
   return { houseNumber: parseStreet(p.address).number ?? '', lastPhonetic: lastNamePhonetic(name.last) };

@@ -1,5 +1,5 @@
 /** What the matcher needs from the people store (storage/ implements it on every engine). */
-import type { PersonRecord } from '../../enrichment/person.js';
+import type { PersonRecord } from '../../people/person.js';
 import type { CandidateBlock } from './candidate-block.js';
 
 export interface CandidateStore {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PersonRecord } from '../../enrichment/person.js';
+import type { PersonRecord } from '../../people/person.js';
 import { cachedPersonFeatures, personFeatures, queryFeatures } from './features.js';
 
 const person: PersonRecord = {

@@ -2,8 +2,8 @@
  * What the scorer compares, computed the same way for a query and for a stored person, so both
  * sides of every comparison went through one normaliser.
  */
-import type { PersonRecord } from '../../enrichment/person.js';
-import { normalizeCity, normalizeState } from '../../enrichment/person-key.js';
+import type { PersonRecord } from '../../people/person.js';
+import { normalizeCity, normalizeState } from '../../people/person-key.js';
 import { parseStreet, type ParsedStreet } from '../address/index.js';
 import { lastNamePhonetic, normalizePersonName, surnameGroups, type SurnameGroup } from '../name/index.js';
 import type { IdentityQuery } from './types.js';

@@ -2,7 +2,7 @@
  * The matcher: blocks → one store lookup for every block of every query → score → rank. A bulk
  * call costs one candidate query per block kind and chunk, never one per record.
  */
-import type { PersonRecord } from '../../enrichment/person.js';
+import type { PersonRecord } from '../../people/person.js';
 import type { CandidateStore } from './candidate-store.js';
 import { blocksFor } from './blocking.js';
 import { blockId, type CandidateBlock } from './candidate-block.js';

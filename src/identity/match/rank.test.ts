@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PersonRecord } from '../../enrichment/person.js';
+import type { PersonRecord } from '../../people/person.js';
 import { MAX_MATCHES, rankMatches } from './rank.js';
 import type { NameForm, Scored } from './score.js';
 

@@ -9,7 +9,7 @@
  * `nameForm`) competes only when no candidate passed with the name as written: a weaker name
  * agreement never outranks a stronger one, whatever the weights add up to.
  */
-import type { PersonRecord } from '../../enrichment/person.js';
+import type { PersonRecord } from '../../people/person.js';
 import type { Scored } from './score.js';
 import type { IdentityMatch } from './types.js';
 

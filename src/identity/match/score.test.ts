@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { PersonRecord } from '../../enrichment/person.js';
+import type { PersonRecord } from '../../people/person.js';
 import { normalizePersonName, surnameGroups } from '../name/index.js';
 import type { IdentityFeatures } from './features.js';
 import { rankMatches } from './rank.js';

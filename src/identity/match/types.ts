@@ -3,7 +3,7 @@
  * Individual (this person: full name and address agree) or Household (same address and last
  * name, another member or an unknown one).
  */
-import type { PersonRecord } from '../../enrichment/person.js';
+import type { PersonRecord } from '../../people/person.js';
 
 /** Raw request values; the matcher normalises them. */
 export interface IdentityQuery {

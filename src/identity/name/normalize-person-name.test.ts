@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeName } from '../../enrichment/person-key.js';
+import { normalizeName } from '../../people/person-key.js';
 import { nameTokens, normalizeNamePart, normalizePersonName, type PersonName, type PersonNameParts } from './normalize-person-name.js';
 
 describe('normalizeNamePart', () => {

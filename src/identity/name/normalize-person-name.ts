@@ -6,7 +6,7 @@
  * apostrophes, hyphens and periods join (`O'Brien` → `obrien`, `Mary-Ann` → `maryann`,
  * `J.R.` → `jr`), because they sit inside one name. Each token is compatibility-decomposed,
  * stripped of accents and case-folded; the tokens of a part are then joined without a separator,
- * as `normalizeName` in enrichment/person-key.ts does, so `de la Cruz` and `DeLaCruz` agree.
+ * as `normalizeName` in people/person-key.ts does, so `de la Cruz` and `DeLaCruz` agree.
  */
 import { NAME_SUFFIXES } from './name-suffixes.js';
 

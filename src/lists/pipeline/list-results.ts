@@ -6,7 +6,7 @@
  * email-append match type). Chunks committed by an older version stored no texts or hashes: from
  * the first such chunk on, the upload is read again for them.
  */
-import { EAM_FIELDS } from '../../enrichment/field-names.js';
+import { EAM_FIELDS } from '../../people/field-names.js';
 import { DuplicateIndex, duplicateHash } from '../input/duplicates.js';
 import { listRecords } from '../input/prepare-list.js';
 import type { ListRecord } from '../input/read-records.js';

@@ -3,7 +3,7 @@
  * Failure reasons are the 400 messages.
  */
 import { errors } from '../../core/errors.js';
-import { canonicalFieldName } from '../../enrichment/field-names.js';
+import { canonicalFieldName } from '../../people/field-names.js';
 import { parseFieldsParam } from '../../enrichment/field-selection.js';
 import { validateCallbackUrl } from '../callback/callback-url.js';
 import { parseEmailColumn } from '../input/email-column.js';

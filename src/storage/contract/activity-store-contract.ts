@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActivityEvent } from '../../enrichment/person.js';
+import type { ActivityEvent } from '../../people/person.js';
 import type { CurrentStorage } from './fixtures.js';
 
 const ev = (email: string, source: string, seenOn: string, event: ActivityEvent['event'] = 'seen'): ActivityEvent => ({

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { md5Hex, sha1Hex } from '../../enrichment/email-hash.js';
-import type { NewPerson, PersonRecord } from '../../enrichment/person.js';
+import { md5Hex, sha1Hex } from '../../people/email-hash.js';
+import { lookupByNameAndAddress } from '../../people/people-plan.js';
+import type { NameAddressQuery, NewPerson, PersonRecord } from '../../people/person.js';
 import { lastNamePhonetic } from '../../identity/name/index.js';
 import type { CurrentStorage } from './fixtures.js';
-import { newPerson } from './people-fixtures.js';
+import { newPerson, peopleBatch } from './people-fixtures.js';
 
 const asRecord = (p: NewPerson, id: number): PersonRecord => ({ ...p, id });
 
@@ -14,9 +15,9 @@ export function peopleStoreContract(storage: CurrentStorage): void {
   describe('PeopleStore', () => {
     it('inserts people and finds them by email with every field', async () => {
       expect(await people().count()).toBe(0);
-      expect(await people().upsert([])).toEqual({ inserted: 0, updated: 0 });
+      expect(await people().upsert(peopleBatch([]))).toEqual({ inserted: 0, updated: 0 });
       const jane = newPerson('jane', { middleName: 'Q', emails: ['jane@example.com', 'jq@example.org'] });
-      expect(await people().upsert([jane, newPerson('john', { firstName: 'John' })])).toEqual({ inserted: 2, updated: 0 });
+      expect(await people().upsert(peopleBatch([jane, newPerson('john', { firstName: 'John' })]))).toEqual({ inserted: 2, updated: 0 });
       const found = await people().findByEmail('jq@example.org');
       expect(found).toEqual(asRecord(jane, found!.id));
       expect(found!.id).toBeTypeOf('number');
@@ -26,7 +27,7 @@ export function peopleStoreContract(storage: CurrentStorage): void {
     });
 
     it('updates by person key instead of duplicating, keeping the id', async () => {
-      await people().upsert([newPerson('jane', { middleName: 'Q' })]);
+      await people().upsert(peopleBatch([newPerson('jane', { middleName: 'Q' })]));
       const before = await people().findByEmail('jane@example.com');
       const changed = newPerson('jane', {
         lastName: 'Smith',
@@ -34,43 +35,43 @@ export function peopleStoreContract(storage: CurrentStorage): void {
         interests: [],
         emails: ['jane@example.com'],
       });
-      expect(await people().upsert([changed])).toEqual({ inserted: 0, updated: 1 });
+      expect(await people().upsert(peopleBatch([changed]))).toEqual({ inserted: 0, updated: 1 });
       expect(await people().findByEmail('jane@example.com')).toEqual(asRecord(changed, before!.id));
       expect(await people().count()).toBe(1);
     });
 
     it('counts a key repeated within one call as new, then updated; the last one wins', async () => {
       const last = newPerson('jane', { firstName: 'Janet' });
-      expect(await people().upsert([newPerson('jane'), newPerson('bob'), last])).toEqual({ inserted: 2, updated: 1 });
+      expect(await people().upsert(peopleBatch([newPerson('jane'), newPerson('bob'), last]))).toEqual({ inserted: 2, updated: 1 });
       expect(await people().findByEmail('jane@example.com')).toMatchObject({ firstName: 'Janet' });
       expect(await people().count()).toBe(2);
     });
 
     it("replaces a person's emails, in the order listed, normalised", async () => {
-      await people().upsert([newPerson('jane', { emails: ['x@example.com', 'y@example.com'] })]);
-      await people().upsert([newPerson('jane', { emails: [' Z@Example.com ', 'y@example.com', 'z@example.com'] })]);
+      await people().upsert(peopleBatch([newPerson('jane', { emails: ['x@example.com', 'y@example.com'] })]));
+      await people().upsert(peopleBatch([newPerson('jane', { emails: [' Z@Example.com ', 'y@example.com', 'z@example.com'] })]));
       expect(await people().findByEmail('x@example.com')).toBeUndefined();
       expect(await emailsOf('y@example.com')).toEqual(['z@example.com', 'y@example.com']);
-      await people().upsert([newPerson('jane', { emails: [] })]);
+      await people().upsert(peopleBatch([newPerson('jane', { emails: [] })]));
       expect(await people().findByEmail('y@example.com')).toBeUndefined();
       expect(await people().count()).toBe(1);
     });
 
     it('moves an email to the person that lists it last', async () => {
-      await people().upsert([newPerson('ann', { emails: ['ann@example.com', 'shared@example.com'] })]);
-      await people().upsert([newPerson('bob', { emails: ['shared@example.com', 'bob@example.com'] })]);
+      await people().upsert(peopleBatch([newPerson('ann', { emails: ['ann@example.com', 'shared@example.com'] })]));
+      await people().upsert(peopleBatch([newPerson('bob', { emails: ['shared@example.com', 'bob@example.com'] })]));
       expect(await people().findByEmail('shared@example.com')).toMatchObject({ personKey: 'bob' });
       expect(await emailsOf('ann@example.com')).toEqual(['ann@example.com']);
       expect(await emailsOf('bob@example.com')).toEqual(['shared@example.com', 'bob@example.com']);
     });
 
     it('moves an email within one call as if the people came one by one', async () => {
-      const counts = await people().upsert([
+      const counts = await people().upsert(peopleBatch([
         newPerson('ann', { emails: ['a@example.com', 's@example.com'] }),
         newPerson('bob', { emails: ['s@example.com', 'b@example.com'] }),
         newPerson('ann', { emails: ['a@example.com', 'a2@example.com'] }),
         newPerson('cy', { emails: ['c@example.com', 'c@example.com'] }),
-      ]);
+      ]));
       expect(counts).toEqual({ inserted: 3, updated: 1 });
       expect(await emailsOf('a@example.com')).toEqual(['a@example.com', 'a2@example.com']);
       expect(await emailsOf('s@example.com')).toEqual(['s@example.com', 'b@example.com']);
@@ -78,7 +79,7 @@ export function peopleStoreContract(storage: CurrentStorage): void {
     });
 
     it('finds by lower-case SHA-1 and MD5 of the normalised address', async () => {
-      await people().upsert([newPerson('jane', { emails: ['Jane.Doe@Example.com'] })]);
+      await people().upsert(peopleBatch([newPerson('jane', { emails: ['Jane.Doe@Example.com'] })]));
       const jane = await people().findByEmail('jane.doe@example.com');
       expect(jane).toBeDefined();
       expect(await people().findBySha1(sha1Hex('jane.doe@example.com'))).toEqual(jane);
@@ -91,7 +92,7 @@ export function peopleStoreContract(storage: CurrentStorage): void {
 
     it('finds 1,200 people in one batched call per identifier kind', async () => {
       const all = Array.from({ length: 1_200 }, (_, i) => newPerson(`p${i}`, { firstName: `F${i}` }));
-      await people().upsert(all);
+      await people().upsert(peopleBatch(all));
       const emails = all.map((p) => p.emails[0]!);
       const unknown = ['nobody@example.com', 'ghost@example.com'];
       const byEmail = await people().findManyByEmail([...emails, ...unknown, emails[0]!]);
@@ -110,7 +111,7 @@ export function peopleStoreContract(storage: CurrentStorage): void {
       const all = Array.from({ length: 1_200 }, (_, i) =>
         newPerson(`q${i}`, { firstName: `F${i}`, emails: [`q${i}@example.com`, `alt${i}@example.org`], interests: ['pets'], fields: { age: '25-34' } }),
       );
-      await people().upsert(all);
+      await people().upsert(peopleBatch(all));
       const unknown = ['nobody@example.com'];
       const byEmail = await people().findProfiles('email', [...all.map((p) => p.emails[1]!), ...unknown], false);
       expect(byEmail.size).toBe(1_200);
@@ -129,21 +130,20 @@ export function peopleStoreContract(storage: CurrentStorage): void {
     });
 
     it('answers a moved address with its new owner\'s profile', async () => {
-      await people().upsert([newPerson('first', { emails: ['shared@example.com'], fields: { age: '18-24' } })]);
-      await people().upsert([newPerson('second', { firstName: 'Other', emails: ['shared@example.com'], fields: { age: '65+' } })]);
+      await people().upsert(peopleBatch([newPerson('first', { emails: ['shared@example.com'], fields: { age: '18-24' } })]));
+      await people().upsert(peopleBatch([newPerson('second', { firstName: 'Other', emails: ['shared@example.com'], fields: { age: '65+' } })]));
       const found = await people().findProfiles('email', ['shared@example.com'], true);
       expect(found.get('shared@example.com')?.profile).toMatchObject({ record: { json: JSON.stringify({ age: '65+', zip: '62701', interests: { books: true, travel: true } }), fields: 3 }, postal: { firstName: 'Other' } });
     });
 
     it('matches name and address exactly after normalisation, with and without each optional part', async () => {
-      await people().upsert([
+      await people().upsert(peopleBatch([
         newPerson('jane-home', { emails: ['jane@example.com', 'jd@example.org'] }),
         newPerson('john-home', { firstName: 'John', emails: [] }),
         newPerson('jane-chicago', { address: '400 Lake Shore Dr', city: 'Chicago', zip: '60611', emails: [] }),
         newPerson('jane-austin', { address: '12 Main St.', city: 'Austin', state: 'TX', zip: '78701', emails: [] }),
-      ]);
-      const keys = async (q: Parameters<ReturnType<typeof people>['findByNameAndAddress']>[0]) =>
-        (await people().findByNameAndAddress(q)).map((p) => p.personKey);
+      ]));
+      const keys = async (q: NameAddressQuery) => (await lookupByNameAndAddress(people(), q)).map((p) => p.personKey);
       const jane = { firstName: 'Jane', lastName: 'Doe' };
       expect(await keys(jane)).toEqual(['jane-home', 'jane-chicago', 'jane-austin']);
       expect(await keys({ ...jane, zip5: '62701' })).toEqual(['jane-home']);
@@ -159,29 +159,29 @@ export function peopleStoreContract(storage: CurrentStorage): void {
       expect(await keys({ ...jane, address: '', city: ' ' })).toEqual(['jane-home', 'jane-chicago', 'jane-austin']);
       expect(await keys({ firstName: '', lastName: 'Doe' })).toEqual([]);
       expect(await keys({ firstName: 'John', lastName: 'Doe', zip5: '62701' })).toEqual(['john-home']);
-      const [home] = await people().findByNameAndAddress({ ...jane, zip5: '62701' });
+      const [home] = await lookupByNameAndAddress(people(), { ...jane, zip5: '62701' });
       expect(home?.emails).toEqual(['jane@example.com', 'jd@example.org']);
-      expect((await people().findByNameAndAddress({ firstName: 'John', lastName: 'Doe' }))[0]?.emails).toEqual([]);
+      expect((await lookupByNameAndAddress(people(), { firstName: 'John', lastName: 'Doe' }))[0]?.emails).toEqual([]);
     });
 
     it('loads a large batch in one call, then updates it', async () => {
       const all = Array.from({ length: 3_000 }, (_, i) =>
         newPerson(`k${i}`, { lastName: `Last${i % 50}`, emails: [`k${i}@example.com`, `k${i}@example.net`] }),
       );
-      expect(await people().upsert(all)).toEqual({ inserted: 3_000, updated: 0 });
-      expect(await people().upsert(all.map((p) => ({ ...p, city: 'Peoria' })))).toEqual({ inserted: 0, updated: 3_000 });
+      expect(await people().upsert(peopleBatch(all))).toEqual({ inserted: 3_000, updated: 0 });
+      expect(await people().upsert(peopleBatch(all.map((p) => ({ ...p, city: 'Peoria' }))))).toEqual({ inserted: 0, updated: 3_000 });
       expect(await people().count()).toBe(3_000);
       expect(await people().findByEmail('k2999@example.net')).toMatchObject({ personKey: 'k2999', city: 'Peoria' });
       expect((await people().findManyByEmail(all.map((p) => p.emails[1]!))).size).toBe(3_000);
     });
 
     it('finds identity candidates by each blocking key, each person once, with emails', async () => {
-      await people().upsert([
+      await people().upsert(peopleBatch([
         newPerson('jane', { address: '12 N. Main Street Apt 4', zip: '62701-1234', emails: ['jane@example.com', 'jd@example.org'] }),
         newPerson('joe', { firstName: 'Joe', address: '12 North Main St', zip: '62701' }),
         newPerson('smyth', { firstName: 'Ann', lastName: 'Smyth', address: '900 Oak Ave', zip: '62701-0001' }),
         newPerson('far', { address: '12 Main St', state: 'TX', zip: '73301' }),
-      ]);
+      ]));
       const keys = async (blocks: Parameters<ReturnType<typeof people>['findCandidates']>[0]) =>
         (await people().findCandidates(blocks)).map((p) => p.personKey).sort();
       expect(await keys([{ kind: 'zip-house', zip5: '62701', houseNumber: '12' }])).toEqual(['jane', 'joe']);
@@ -200,8 +200,8 @@ export function peopleStoreContract(storage: CurrentStorage): void {
     });
 
     it('re-keys blocking columns when an update changes the address', async () => {
-      await people().upsert([newPerson('jane', { address: '12 Main St' })]);
-      await people().upsert([newPerson('jane', { address: '40 Elm St' })]);
+      await people().upsert(peopleBatch([newPerson('jane', { address: '12 Main St' })]));
+      await people().upsert(peopleBatch([newPerson('jane', { address: '40 Elm St' })]));
       expect(await people().findCandidates([{ kind: 'zip-house', zip5: '62701', houseNumber: '12' }])).toEqual([]);
       expect((await people().findCandidates([{ kind: 'zip-house', zip5: '62701', houseNumber: '40' }])).map((p) => p.personKey)).toEqual(['jane']);
     });

@@ -1,9 +1,9 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import type { ActivityEvent, ActivityStats } from '../../enrichment/person.js';
-import { checkedEvents, checkWindows, noActivity } from '../activity-rules.js';
+import type { ActivityEvent, ActivityStats } from '../../people/person.js';
+import { checkedEvents, checkWindows, noActivity } from '../../people/activity-rules.js';
 import { chunks, LOOKUP_CHUNK } from '../chunks.js';
 import type { Database } from '../database.js';
-import type { ActivityStore } from '../../enrichment/activity-store.js';
+import type { ActivityStore } from '../../people/activity-store.js';
 import { rawReader, type RawRead } from './raw-read.js';
 
 /** 4 columns a row. */

@@ -5,7 +5,7 @@
  * indexed lookups themselves. Row-value `IN` reads the composite indexes on both engines.
  */
 import type { Kysely } from 'kysely';
-import type { PersonRecord } from '../../enrichment/person.js';
+import type { PersonRecord } from '../../people/person.js';
 import type { CandidateBlock } from '../../identity/match/candidate-block.js';
 import { chunks } from '../chunks.js';
 import type { Database } from '../database.js';

@@ -1,8 +1,8 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { sha1Hex } from '../../enrichment/email-hash.js';
-import { newPerson } from '../contract/people-fixtures.js';
+import { sha1Hex } from '../../people/email-hash.js';
+import { newPerson, peopleBatch } from '../contract/people-fixtures.js';
 import type { Database } from '../database.js';
 import { migrateToLatest } from '../migrations/migrate.js';
 import { KyselyActivityStore } from './activity-store.js';
@@ -25,7 +25,7 @@ describe('kysely people and activity stores batch their statements', () => {
     const { db, seen } = await counted();
     const people = new KyselyPeopleStore(db);
     const all = Array.from({ length: 1_200 }, (_, i) => newPerson(`p${i}`, { emails: [`p${i}@example.com`, `p${i}@example.org`] }));
-    await people.upsert(all);
+    await people.upsert(peopleBatch(all));
     // begin, 3 key lookups, 3 people upserts, 2 email inserts (2,400 rows at 2,000 a statement), commit
     expect(seen.queries).toBe(10);
     seen.queries = 0;

@@ -1,11 +1,10 @@
 import type { Compilable, Kysely } from 'kysely';
-import { md5Hex, sha1Hex } from '../../enrichment/email-hash.js';
-import type { AddressKey, MatchedProfile, NameAddressQuery, NewPerson, PersonRecord } from '../../enrichment/person.js';
+import type { AddressKey, MatchedProfile, PersonRecord } from '../../people/person.js';
 import { chunks, LOOKUP_CHUNK } from '../chunks.js';
 import type { Database } from '../database.js';
-import type { PeopleStore } from '../../enrichment/people-store.js';
-import { MAX_NAME_MATCHES, normalizeQuery, planUpsert } from '../people-plan.js';
+import { MAX_NAME_MATCHES, type NormalizedQuery, type PeopleBatch, type PeopleStore } from '../../people/people-store.js';
 import type { CandidateBlock } from '../../identity/match/candidate-block.js';
+import type { CandidateStore } from '../../identity/match/candidate-store.js';
 import { CandidateQueries } from './people-candidates.js';
 import { rawReader, type RawRead } from './raw-read.js';
 import { foldPeople, PERSON_COLUMNS, personRow, POSTAL_COLUMNS, PROFILE_COLUMNS, profileOf, type JoinedRow, type ProfileRow } from './person-row.js';
@@ -15,7 +14,7 @@ const PEOPLE_ROWS = 450;
 /** 5 columns a row. */
 const EMAIL_ROWS = 2_000;
 
-export class KyselyPeopleStore implements PeopleStore {
+export class KyselyPeopleStore implements PeopleStore, CandidateStore {
   private readonly read: RawRead;
   private readonly candidates: CandidateQueries;
 
@@ -27,15 +26,15 @@ export class KyselyPeopleStore implements PeopleStore {
     this.candidates = new CandidateQueries(db, this.read);
   }
 
-  async upsert(input: NewPerson[], marks: { demo?: boolean } = {}): Promise<{ inserted: number; updated: number }> {
-    if (input.length === 0) return { inserted: 0, updated: 0 };
-    const plan = planUpsert(input);
+  async upsert(batch: PeopleBatch, marks: { demo?: boolean } = {}): Promise<{ inserted: number; updated: number }> {
+    if (batch.rows.length === 0) return { inserted: 0, updated: 0 };
+    const plan = batch.plan;
     const updatedAt = this.now().toISOString();
     // One transaction: a batch lands whole or not at all, and SQLite syncs once per call.
     return this.db.transaction().execute(async (trx) => {
       const existing = new Set<string>();
       for (const keys of chunks(
-        plan.people.map((p) => p.personKey),
+        plan.map((row) => row.person.personKey),
         LOOKUP_CHUNK,
       )) {
         const rows = await trx.selectFrom('people').select('person_key').where('person_key', 'in', keys).execute();
@@ -43,10 +42,10 @@ export class KyselyPeopleStore implements PeopleStore {
       }
 
       const ids = new Map<string, number>();
-      for (const batch of chunks(plan.people, PEOPLE_ROWS)) {
-        const rows = await trx
+      for (const rows of chunks([...plan], PEOPLE_ROWS)) {
+        const inserted = await trx
           .insertInto('people')
-          .values(batch.map((p) => ({ ...personRow(p, updatedAt), demo: marks.demo ? 1 : 0 })))
+          .values(rows.map((row) => ({ ...personRow(row, updatedAt), demo: marks.demo ? 1 : 0 })))
           .onConflict((oc) =>
             oc.column('person_key').doUpdateSet((eb) => ({
               first_name: eb.ref('excluded.first_name'),
@@ -74,34 +73,34 @@ export class KyselyPeopleStore implements PeopleStore {
           )
           .returning(['id', 'person_key'])
           .execute();
-        for (const row of rows) ids.set(row.person_key, row.id);
+        for (const row of inserted) ids.set(row.person_key, row.id);
       }
 
       // Replace, not merge: the file's list is the person's list. New people have nothing to drop.
       const replaced = [...existing].map((key) => ids.get(key)!);
-      for (const batch of chunks(replaced, LOOKUP_CHUNK)) {
-        await trx.deleteFrom('person_emails').where('person_id', 'in', batch).execute();
+      for (const ids of chunks(replaced, LOOKUP_CHUNK)) {
+        await trx.deleteFrom('person_emails').where('person_id', 'in', ids).execute();
       }
-      const emailRows = plan.people.flatMap((p) =>
+      const emailRows = plan.flatMap(({ person: p }) =>
         p.emails.map((email, position) => ({
           email,
           person_id: ids.get(p.personKey)!,
           position,
-          sha1: sha1Hex(email),
-          md5: md5Hex(email),
+          sha1: batch.hashes.get(email)!.sha1,
+          md5: batch.hashes.get(email)!.md5,
         })),
       );
-      for (const batch of chunks(emailRows, EMAIL_ROWS)) {
+      for (const rows of chunks(emailRows, EMAIL_ROWS)) {
         // An address another person holds moves to this one.
         await trx
           .insertInto('person_emails')
-          .values(batch)
+          .values(rows)
           .onConflict((oc) =>
             oc.column('email').doUpdateSet((eb) => ({ person_id: eb.ref('excluded.person_id'), position: eb.ref('excluded.position') })),
           )
           .execute();
       }
-      return plan.count(existing);
+      return batch.count(existing);
     });
   }
 
@@ -197,9 +196,7 @@ export class KyselyPeopleStore implements PeopleStore {
       .where(`m.${column}`, 'in', chunk);
   }
 
-  async findByNameAndAddress(query: NameAddressQuery): Promise<PersonRecord[]> {
-    const q = normalizeQuery(query);
-    if (q === undefined) return [];
+  async findByNameAndAddress(q: NormalizedQuery): Promise<PersonRecord[]> {
     let ids = this.db.selectFrom('people').select('id').where('last_norm', '=', q.lastNorm).where('first_norm', '=', q.firstNorm);
     if (q.streetNorm !== undefined) ids = ids.where('street_norm', '=', q.streetNorm);
     if (q.cityNorm !== undefined) ids = ids.where('city_norm', '=', q.cityNorm);

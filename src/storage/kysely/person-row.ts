@@ -1,15 +1,10 @@
-/** Conversions between `people` / `person_emails` rows and the enrichment domain's records. */
+/** Conversions between `people` / `person_emails` rows and the people domain's records (each row prepared by people/person-row.ts). */
 import type { Insertable, Selectable } from 'kysely';
-import type { NewPerson, PersonFields, PersonProfile, PersonRecord } from '../../enrichment/person.js';
-import { prepareRecord } from '../../enrichment/project.js';
+import type { PersonFields, PersonProfile, PersonRecord } from '../../people/person.js';
+import type { PersonRow } from '../../people/people-store.js';
 import type { PeopleTable } from '../database.js';
-import { personBlockingColumns } from '../../identity/match/blocking.js';
-import { normalizedColumns } from '../people-plan.js';
 
-export function personRow(p: NewPerson, updatedAt: string): Insertable<PeopleTable> {
-  const n = normalizedColumns(p);
-  const blocking = personBlockingColumns(p);
-  const record = prepareRecord(p);
+export function personRow({ person: p, normalized: n, blocking, record }: PersonRow, updatedAt: string): Insertable<PeopleTable> {
   return {
     person_key: p.personKey,
     first_name: p.firstName,

@@ -1,6 +1,6 @@
-import type { ActivityEvent, ActivityStats } from '../../enrichment/person.js';
-import { checkedEvents, checkWindows, eventKey, noActivity } from '../activity-rules.js';
-import type { ActivityStore } from '../../enrichment/activity-store.js';
+import type { ActivityEvent, ActivityStats } from '../../people/person.js';
+import { checkedEvents, checkWindows, eventKey, noActivity } from '../../people/activity-rules.js';
+import type { ActivityStore } from '../../people/activity-store.js';
 
 export class MemoryActivityStore implements ActivityStore {
   private readonly keys = new Set<string>();

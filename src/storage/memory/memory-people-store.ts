@@ -1,22 +1,27 @@
-import { md5Hex, sha1Hex } from '../../enrichment/email-hash.js';
-import { prepareRecord } from '../../enrichment/project.js';
-import type { AddressKey, MatchedProfile, NameAddressQuery, NewPerson, PersonProfile, PersonRecord } from '../../enrichment/person.js';
-import { personBlockingColumns, type BlockingColumns } from '../../identity/match/blocking.js';
+import type { AddressKey, MatchedProfile, PersonProfile, PersonRecord, PreparedRecord } from '../../people/person.js';
 import type { CandidateBlock } from '../../identity/match/candidate-block.js';
-import type { PeopleStore } from '../../enrichment/people-store.js';
-import { matchesQuery, MAX_NAME_MATCHES, normalizedColumns, normalizeQuery, uniqueEmails, type NormalizedPerson } from '../people-plan.js';
+import type { CandidateStore } from '../../identity/match/candidate-store.js';
+import {
+  MAX_NAME_MATCHES,
+  type BlockingColumns,
+  type NormalizedPerson,
+  type NormalizedQuery,
+  type PeopleBatch,
+  type PeopleStore,
+} from '../../people/people-store.js';
 
 interface Stored {
   record: PersonRecord;
   normalized: NormalizedPerson;
   blocking: BlockingColumns;
+  prepared: PreparedRecord;
 }
 
 /**
  * Applies people one by one, the reference the kysely store's batched plan must agree with.
  * Records are cloned in and out, so callers can't change stored state by mutating a result.
  */
-export class MemoryPeopleStore implements PeopleStore {
+export class MemoryPeopleStore implements PeopleStore, CandidateStore {
   private readonly byKey = new Map<string, Stored>();
   private readonly byId = new Map<number, Stored>();
   /** email → person id */
@@ -25,14 +30,14 @@ export class MemoryPeopleStore implements PeopleStore {
   private readonly md5s = new Map<string, string>();
   private lastId = 0;
 
-  async upsert(people: NewPerson[]): Promise<{ inserted: number; updated: number }> {
+  async upsert(batch: PeopleBatch): Promise<{ inserted: number; updated: number }> {
     let inserted = 0;
-    for (const person of people) {
+    for (const { person, normalized, blocking, record } of batch.rows) {
       const previous = this.byKey.get(person.personKey);
       if (previous === undefined) inserted += 1;
       const id = previous?.record.id ?? ++this.lastId;
       for (const email of previous?.record.emails ?? []) this.owners.delete(email);
-      const emails = uniqueEmails(person.emails);
+      const emails = person.emails;
       for (const email of emails) {
         const from = this.owners.get(email);
         if (from !== undefined && from !== id) {
@@ -40,14 +45,15 @@ export class MemoryPeopleStore implements PeopleStore {
           loser.emails = loser.emails.filter((e) => e !== email);
         }
         this.owners.set(email, id);
-        this.sha1s.set(sha1Hex(email), email);
-        this.md5s.set(md5Hex(email), email);
+        const { sha1, md5 } = batch.hashes.get(email)!;
+        this.sha1s.set(sha1, email);
+        this.md5s.set(md5, email);
       }
-      const stored: Stored = { record: clone({ ...person, id, emails }), normalized: normalizedColumns(person), blocking: personBlockingColumns(person) };
+      const stored: Stored = { record: clone({ ...person, id, emails }), normalized, blocking, prepared: record };
       this.byKey.set(person.personKey, stored);
       this.byId.set(id, stored);
     }
-    return { inserted, updated: people.length - inserted };
+    return { inserted, updated: batch.rows.length - inserted };
   }
 
   async findByEmail(email: string): Promise<PersonRecord | undefined> {
@@ -78,15 +84,14 @@ export class MemoryPeopleStore implements PeopleStore {
     const found = new Map<string, MatchedProfile>();
     for (const value of values) {
       const email = by === 'email' ? value : (by === 'sha1' ? this.sha1s : this.md5s).get(value);
-      const record = this.byEmail(email);
-      if (record && email !== undefined) found.set(value, { email, profile: profileOf(record, withPostal) });
+      const id = email === undefined ? undefined : this.owners.get(email);
+      const stored = id === undefined ? undefined : this.byId.get(id);
+      if (stored && email !== undefined) found.set(value, { email, profile: profileOf(stored, withPostal) });
     }
     return found;
   }
 
-  async findByNameAndAddress(query: NameAddressQuery): Promise<PersonRecord[]> {
-    const q = normalizeQuery(query);
-    if (q === undefined) return [];
+  async findByNameAndAddress(q: NormalizedQuery): Promise<PersonRecord[]> {
     const found: PersonRecord[] = [];
     // byId iterates in id order: ids only grow.
     for (const { record, normalized } of this.byId.values()) {
@@ -131,9 +136,20 @@ export class MemoryPeopleStore implements PeopleStore {
   }
 }
 
-function profileOf(person: PersonRecord, withPostal: boolean): PersonProfile {
+function profileOf({ record: person, prepared }: Stored, withPostal: boolean): PersonProfile {
   const { firstName, lastName, address, city, state, zip } = person;
-  return withPostal ? { record: prepareRecord(person), postal: { firstName, lastName, address, city, state, zip } } : { record: prepareRecord(person) };
+  return withPostal ? { record: prepared, postal: { firstName, lastName, address, city, state, zip } } : { record: prepared };
+}
+
+function matchesQuery(person: NormalizedPerson, q: NormalizedQuery): boolean {
+  return (
+    person.firstNorm === q.firstNorm &&
+    person.lastNorm === q.lastNorm &&
+    (q.streetNorm === undefined || person.streetNorm === q.streetNorm) &&
+    (q.cityNorm === undefined || person.cityNorm === q.cityNorm) &&
+    (q.state === undefined || person.state === q.state) &&
+    (q.zip5 === undefined || person.zip5 === q.zip5)
+  );
 }
 
 function clone(record: PersonRecord): PersonRecord {

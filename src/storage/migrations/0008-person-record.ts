@@ -1,13 +1,14 @@
 /**
  * Each person's full enrichment record kept ready as JSON, with its field count: /v5/td answers
  * an address with that text (plus eam) instead of parsing and projecting the person's fields on
- * every request. Existing people get it here, in batches, made by the same code the import uses.
+ * every request. Existing people get it here, in batches, made by 0008's frozen copy of the code the
+ * import used then (frozen/0008-prepare-record.ts), so a later change to the record cannot change
+ * what this migration writes.
  * An (email, person_id) index answers an address's person from the index alone, without a visit
  * to the person_emails row.
  */
 import type { Kysely, Migration } from 'kysely';
-import type { PersonFields } from '../../enrichment/person.js';
-import { prepareRecord } from '../../enrichment/project.js';
+import { prepareRecord0008 } from './frozen/0008-prepare-record.js';
 
 const BATCH = 5_000;
 
@@ -30,7 +31,7 @@ export const personRecord: Migration = {
       if (rows.length === 0) break;
       // Already inside the migration's transaction (migrate.ts).
       for (const row of rows) {
-        const record = prepareRecord({ zip: row.zip, fields: JSON.parse(row.fields) as PersonFields, interests: JSON.parse(row.interests) as string[] });
+        const record = prepareRecord0008({ zip: row.zip, fields: JSON.parse(row.fields) as Partial<Record<string, string | number>>, interests: JSON.parse(row.interests) as string[] });
         await people.updateTable('people').set({ record: record.json, record_fields: record.fields }).where('id', '=', row.id).execute();
       }
       after = rows[rows.length - 1]!.id;

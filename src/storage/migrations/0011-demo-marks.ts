@@ -15,7 +15,7 @@
  */
 import { sql, type Kysely, type Migration } from 'kysely';
 import { DEMO_PEOPLE, demoDataset } from '../../generate/demo-dataset.js';
-import type { ActivityEvent, NewPerson } from '../../enrichment/person.js';
+import type { ActivityEvent, NewPerson } from '../../people/person.js';
 import { chunks, LOOKUP_CHUNK } from '../chunks.js';
 
 interface Tables {

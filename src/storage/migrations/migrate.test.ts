@@ -3,10 +3,11 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../postgres/open-postgres.js';
 import { openSqlite } from '../sqlite/open-sqlite.js';
-import type { ActivityEvent } from '../../enrichment/person.js';
+import type { ActivityEvent } from '../../people/person.js';
 import { demoDataset } from '../../generate/demo-dataset.js';
 import type { Database } from '../database.js';
 import { personRow } from '../kysely/person-row.js';
+import { peopleBatch } from '../contract/people-fixtures.js';
 import { MIGRATIONS } from './index.js';
 import { migrateToLatest } from './migrate.js';
 
@@ -88,8 +89,9 @@ describe('migrations on SQLite', () => {
     // The second demo id was re-imported since from `mailsure generate` output: another person.
     const stored = [...people.slice(0, 1), { ...second!, firstName: 'Other', lastName: 'Person' }, ...rest, { ...people[0]!, personKey: 'P9000000', emails: ['real@example.com'] }];
     const old = db as unknown as Kysely<Pick<Database, 'people' | 'person_emails' | 'activity_events'>>;
-    for (const [i, person] of stored.entries()) {
-      const { id } = await old.insertInto('people').values(personRow(person, loaded)).returning('id').executeTakeFirstOrThrow();
+    for (const [i, row] of peopleBatch(stored).rows.entries()) {
+      const { person } = row;
+      const { id } = await old.insertInto('people').values(personRow(row, loaded)).returning('id').executeTakeFirstOrThrow();
       if (i < 5 || person.personKey === 'P9000000') {
         await old.insertInto('person_emails').values(person.emails.map((email, position) => ({ email, person_id: id, position, sha1: '', md5: '' }))).execute();
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PersonRecord } from '../../../src/enrichment/person.js';
+import type { PersonRecord } from '../../../src/people/person.js';
 import { generatePeople } from '../../../src/generate/people.js';
 import { generateQueryVariants, type QueryExpectation, type QueryVariant, type VariantKind } from '../../../src/generate/query-variants.js';
 import type { IdentityMatch, IdentityQuery } from '../../../src/identity/match/types.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NameAddressQuery, PersonRecord } from '../../../src/enrichment/person.js';
+import type { NameAddressQuery, PersonRecord } from '../../../src/people/person.js';
 import { createExactIdentityMatcher } from './exact-matcher.js';
 
 const ann = { id: 1, personKey: 'P1' } as PersonRecord;
@@ -8,11 +8,9 @@ function store(found: PersonRecord[] = [ann]) {
   const asked: NameAddressQuery[] = [];
   return {
     asked,
-    people: {
-      async findByNameAndAddress(q: NameAddressQuery) {
-        asked.push(q);
-        return found;
-      },
+    async people(q: NameAddressQuery) {
+      asked.push(q);
+      return found;
     },
   };
 }

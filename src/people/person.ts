@@ -2,7 +2,15 @@
  * A person as Mailsure stores them: identity (name, postal address, emails) and the enrichment
  * fields of the api-reference, by their API names with their API value strings.
  */
-import type { PreparedRecord } from './project.js';
+
+/**
+ * A person's full record as JSON (every field we hold, reference order) and its top-level field
+ * count (what metering bills, decisions §3): what the store keeps, made by prepared-record.ts.
+ */
+export interface PreparedRecord {
+  json: string;
+  fields: number;
+}
 
 /** Enrichment values by API field name (`age`, `household_income`, `rfm_avg_dollars`, …). */
 export type PersonFields = Partial<Record<string, string | number>>;
@@ -39,7 +47,7 @@ export type PersonPostal = Pick<PersonRecord, 'firstName' | 'lastName' | 'addres
 
 /**
  * What an enrichment answer is made of for a person found by an address: their full record,
- * ready (enrichment/project.ts), and, when the lookup asked for it, their postal address.
+ * ready (prepared-record.ts), and, when the lookup asked for it, their postal address.
  */
 export interface PersonProfile {
   record: PreparedRecord;

@@ -2,7 +2,7 @@
  * Argument checks and shapes shared by the activity stores, so a bad event fails the same way on
  * every engine (SQLite would store any text happily).
  */
-import type { ActivityEvent, ActivityStats } from '../enrichment/person.js';
+import type { ActivityEvent, ActivityStats } from './person.js';
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const EVENTS: ReadonlySet<string> = new Set(['seen', 'open']);

@@ -1,11 +1,13 @@
 /**
- * What a people upsert writes, decided once for every engine: repeats of a person key collapse to
- * the last one, and an email listed by several people goes to the one listing it last. The
- * result equals applying the people one by one, which is what the memory store does.
+ * What a people upsert writes, decided once for every engine (person-row.ts hands it to the
+ * store): repeats of a person key collapse to the last one, and an email listed by several people
+ * goes to the one listing it last. The result equals applying the people one by one, which is
+ * what the memory store does. And the normalised form of a name + address lookup.
  */
-import { normalizeEmail } from '../enrichment/email-hash.js';
-import type { NameAddressQuery, NewPerson } from '../enrichment/person.js';
-import { normalizeCity, normalizeName, normalizeState, normalizeStreet, zip5Of } from '../enrichment/person-key.js';
+import { normalizeEmail } from './email-hash.js';
+import type { NameAddressQuery, NewPerson, PersonRecord } from './person.js';
+import type { NormalizedPerson, NormalizedQuery, PeopleStore } from './people-store.js';
+import { normalizeCity, normalizeName, normalizeState, normalizeStreet, zip5Of } from './person-key.js';
 
 export interface UpsertPlan {
   /** One entry per person key, in the order of each key's last occurrence; emails are final. */
@@ -42,16 +44,6 @@ export function uniqueEmails(emails: readonly string[]): string[] {
   return [...new Set(emails.map(normalizeEmail))].filter((e) => e !== '');
 }
 
-/** The columns exact lookups compare, as stored for a person. */
-export interface NormalizedPerson {
-  firstNorm: string;
-  lastNorm: string;
-  streetNorm: string;
-  cityNorm: string;
-  state: string;
-  zip5: string;
-}
-
 export function normalizedColumns(p: Pick<NewPerson, 'firstName' | 'lastName' | 'address' | 'city' | 'state' | 'zip'>): NormalizedPerson {
   return {
     firstNorm: normalizeName(p.firstName),
@@ -62,19 +54,6 @@ export function normalizedColumns(p: Pick<NewPerson, 'firstName' | 'lastName' | 
     zip5: zip5Of(p.zip),
   };
 }
-
-/** A name + address query in stored form; optional parts the query leaves out stay undefined. */
-export interface NormalizedQuery {
-  firstNorm: string;
-  lastNorm: string;
-  streetNorm?: string;
-  cityNorm?: string;
-  state?: string;
-  zip5?: string;
-}
-
-/** At most this many people answer one name + address query (a household, not a city of Smiths). */
-export const MAX_NAME_MATCHES = 100;
 
 /**
  * Undefined when the query cannot match anyone: a name normalising to nothing, or a given part
@@ -98,13 +77,8 @@ export function normalizeQuery(q: NameAddressQuery): NormalizedQuery | undefined
   return out;
 }
 
-export function matchesQuery(person: NormalizedPerson, q: NormalizedQuery): boolean {
-  return (
-    person.firstNorm === q.firstNorm &&
-    person.lastNorm === q.lastNorm &&
-    (q.streetNorm === undefined || person.streetNorm === q.streetNorm) &&
-    (q.cityNorm === undefined || person.cityNorm === q.cityNorm) &&
-    (q.state === undefined || person.state === q.state) &&
-    (q.zip5 === undefined || person.zip5 === q.zip5)
-  );
+/** The exact lookup by name and address: nobody for a query that cannot match anyone. */
+export async function lookupByNameAndAddress(store: Pick<PeopleStore, 'findByNameAndAddress'>, query: NameAddressQuery): Promise<PersonRecord[]> {
+  const normalized = normalizeQuery(query);
+  return normalized === undefined ? [] : store.findByNameAndAddress(normalized);
 }

@@ -29,6 +29,9 @@ export const RECORD_FIELDS = [
   'postal_address',
 ] as const;
 
+/** The record fields a person holds: all but `eam` (activity) and `postal_address` (the name and address), in reference order. */
+export const PERSON_FIELDS: readonly string[] = RECORD_FIELDS.filter((f) => f !== 'eam' && f !== 'postal_address');
+
 export const EAM_FIELDS = ['date_first_seen', 'longevity', 'velocity', 'popularity', 'month_last_open'] as const;
 
 /** The sample payload's misspelling, accepted in `fields` but never emitted. */
