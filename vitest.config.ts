@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SlowestFirst } from './test/helpers/slowest-first.js';
 
 // Workspace packages (packages/client) are tested from their sources (their package.json's
 // `mailsure-source` export), so a test never runs a stale build of them.
@@ -19,5 +20,8 @@ export default defineConfig({
     // two cores: 19.7 min of wall time for 6.2 min of CPU), so one file per core left most of the
     // machine idle. One more worker than cores: 6 min on the same machine, every test alike.
     maxWorkers: availableParallelism() + 1,
+    // The slowest files first (test/durations.json), so that a long one never starts last on a
+    // clean clone, which has no cache of durations.
+    sequence: { sequencer: SlowestFirst },
   },
 });
