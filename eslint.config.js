@@ -9,8 +9,21 @@ import tseslint from 'typescript-eslint';
  */
 const DOMAINS = ['verification', 'identity', 'people', 'enrichment', 'lists', 'accounts', 'generate'];
 const DRIVER_PACKAGES = {
-  group: ['fastify', 'fastify/*', '@fastify/*', 'better-sqlite3', 'pg', 'pg/*', 'kysely', 'kysely/*', 'ioredis', 'bullmq', 'redis-semaphore'],
-  message: 'Domain code stays free of frameworks and database/Redis clients: declare the interface you need in this folder and let storage/ (or http/, cli/) implement it.',
+  group: [
+    'fastify',
+    'fastify/*',
+    '@fastify/*',
+    'better-sqlite3',
+    'pg',
+    'pg/*',
+    'kysely',
+    'kysely/*',
+    'ioredis',
+    'bullmq',
+    'redis-semaphore',
+  ],
+  message:
+    'Domain code stays free of frameworks and database/Redis clients: declare the interface you need in this folder and let storage/ (or http/, cli/) implement it.',
 };
 const CALLER_LAYERS = {
   group: ['**/http', '**/http/**', '**/cli', '**/cli/**', '**/wiring', '**/wiring/**'],
@@ -18,7 +31,8 @@ const CALLER_LAYERS = {
 };
 const STORAGE = {
   group: ['**/storage', '**/storage/**'],
-  message: 'Domains do not import storage/: the store interface belongs in the domain folder (e.g. accounts/key-store.ts) and storage/ implements it.',
+  message:
+    'Domains do not import storage/: the store interface belongs in the domain folder (e.g. accounts/key-store.ts) and storage/ implements it.',
 };
 
 /**
@@ -33,7 +47,13 @@ const CALLER_STORAGE = {
   message: 'http/, cli/ and observability/ use storage/ only through wiring/ (the composition root) or the interfaces the domains declare.',
 };
 /** What a domain's or a caller's tests may use of storage/: the in-memory engine, the contract fixtures, the Storage type. */
-const TEST_STORAGE = ['**/storage/**/*.js', '!**/storage/open-storage.js', '!**/storage/memory/*.js', '!**/storage/contract/*.js', '!**/storage/interfaces.js'];
+const TEST_STORAGE = [
+  '**/storage/**/*.js',
+  '!**/storage/open-storage.js',
+  '!**/storage/memory/*.js',
+  '!**/storage/contract/*.js',
+  '!**/storage/interfaces.js',
+];
 
 /**
  * What storage/ may import from a domain, listed by name: the interface files it implements,
@@ -75,7 +95,8 @@ const STORAGE_MAY_IMPORT = [
 // a folder, since a file under an excluded folder cannot be re-included by a `!` exception.
 const DOMAIN_INTERNALS = {
   group: [...DOMAINS.map((d) => `**/${d}/**/*.js`), ...STORAGE_MAY_IMPORT.map((p) => `!${p}`)],
-  message: 'storage/ imports only a domain\'s interface and type files (STORAGE_MAY_IMPORT in eslint.config.js); move what it needs next to the interface.',
+  message:
+    "storage/ imports only a domain's interface and type files (STORAGE_MAY_IMPORT in eslint.config.js); move what it needs next to the interface.",
 };
 
 export default tseslint.config(
@@ -83,7 +104,20 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', crypto: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', setImmediate: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        crypto: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        setImmediate: 'readonly',
+      },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
@@ -104,11 +138,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { ...STORAGE, group: TEST_STORAGE },
-            CALLER_LAYERS,
-            DRIVER_PACKAGES,
-          ],
+          patterns: [{ ...STORAGE, group: TEST_STORAGE }, CALLER_LAYERS, DRIVER_PACKAGES],
         },
       ],
     },

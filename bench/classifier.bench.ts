@@ -11,7 +11,6 @@ import { compareOps, ROUND_MS, ROUNDS, WARMUP_MS } from './support/compare-ops.j
 import type { BenchResult } from './types.js';
 import { corpusUrl } from '../test/fixtures/corpora.js';
 
-
 function corpusAddresses(): string[] {
   const files = [
     'isemail_tests.json',
@@ -63,7 +62,6 @@ function generatedAddresses(count: number): string[] {
   }
   return out;
 }
-
 
 export default async function run(): Promise<BenchResult> {
   // isEmail throws on lone surrogates (encodeURI); those rows are left out for both sides.

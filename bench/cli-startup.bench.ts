@@ -59,7 +59,15 @@ export default async function cliStartup(): Promise<BenchResult[]> {
     const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', MAILSURE_DATA_DIR: dataDir };
     for (const name of ['alpha', 'beta', 'gamma']) timed([BIN, 'keys', 'create', '--name', name], env);
     // Through tsx, the way bin/mailsure.js ran before the build step (a dummy argv[1] for commander).
-    const viaTsx = (args: string[]) => ['--import', 'tsx', '--input-type=module', '-e', `const { main } = await import(${JSON.stringify(MAIN_TS)}); await main(process.argv);`, 'mailsure', ...args];
+    const viaTsx = (args: string[]) => [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      `const { main } = await import(${JSON.stringify(MAIN_TS)}); await main(process.argv);`,
+      'mailsure',
+      ...args,
+    ];
     const t = compare(
       {
         node: ['-e', '0'],
@@ -75,7 +83,14 @@ export default async function cliStartup(): Promise<BenchResult[]> {
       `wall time from spawn to exit, median of ${RUNS} alternating runs after one warm-up each, against \`node -e 0\` in the same rounds; ` +
       `the compiled dist/ through bin/mailsure.js, every command importing its code only when it runs`;
     return [
-      result('`mailsure --help` (compiled) vs `node -e 0`', 'mailsure --help', t.help!, t.node!, 500, `${how}; the same code through tsx instead of dist/ (how the bin ran before the build step): ${Math.round(t.tsxHelp!)} ms`),
+      result(
+        '`mailsure --help` (compiled) vs `node -e 0`',
+        'mailsure --help',
+        t.help!,
+        t.node!,
+        500,
+        `${how}; the same code through tsx instead of dist/ (how the bin ran before the build step): ${Math.round(t.tsxHelp!)} ms`,
+      ),
       result(
         '`mailsure keys list` (compiled, SQLite, 3 keys) vs `node -e 0`',
         'mailsure keys list',

@@ -18,7 +18,6 @@ interface Mailcheck {
 // CommonJS; run() calls the callbacks synchronously and returns their value.
 const mailcheck = createRequire(import.meta.url)('mailcheck') as Mailcheck;
 
-
 function corpusInputs(): string[] {
   const url = corpusUrl('typo_corrections.json');
   return (JSON.parse(readFileSync(url, 'utf8')) as { input: string }[]).map((row) => row.input);
@@ -71,7 +70,6 @@ function generatedInvalid(count: number): string[] {
   }
   return out;
 }
-
 
 export default async function run(): Promise<BenchResult> {
   const list = [...corpusInputs(), ...generatedInvalid(3000)];

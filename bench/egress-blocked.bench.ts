@@ -33,7 +33,8 @@ async function runList(options: ServerOptions, file: string, zipPath: string): P
         const reporting = body.services.email_validation?.reporting as { status_codes: Record<string, number> } | undefined;
         return { ms: performance.now() - started, codes: reporting?.status_codes ?? {} };
       }
-      if (!['Pending', 'Processed', 'Processing'].includes(body.status)) throw new Error(`the list ended ${body.status}: ${body.error ?? ''}`);
+      if (!['Pending', 'Processed', 'Processing'].includes(body.status))
+        throw new Error(`the list ended ${body.status}: ${body.error ?? ''}`);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   } finally {
@@ -49,7 +50,11 @@ export default async function run(): Promise<BenchResult> {
     const file = await writeListCsv(join(root, 'list.csv'), ROWS);
     const addresses = [...new Set(Object.keys(world.smtp).map((name) => world.smtpAddress(name as never)))];
     const blockedPort = String(await closedPort(addresses));
-    const domain = await runList({ dataDir: join(root, 'domain'), env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'domain' } }, file.path, join(root, 'domain.zip'));
+    const domain = await runList(
+      { dataDir: join(root, 'domain'), env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'domain' } },
+      file.path,
+      join(root, 'domain.zip'),
+    );
     const blocked = await runList(
       { dataDir: join(root, 'blocked'), env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox', MAILSURE_SMTP_PORT: blockedPort } },
       file.path,
@@ -59,7 +64,9 @@ export default async function run(): Promise<BenchResult> {
     if (invalidByEgress > 0) throw new Error(`${invalidByEgress} records were called invalid for our own blocked port 25`);
     const rows = ROWS.toLocaleString('en-US');
     const ratio = blocked.ms / domain.ms;
-    process.stdout.write(`  egress blocked: ${rows} rows, depth domain ${(domain.ms / 1000).toFixed(1)} s, depth mailbox with port 25 blocked ${(blocked.ms / 1000).toFixed(1)} s\n`);
+    process.stdout.write(
+      `  egress blocked: ${rows} rows, depth domain ${(domain.ms / 1000).toFixed(1)} s, depth mailbox with port 25 blocked ${(blocked.ms / 1000).toFixed(1)} s\n`,
+    );
     return {
       title: `list of ${rows} rows at depth mailbox with outbound port 25 blocked, vs the same list at depth domain`,
       ours: { label: 'depth mailbox, egress blocked', value: blocked.ms / 1000, unit: 's' },

@@ -25,11 +25,14 @@ async function load(port: number, key: string, emails: string[]): Promise<number
 
 function post(port: number, path: string, body: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: 'POST', rejectUnauthorized: false, headers: { 'content-type': 'application/json' } }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path, method: 'POST', rejectUnauthorized: false, headers: { 'content-type': 'application/json' } },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -47,7 +50,10 @@ export default async function run(): Promise<BenchResult[]> {
     await load(ours.port, ours.key, data.emails);
     await load(bare.port, bare.key, data.emails);
     for (let round = 0; round < 3; round++) {
-      td = { ours: Math.max(td.ours, await load(ours.port, ours.key, data.emails)), bare: Math.max(td.bare, await load(bare.port, bare.key, data.emails)) };
+      td = {
+        ours: Math.max(td.ours, await load(ours.port, ours.key, data.emails)),
+        bare: Math.max(td.bare, await load(bare.port, bare.key, data.emails)),
+      };
     }
     const records = data.emails.slice(0, 5_000).map((email) => ({ email }));
     const body = JSON.stringify(records);
@@ -56,7 +62,8 @@ export default async function run(): Promise<BenchResult[]> {
       for (let round = 0; round < 3; round++) {
         let started = performance.now();
         const res = await post(ours.port, `/v5/ei/bulk?api_key=${ours.key}`, body);
-        if (res.status !== 200 || (JSON.parse(res.text) as unknown[]).length !== records.length) throw new Error(`bulk answered ${res.status}`);
+        if (res.status !== 200 || (JSON.parse(res.text) as unknown[]).length !== records.length)
+          throw new Error(`bulk answered ${res.status}`);
         bulkMs = Math.min(bulkMs, performance.now() - started);
         started = performance.now();
         for (const record of records) await storage.people.findProfiles('email', [record.email], false);
@@ -87,7 +94,8 @@ export default async function run(): Promise<BenchResult[]> {
       ratio: td.ours / td.bare,
       goal: '≥ 0.4',
       met: td.ours / td.bare >= 0.4,
-      notes: 'autocannon, 32 connections, 2,000 distinct addresses of the dataset, 3 alternating rounds of 5 s after a warm-up; key with enrichment + eam',
+      notes:
+        'autocannon, 32 connections, 2,000 distinct addresses of the dataset, 3 alternating rounds of 5 s after a warm-up; key with enrichment + eam',
     },
     {
       title: '/v5/ei/bulk of 5,000 records (HTTPS) vs the store-only lookup loop of the same records',

@@ -25,12 +25,18 @@ function percentile(values: number[], p: number): number {
 function measure(port: number, key: string): Promise<number[]> {
   const path = `/v5/ev?email=${encodeURIComponent('jane.doe@example.com')}&api_key=${key}`;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/run-ts.js', 'bench/support/latency-client.ts', String(port), path, String(WARMUP), String(MEASURED)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['bin/run-ts.js', 'bench/support/latency-client.ts', String(port), path, String(WARMUP), String(MEASURED)],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as number[]) : reject(new Error(`latency client exited with ${code}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as number[]) : reject(new Error(`latency client exited with ${code}`)),
+    );
   });
 }
 
@@ -41,7 +47,15 @@ async function bulkClient(port: number, key: string, body: string, running: () =
     while (running()) {
       await new Promise<void>((resolve, reject) => {
         const req = request(
-          { host: '127.0.0.1', port, path: `/v5/ei/bulk?api_key=${key}`, method: 'POST', agent, rejectUnauthorized: false, headers: { 'content-type': 'application/json' } },
+          {
+            host: '127.0.0.1',
+            port,
+            path: `/v5/ei/bulk?api_key=${key}`,
+            method: 'POST',
+            agent,
+            rejectUnauthorized: false,
+            headers: { 'content-type': 'application/json' },
+          },
           (res) => {
             res.resume();
             res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`bulk answered ${res.statusCode}`))));
@@ -77,10 +91,16 @@ export default async function run(): Promise<BenchResult> {
     let first: () => void = () => {};
     const firstAnswer = new Promise<void>((resolve) => (first = resolve));
     const clients = Array.from({ length: BULK_CLIENTS }, () =>
-      bulkClient(server.port, server.key, body, () => running, () => {
-        bulkCalls++;
-        first();
-      }),
+      bulkClient(
+        server.port,
+        server.key,
+        body,
+        () => running,
+        () => {
+          bulkCalls++;
+          first();
+        },
+      ),
     );
     await firstAnswer; // the bulk path is warm and every client has a call in flight
     const started = performance.now();

@@ -7,7 +7,13 @@ import { compareWithBare } from './http-ev.bench.js';
 import type { BenchResult } from './types.js';
 
 export default async function run(): Promise<BenchResult> {
-  const best = await compareWithBare('domain', ['alice@mailbox-ok.com', 'bob@mailbox-ok.com', 'someone@accept-all.net', 'x@no-such-domain.com', 'info@a-only.com']);
+  const best = await compareWithBare('domain', [
+    'alice@mailbox-ok.com',
+    'bob@mailbox-ok.com',
+    'someone@accept-all.net',
+    'x@no-such-domain.com',
+    'info@a-only.com',
+  ]);
   const ratio = best.ours / best.bare;
   return {
     title: '/v5/ev at depth domain, DNS answers cached, vs a bare Fastify route (HTTPS, same logger)',
@@ -16,6 +22,7 @@ export default async function run(): Promise<BenchResult> {
     ratio,
     goal: '≥ 0.6',
     met: ratio >= 0.6,
-    notes: 'autocannon, 32 connections, 3 alternating rounds of 5 s after a warm-up that fills the DNS cache; test-world DNS on loopback; best round of each',
+    notes:
+      'autocannon, 32 connections, 3 alternating rounds of 5 s after a warm-up that fills the DNS cache; test-world DNS on loopback; best round of each',
   };
 }

@@ -43,7 +43,13 @@ export async function compareWithBare(depth: 'syntax' | 'domain', addresses: str
 }
 
 export default async function run(): Promise<BenchResult> {
-  const best = await compareWithBare('syntax', ['jane.doe@example.com', 'john..doe@gmail.com', 'info@example.org', 'bad@@example.com', 'someone+tag@outlook.com']);
+  const best = await compareWithBare('syntax', [
+    'jane.doe@example.com',
+    'john..doe@gmail.com',
+    'info@example.org',
+    'bad@@example.com',
+    'someone+tag@outlook.com',
+  ]);
   const ratio = best.ours / best.bare;
   return {
     title: '/v5/ev at depth syntax vs a bare Fastify route (HTTPS, same logger)',

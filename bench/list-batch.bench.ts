@@ -64,7 +64,9 @@ interface Seen {
 }
 
 function seen(w: TestWorld<WorldSpec>): Seen {
-  const logs = Object.entries(w.smtp).filter(([name]) => name.startsWith('host')).map(([, log]) => log);
+  const logs = Object.entries(w.smtp)
+    .filter(([name]) => name.startsWith('host'))
+    .map(([, log]) => log);
   return {
     sessions: logs.reduce((n, log) => n + log.connections, 0),
     rcpts: logs.reduce((n, log) => n + log.sessions.reduce((m, s) => m + s.rcpts.length, 0), 0),
@@ -90,7 +92,8 @@ async function runList(hosts: number, root: string, wrap: string[]): Promise<{ p
       await client.waitResults(listId, POLL_MS);
       const seconds = (performance.now() - started) / 1000;
       const counts = seen(w);
-      if (counts.maxOpen > SESSIONS_PER_HOST) throw new Error(`${counts.maxOpen} sessions open at once at one host, over the limit of ${SESSIONS_PER_HOST}`);
+      if (counts.maxOpen > SESSIONS_PER_HOST)
+        throw new Error(`${counts.maxOpen} sessions open at once at one host, over the limit of ${SESSIONS_PER_HOST}`);
       return { perSecond: ADDRESSES / seconds, seen: counts, seconds };
     } finally {
       client.close();
@@ -106,7 +109,12 @@ async function baseline(hosts: number, count: number): Promise<{ perSecond: numb
   const spec = world(hosts);
   const w = await startTestWorld(spec);
   try {
-    const prober = createSmtpProber({ port: w.smtpPort, helo: 'bench.mailsure.local', from: 'verify@mailsure.local', maxSessionsPerHost: SESSIONS_PER_HOST });
+    const prober = createSmtpProber({
+      port: w.smtpPort,
+      helo: 'bench.mailsure.local',
+      from: 'verify@mailsure.local',
+      maxSessionsPerHost: SESSIONS_PER_HOST,
+    });
     const scheduler = createDomainScheduler({ concurrency: 64, perDomain: 4 });
     const hostOf = (address: string) => {
       const domain = address.slice(address.indexOf('@') + 1);
@@ -115,7 +123,11 @@ async function baseline(hosts: number, count: number): Promise<{ perSecond: numb
     };
     const list = addresses(spec, count);
     const started = performance.now();
-    await scheduler.runEach(list, (a) => a.slice(a.indexOf('@') + 1), (a) => prober.probe(hostOf(a), [a], Date.now() + 60_000));
+    await scheduler.runEach(
+      list,
+      (a) => a.slice(a.indexOf('@') + 1),
+      (a) => prober.probe(hostOf(a), [a], Date.now() + 60_000),
+    );
     const seconds = (performance.now() - started) / 1000;
     return { perSecond: count / seconds, seen: seen(w) };
   } finally {
@@ -132,7 +144,8 @@ export default async function run(): Promise<BenchResult[]> {
     const shared = await runList(1, root, wrap);
     const sharedBase = await baseline(1, BASELINE_SAMPLE);
     const n = ADDRESSES.toLocaleString('en-US');
-    const describe = (s: Seen) => `${s.sessions.toLocaleString('en-US')} sessions, ${s.rcpts.toLocaleString('en-US')} RCPTs, at most ${s.maxOpen} open at once per host`;
+    const describe = (s: Seen) =>
+      `${s.sessions.toLocaleString('en-US')} sessions, ${s.rcpts.toLocaleString('en-US')} RCPTs, at most ${s.maxOpen} open at once per host`;
     process.stdout.write(
       `  list-batch: 10 hosts: ${spread.seconds.toFixed(1)} s, ${Math.round(spread.perSecond)} records/s, ${describe(spread.seen)}; ` +
         `1 host: ${shared.seconds.toFixed(1)} s, ${Math.round(shared.perSecond)} records/s, ${describe(shared.seen)}; ` +

@@ -43,7 +43,8 @@ async function timeList(client: ListClient, file: ListFile): Promise<number> {
   for (;;) {
     const body = await client.status(listId);
     if (body.status === 'Results') return performance.now() - started;
-    if (!['Pending', 'Processed', 'Processing'].includes(body.status)) throw new Error(`list ${listId} ended ${body.status}: ${body.error ?? ''}`);
+    if (!['Pending', 'Processed', 'Processing'].includes(body.status))
+      throw new Error(`list ${listId} ended ${body.status}: ${body.error ?? ''}`);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
@@ -124,7 +125,10 @@ async function scaleOut(world: TestWorld, root: string, lists: Lists): Promise<B
         MAILSURE_REDIS_URL: await state.redis(REDIS_DB),
       },
     };
-    const keys = { a: await createKeyByCli(options, 'a', 'verification,lists'), b: await createKeyByCli(options, 'b', 'verification,lists') };
+    const keys = {
+      a: await createKeyByCli(options, 'a', 'verification,lists'),
+      b: await createKeyByCli(options, 'b', 'verification,lists'),
+    };
     children.push(await startMailsure({ ...options, command: ['serve', '--no-worker'] }));
     for (let i = 0; i < 2; i++) children.push(await startMailsure({ ...options, command: ['worker'] }));
     return result('PostgreSQL + Redis, `serve --no-worker` and two `mailsure worker`', await measure(children[0]!.port, keys, lists));
@@ -160,7 +164,10 @@ export default async function run(): Promise<BenchResult[]> {
   const world = await startTestWorld();
   const root = mkdtempSync(join(tmpdir(), 'mailsure-bench-fairness-'));
   try {
-    const lists = { big: await writeListCsv(join(root, 'big.csv'), BIG_ROWS, 1), small: await writeListCsv(join(root, 'small.csv'), SMALL_ROWS, 2) };
+    const lists = {
+      big: await writeListCsv(join(root, 'big.csv'), BIG_ROWS, 1),
+      small: await writeListCsv(join(root, 'small.csv'), SMALL_ROWS, 2),
+    };
     const results = [await embedded(world, root, lists)];
     const scaled = await scaleOut(world, root, lists);
     if (scaled) results.push(scaled);

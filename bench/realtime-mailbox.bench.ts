@@ -115,7 +115,11 @@ function sequence(addresses: string[], calls: number, repeatsOfTen: number): str
 async function runAt(scenario: Scenario, world: ProviderWorld, addresses: string[], root: string, wrap: string[]): Promise<Run> {
   const { rate } = scenario;
   const w = await startTestWorld(world.spec);
-  const options = { dataDir: join(root, `data-${rate}-${scenario.label.replace(/\W+/g, '-')}`), env: { ...w.env, MAILSURE_VERIFY_DEPTH: 'mailbox', MAILSURE_SMTP_THROTTLE: 'on', MAILSURE_VERDICT_MEMORY: 'on', ...scenario.env }, wrap };
+  const options = {
+    dataDir: join(root, `data-${rate}-${scenario.label.replace(/\W+/g, '-')}`),
+    env: { ...w.env, MAILSURE_VERIFY_DEPTH: 'mailbox', MAILSURE_SMTP_THROTTLE: 'on', MAILSURE_VERDICT_MEMORY: 'on', ...scenario.env },
+    wrap,
+  };
   try {
     const key = await createKeyByCli(options, 'bench', 'verification');
     const server = await startMailsure(options);
@@ -140,7 +144,9 @@ async function runAt(scenario: Scenario, world: ProviderWorld, addresses: string
         const wait = due - (performance.now() - started);
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         const address = asked[i]!;
-        answers.push(get(agent, server.port, `/v5/ev?email=${encodeURIComponent(address)}&api_key=${key}`).then((a) => ({ ...a, address })));
+        answers.push(
+          get(agent, server.port, `/v5/ev?email=${encodeURIComponent(address)}&api_key=${key}`).then((a) => ({ ...a, address })),
+        );
       }
       const done = await Promise.all(answers);
       clearInterval(sampler);
@@ -170,7 +176,9 @@ async function runAt(scenario: Scenario, world: ProviderWorld, addresses: string
         sessions: log.sessions.length,
         rcpts: rcpts.length,
         maxPerMinute: maxInMinute(samples.map((s) => ({ at: s.at, count: s.connections }))),
-        perEgress: Object.fromEntries(egressAddresses.map((a) => [a, maxInMinute(samples.map((s) => ({ at: s.at, count: s.byEgress[a] ?? 0 })))])),
+        perEgress: Object.fromEntries(
+          egressAddresses.map((a) => [a, maxInMinute(samples.map((s) => ({ at: s.at, count: s.byEgress[a] ?? 0 })))]),
+        ),
         distinct: distinct.size,
         mailboxRcpts,
         catchAllRcpts: rcpts.length - mailboxRcpts,
@@ -189,9 +197,13 @@ const describeRun = (r: Run) =>
   `${r.label}, ${r.rate} calls/s for ${SECONDS} s: ${r.definitive} of ${r.calls} definitive (${pct(r.definitive, r.calls)}; ${Math.round((r.definitive * 60) / SECONDS)} a minute), ` +
   `codes ${Object.entries(r.codes)
     .map(([c, n]) => `${c}×${n}`)
-    .join(' ')}, p50 ${Math.round(r.p50)} ms, p99 ${Math.round(r.p99)} ms; the simulator saw ${r.sessions} sessions, ${r.rcpts} RCPTs, at most ${r.maxPerMinute} connections in a 60 s interval` +
+    .join(
+      ' ',
+    )}, p50 ${Math.round(r.p50)} ms, p99 ${Math.round(r.p99)} ms; the simulator saw ${r.sessions} sessions, ${r.rcpts} RCPTs, at most ${r.maxPerMinute} connections in a 60 s interval` +
   (Object.keys(r.perEgress).length > 0 ? ` (per egress at most ${Object.values(r.perEgress).join(', ')})` : '') +
-  (r.distinct < r.calls ? `; ${r.distinct} distinct addresses of ${r.calls} calls, ${r.mailboxRcpts} RCPTs for them, ${r.catchAllRcpts} catch-all probes` : '');
+  (r.distinct < r.calls
+    ? `; ${r.distinct} distinct addresses of ${r.calls} calls, ${r.mailboxRcpts} RCPTs for them, ${r.catchAllRcpts} catch-all probes`
+    : '');
 
 /** Where each of the 4 egresses' proxy connects out from: the simulator tells the egresses apart by it. */
 const EGRESS_ADDRESSES = ['127.0.0.231', '127.0.0.232', '127.0.0.233', '127.0.0.234'];
@@ -209,7 +221,12 @@ export default async function run(): Promise<BenchResult[]> {
       for (const out of EGRESS_ADDRESSES) proxies.push(await startSocksProxy({ outboundAddress: out }));
       const scenarios: Scenario[] = [
         ...RATES.map((rate) => ({ label: 'one egress', rate })),
-        { label: '4 egresses', rate: 40, env: { MAILSURE_SMTP_PROXY: proxies.map((p) => p.url).join(',') }, egressAddresses: EGRESS_ADDRESSES },
+        {
+          label: '4 egresses',
+          rate: 40,
+          env: { MAILSURE_SMTP_PROXY: proxies.map((p) => p.url).join(',') },
+          egressAddresses: EGRESS_ADDRESSES,
+        },
         { label: 'one egress, 30 % repeats', rate: 10, repeatsOfTen: 3 },
       ];
       for (const scenario of scenarios) {
@@ -233,12 +250,20 @@ export default async function run(): Promise<BenchResult[]> {
       overload.p99 <= 10_500 &&
       overload.maxPerMinute <= budget + 1;
     const pooledShare = pooled.definitive / pooled.calls;
-    const pooledMet = pooledShare >= 0.95 && pooled.p99 <= 3_000 && Object.values(pooled.perEgress).every((n) => n <= budget + 1) && Object.keys(pooled.perEgress).length === EGRESS_ADDRESSES.length;
+    const pooledMet =
+      pooledShare >= 0.95 &&
+      pooled.p99 <= 3_000 &&
+      Object.values(pooled.perEgress).every((n) => n <= budget + 1) &&
+      Object.keys(pooled.perEgress).length === EGRESS_ADDRESSES.length;
     const repeatedShare = repeated.definitive / repeated.calls;
     const steadyResult: BenchResult = {
       title: `real-time /v5/ev at depth mailbox, distinct addresses at the Google simulator, connection budget on, one egress: definitive answers at 10 calls/s`,
       ours: { label: 'shared session pool', value: 100 * share, unit: '% definitive' },
-      baseline: { label: 'a session per call (main before issue 27, recorded)', value: (100 * BASELINE.definitive) / BASELINE.calls, unit: '% definitive' },
+      baseline: {
+        label: 'a session per call (main before issue 27, recorded)',
+        value: (100 * BASELINE.definitive) / BASELINE.calls,
+        unit: '% definitive',
+      },
       ratio: share / (BASELINE.definitive / BASELINE.calls),
       goal: `≥ 95 % definitive, p99 ≤ 3 s, ≤ ${budget + 1} connections a minute at 10 calls/s; at 50 calls/s definitive a minute ≥ the 10 calls/s run's, p99 ≤ 10.5 s; 0 false verdicts`,
       met,
@@ -264,8 +289,16 @@ export default async function run(): Promise<BenchResult[]> {
     };
     const repeatedResult: BenchResult = {
       title: `real-time /v5/ev at depth mailbox at the Google simulator, one egress, 10 calls/s with 30 % repeats: RCPTs for the asked addresses per distinct address`,
-      ours: { label: 'verdict memory and single flight', value: repeated.distinct > 0 ? repeated.mailboxRcpts / repeated.distinct : 0, unit: 'RCPTs per distinct address' },
-      baseline: { label: 'one probe per call', value: repeated.distinct > 0 ? repeated.calls / repeated.distinct : 0, unit: 'RCPTs per distinct address' },
+      ours: {
+        label: 'verdict memory and single flight',
+        value: repeated.distinct > 0 ? repeated.mailboxRcpts / repeated.distinct : 0,
+        unit: 'RCPTs per distinct address',
+      },
+      baseline: {
+        label: 'one probe per call',
+        value: repeated.distinct > 0 ? repeated.calls / repeated.distinct : 0,
+        unit: 'RCPTs per distinct address',
+      },
       ratio: repeated.calls > 0 ? repeated.mailboxRcpts / repeated.calls : 0,
       goal: `1.0 (repeats cost no RCPT), ≥ 95 % definitive; 0 false verdicts`,
       met: repeated.mailboxRcpts === repeated.distinct && repeatedShare >= 0.95,

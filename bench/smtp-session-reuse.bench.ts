@@ -12,7 +12,12 @@ const BATCH = 50;
 
 export default async function run(): Promise<BenchResult> {
   const world = await startTestWorld();
-  const prober = createSmtpProber({ port: world.smtpPort, helo: 'bench.mailsure.local', from: 'verify@mailsure.local', maxSessionsPerHost: 2 });
+  const prober = createSmtpProber({
+    port: world.smtpPort,
+    helo: 'bench.mailsure.local',
+    from: 'verify@mailsure.local',
+    maxSessionsPerHost: 2,
+  });
   const target = { host: `mx.${world.domains.mailboxOk}`, addresses: [world.smtpAddress('mailboxes')] };
   // Distinct recipients (replies are keyed by recipient); unknown ones cost the server the same lookup.
   const addresses = Array.from({ length: ADDRESSES }, (_, i) => `user${i}@${world.domains.mailboxOk}`);

@@ -21,7 +21,16 @@ const dist = join(root, 'dist');
 /** Written last: its age is the age of the build. */
 const STAMP = '.build-stamp';
 /** What the build reads besides src/: a change to any of these makes dist/ stale. */
-const INPUTS = ['tsconfig.json', 'tsconfig.build.json', 'package.json', 'scripts/build.mjs', 'packages/client/src', 'packages/client/package.json', 'packages/client/tsconfig.json', 'dashboard'];
+const INPUTS = [
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'package.json',
+  'scripts/build.mjs',
+  'packages/client/src',
+  'packages/client/package.json',
+  'packages/client/tsconfig.json',
+  'dashboard',
+];
 /** Workspace packages built before the server, each by its own tsconfig.json into its dist/. */
 const PACKAGES = ['packages/client'];
 
@@ -65,7 +74,10 @@ function compile(tsc, project, out, finish = () => {}) {
 /** The dashboard through Vite's own command (dashboard/vite.config.ts) into `out`. */
 function buildDashboard(out) {
   const vite = join(dirname(createRequire(join(root, 'package.json')).resolve('vite/package.json')), 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--config', join(root, 'dashboard', 'vite.config.ts'), '--outDir', out], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [vite, 'build', '--config', join(root, 'dashboard', 'vite.config.ts'), '--outDir', out], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error('vite build of dashboard/ failed; see the output above');
 }
 

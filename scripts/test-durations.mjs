@@ -23,4 +23,6 @@ for (const file of testResults) {
 }
 const sorted = Object.fromEntries(Object.entries(seconds).sort(([a], [b]) => (a < b ? -1 : 1)));
 writeFileSync(join(root, 'test', 'durations.json'), JSON.stringify(sorted, null, 2) + '\n');
-console.log(`test/durations.json: ${Object.keys(sorted).length} files, ${Math.round(Object.values(sorted).reduce((a, b) => a + b, 0))} s in all`);
+console.log(
+  `test/durations.json: ${Object.keys(sorted).length} files, ${Math.round(Object.values(sorted).reduce((a, b) => a + b, 0))} s in all`,
+);

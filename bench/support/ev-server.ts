@@ -70,7 +70,10 @@ if (kind === 'bare') {
   const container = await createContainer({ config, logger });
   // Verification alone: the syntax and domain paths, as the goals name them (corrections have their own bench).
   const name = `bench-${process.pid}`;
-  const { key } = await createKey(container.storage.keys, name, { services: process.env.BENCH_SERVICES ?? 'verification', rate: '1000000' });
+  const { key } = await createKey(container.storage.keys, name, {
+    services: process.env.BENCH_SERVICES ?? 'verification',
+    rate: '1000000',
+  });
   const app = await assembleApp({ container, https: { key: tls.key, cert: tls.cert } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(JSON.stringify({ port: (app.server.address() as { port: number }).port, key }) + '\n');

@@ -15,7 +15,9 @@ function get(): Promise<number> {
     const started = performance.now();
     const req = request({ host: '127.0.0.1', port, path, agent, rejectUnauthorized: false }, (res) => {
       res.resume();
-      res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`GET ${path} answered ${res.statusCode}`))));
+      res.on('end', () =>
+        res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`GET ${path} answered ${res.statusCode}`)),
+      );
     });
     req.on('error', reject);
     req.end();

@@ -30,7 +30,11 @@ async function failure(response: Response): Promise<ApiError> {
   } catch {
     // Plain text (the 401 of the single-record endpoints): the text is the message.
   }
-  return new ApiError(response.status, message || `The server answered ${response.status} ${response.statusText}`, retryAfterSeconds(response.headers.get('retry-after')));
+  return new ApiError(
+    response.status,
+    message || `The server answered ${response.status} ${response.statusText}`,
+    retryAfterSeconds(response.headers.get('retry-after')),
+  );
 }
 
 /** What a redirect means here: the results of a server with MAILSURE_LIST_STORE_REDIRECT, in an object store on another origin. */
@@ -175,8 +179,20 @@ export function createAdminApi(token: string) {
     async keys(): Promise<AdminKey[]> {
       return (await json<{ keys: AdminKey[] }>(await call('/v5/admin/keys', { headers }))).keys;
     },
-    async createKey(settings: { name: string; services: string[]; quota?: string; fields?: string; evidence?: boolean }): Promise<AdminKey & { key: string; webhook_secret: string }> {
-      return json(await call('/v5/admin/keys', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(settings) }));
+    async createKey(settings: {
+      name: string;
+      services: string[];
+      quota?: string;
+      fields?: string;
+      evidence?: boolean;
+    }): Promise<AdminKey & { key: string; webhook_secret: string }> {
+      return json(
+        await call('/v5/admin/keys', {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify(settings),
+        }),
+      );
     },
     async revokeKey(name: string): Promise<AdminKey> {
       return json(await call(`/v5/admin/keys/${encodeURIComponent(name)}`, { method: 'DELETE', headers }));

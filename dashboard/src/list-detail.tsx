@@ -141,7 +141,8 @@ export function ListDetail({ api, id, operator }: { api: Api; id: number; operat
         if (stopped) return;
         setError(failure instanceof Error ? failure.message : String(failure));
         // Over the rate (429) or a passing fault: try again when the server says; a 404 stays.
-        if (failure instanceof ApiError && failure.status !== 404 && failure.status !== 401) wait = failure.retryAfter ?? DEFAULT_POLL_SECONDS;
+        if (failure instanceof ApiError && failure.status !== 404 && failure.status !== 401)
+          wait = failure.retryAfter ?? DEFAULT_POLL_SECONDS;
       }
       if (wait !== null && !stopped) timer = setTimeout(() => void poll(), wait * 1000);
     };

@@ -68,7 +68,13 @@ function UploadForm({ api, onSubmitted }: { api: Api; onSubmitted: (id: number) 
         onDrop={drop}
       >
         <label for="list-file">File (.csv, .txt or .zip): drop it here or choose it</label>
-        <input id="list-file" ref={input} type="file" accept=".csv,.txt,.zip,text/csv,text/plain,application/zip" onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
+        <input
+          id="list-file"
+          ref={input}
+          type="file"
+          accept=".csv,.txt,.zip,text/csv,text/plain,application/zip"
+          onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
+        />
         {file && <p class="hint">Selected: {file.name}</p>}
       </div>
       <div class="options">
@@ -76,7 +82,8 @@ function UploadForm({ api, onSubmitted }: { api: Api; onSubmitted: (id: number) 
           <input type="checkbox" checked={header} onChange={(e) => setHeader(e.currentTarget.checked)} /> The first row is a header
         </label>
         <label class="check">
-          <input type="checkbox" checked={report} onChange={(e) => setReport(e.currentTarget.checked)} /> Report only (buy the results after reading the report)
+          <input type="checkbox" checked={report} onChange={(e) => setReport(e.currentTarget.checked)} /> Report only (buy the results after
+          reading the report)
         </label>
         <label>
           Email column (number, optional)
@@ -170,9 +177,7 @@ export function ListsPage({ api }: { api: Api }) {
         )}
         {lists === null && !error && <p>Loading…</p>}
         {lists?.length === 0 && <p>No lists yet: submit one above.</p>}
-        {lists && lists.length > 0 && (
-          <ListsTable lists={lists} linked withKey={false} />
-        )}
+        {lists && lists.length > 0 && <ListsTable lists={lists} linked withKey={false} />}
       </section>
     </>
   );

@@ -47,7 +47,8 @@ function SignIn({ onSignedIn, operator }: { onSignedIn: (key: string) => void; o
     } catch (failure) {
       // A real key without the List API (not permitted, or over its limit) may still verify and
       // look up: let it in; its lists page then says why in the API's words.
-      const known = failure instanceof ApiError && (failure.status === 403 || (failure.status === 401 && failure.message !== 'Invalid API key'));
+      const known =
+        failure instanceof ApiError && (failure.status === 403 || (failure.status === 401 && failure.message !== 'Invalid API key'));
       if (known) onSignedIn(key.trim());
       else setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
@@ -59,8 +60,18 @@ function SignIn({ onSignedIn, operator }: { onSignedIn: (key: string) => void; o
       <h1>Mailsure</h1>
       <form onSubmit={submit} aria-describedby="signin-help">
         <label for="api-key">API key</label>
-        <input id="api-key" name="api-key" type="password" autoComplete="off" required value={key} onInput={(e) => setKey(e.currentTarget.value)} />
-        <p id="signin-help" class="hint">The key stays in this browser tab only and is forgotten when the tab closes.</p>
+        <input
+          id="api-key"
+          name="api-key"
+          type="password"
+          autoComplete="off"
+          required
+          value={key}
+          onInput={(e) => setKey(e.currentTarget.value)}
+        />
+        <p id="signin-help" class="hint">
+          The key stays in this browser tab only and is forgotten when the tab closes.
+        </p>
         <button type="submit" disabled={busy || key.trim() === ''}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>

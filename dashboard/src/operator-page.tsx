@@ -29,7 +29,15 @@ function TokenForm({ onToken }: { onToken: (token: string) => void }) {
       }}
     >
       <label for="admin-token">Admin token</label>
-      <input id="admin-token" type="password" autoComplete="off" required value={token} onInput={(e) => setToken(e.currentTarget.value)} aria-describedby="admin-help" />
+      <input
+        id="admin-token"
+        type="password"
+        autoComplete="off"
+        required
+        value={token}
+        onInput={(e) => setToken(e.currentTarget.value)}
+        aria-describedby="admin-help"
+      />
       <p id="admin-help" class="hint">
         The value of MAILSURE_ADMIN_TOKEN on the server. Kept in this browser tab only.
       </p>
@@ -55,7 +63,9 @@ function Health({ health }: { health: AdminHealth }) {
             <Fragment key={name}>
               <dt>{label}</dt>
               <dd data-concern={name} data-state={concern.state}>
-                <span class={`state state-${concern.state === 'ok' ? 'results' : concern.state === 'failed' ? 'error' : 'processed'}`}>{concern.state}</span>{' '}
+                <span class={`state state-${concern.state === 'ok' ? 'results' : concern.state === 'failed' ? 'error' : 'processed'}`}>
+                  {concern.state}
+                </span>{' '}
                 {concern.evidence.join('; ')}
                 {concern.hint && <span class="hint"> — {concern.hint}</span>}
               </dd>
@@ -71,8 +81,10 @@ function Health({ health }: { health: AdminHealth }) {
           <ul class="egresses">
             {health.smtp_egress_pool.map((egress) => (
               <li key={egress.label} data-egress={egress.label} data-healthy={String(egress.healthy)}>
-                <span class={`state state-${egress.healthy ? 'results' : 'error'}`}>{egress.healthy ? 'in rotation' : 'out of rotation'}</span> {egress.label} ({egress.way})
-                {egress.detail && <span class="hint"> — {egress.detail}</span>}
+                <span class={`state state-${egress.healthy ? 'results' : 'error'}`}>
+                  {egress.healthy ? 'in rotation' : 'out of rotation'}
+                </span>{' '}
+                {egress.label} ({egress.way}){egress.detail && <span class="hint"> — {egress.detail}</span>}
               </li>
             ))}
           </ul>
@@ -112,7 +124,8 @@ function CreateKey({ api, onCreated }: { api: AdminApi; onCreated: () => void })
         <legend>Services</legend>
         {SERVICES.map((service) => (
           <label class="check" key={service}>
-            <input type="checkbox" checked={services.includes(service)} onChange={(e) => toggle(service, e.currentTarget.checked)} /> {service}
+            <input type="checkbox" checked={services.includes(service)} onChange={(e) => toggle(service, e.currentTarget.checked)} />{' '}
+            {service}
           </label>
         ))}
       </fieldset>
@@ -224,11 +237,7 @@ function RecentLists({ lists }: { lists: AdminList[] }) {
   return (
     <section class="card" aria-labelledby="recent-title">
       <h2 id="recent-title">Recent lists of all keys</h2>
-      {lists.length === 0 ? (
-        <p>No lists yet.</p>
-      ) : (
-        <ListsTable lists={lists} linked={false} withKey />
-      )}
+      {lists.length === 0 ? <p>No lists yet.</p> : <ListsTable lists={lists} linked={false} withKey />}
     </section>
   );
 }
@@ -250,7 +259,8 @@ export function OperatorPage() {
       setLists(l);
       setError('');
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 404) setError('The operator view is off: set MAILSURE_ADMIN_TOKEN on the server and restart it.');
+      if (failure instanceof ApiError && failure.status === 404)
+        setError('The operator view is off: set MAILSURE_ADMIN_TOKEN on the server and restart it.');
       else setError(message(failure));
       if (failure instanceof ApiError && (failure.status === 401 || failure.status === 404)) {
         sessionStorage.removeItem(TOKEN);

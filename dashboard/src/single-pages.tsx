@@ -37,7 +37,23 @@ function useCall<T>() {
   return { answer, error, busy, run };
 }
 
-function EmailForm({ id, label, button, busy, value, onValue, onSubmit }: { id: string; label: string; button: string; busy: boolean; value: string; onValue: (v: string) => void; onSubmit: () => void }) {
+function EmailForm({
+  id,
+  label,
+  button,
+  busy,
+  value,
+  onValue,
+  onSubmit,
+}: {
+  id: string;
+  label: string;
+  button: string;
+  busy: boolean;
+  value: string;
+  onValue: (v: string) => void;
+  onSubmit: () => void;
+}) {
   return (
     <form
       class="card inline-form"
@@ -64,10 +80,18 @@ export function VerifyPage({ api }: { api: Api }) {
   return (
     <>
       <h1>Verify an address</h1>
-      <EmailForm id="verify-email" label="Email address" button="Verify" busy={busy} value={email} onValue={setEmail} onSubmit={() => verify(email)} />
+      <EmailForm
+        id="verify-email"
+        label="Email address"
+        button="Verify"
+        busy={busy}
+        value={email}
+        onValue={setEmail}
+        onSubmit={() => verify(email)}
+      />
       <label class="check explain-toggle">
-        <input type="checkbox" checked={explain} onChange={(e) => setExplain(e.currentTarget.checked)} /> Show the evidence (why this verdict: the rule, DNS and
-        each SMTP command and reply; keys with the evidence permission)
+        <input type="checkbox" checked={explain} onChange={(e) => setExplain(e.currentTarget.checked)} /> Show the evidence (why this
+        verdict: the rule, DNS and each SMTP command and reply; keys with the evidence permission)
       </label>
       {error && (
         <p role="alert" class="error">
@@ -118,7 +142,13 @@ export function VerifyPage({ api }: { api: Api }) {
           )}
         </section>
       )}
-      {result && explain && (answer?.evidence ? <EvidenceTimeline evidence={answer.evidence} /> : <p class="card hint">No evidence: this key does not have the evidence permission.</p>)}
+      {result &&
+        explain &&
+        (answer?.evidence ? (
+          <EvidenceTimeline evidence={answer.evidence} />
+        ) : (
+          <p class="card hint">No evidence: this key does not have the evidence permission.</p>
+        ))}
     </>
   );
 }
@@ -131,7 +161,15 @@ export function LookupPage({ api }: { api: Api }) {
   return (
     <>
       <h1>Look a person up</h1>
-      <EmailForm id="lookup-email" label="Email address" button="Look up" busy={busy} value={email} onValue={setEmail} onSubmit={() => run(() => api.lookup(email.trim()))} />
+      <EmailForm
+        id="lookup-email"
+        label="Email address"
+        button="Look up"
+        busy={busy}
+        value={email}
+        onValue={setEmail}
+        onSubmit={() => run(() => api.lookup(email.trim()))}
+      />
       {error && (
         <p role="alert" class="error">
           {error}

@@ -5,7 +5,17 @@ import { hashApiKey } from './api-key.js';
 
 describe('parseKeyOptions', () => {
   it('parses every setting', () => {
-    expect(parseKeyOptions({ services: 'verification, lists', variant: 'email_validation', fields: 'age,financial_segement', quota: '100', rate: '20', recordRate: '2000', trial: true })).toEqual({
+    expect(
+      parseKeyOptions({
+        services: 'verification, lists',
+        variant: 'email_validation',
+        fields: 'age,financial_segement',
+        quota: '100',
+        rate: '20',
+        recordRate: '2000',
+        trial: true,
+      }),
+    ).toEqual({
       services: ['verification', 'lists'],
       variant: 'email_validation',
       fields: ['age', 'financial_segment'],
@@ -14,17 +24,30 @@ describe('parseKeyOptions', () => {
       recordRate: 2000,
       trial: true,
     });
-    expect(parseKeyOptions({ services: 'all', fields: 'all', quota: 'none', recordRate: 'none' })).toMatchObject({ fields: null, quota: null, recordRate: null });
+    expect(parseKeyOptions({ services: 'all', fields: 'all', quota: 'none', recordRate: 'none' })).toMatchObject({
+      fields: null,
+      quota: null,
+      recordRate: null,
+    });
     expect(parseKeyOptions({})).toEqual({});
   });
 
   it.each(['0', '-5', 'lots', '', '1e3', '1234567890'])('refuses the record rate %j', (recordRate) => {
-    expect(() => parseKeyOptions({ recordRate })).toThrow(new KeyOptionError(['record rate must be a whole number of records per second, at least 1, or none']));
+    expect(() => parseKeyOptions({ recordRate })).toThrow(
+      new KeyOptionError(['record rate must be a whole number of records per second, at least 1, or none']),
+    );
   });
 
   it('lists every bad setting', () => {
     try {
-      parseKeyOptions({ services: 'verification,teleport', variant: 'v3', fields: 'age,shoe_size', quota: '-1', rate: '0', recordRate: '1.5' });
+      parseKeyOptions({
+        services: 'verification,teleport',
+        variant: 'v3',
+        fields: 'age,shoe_size',
+        quota: '-1',
+        rate: '0',
+        recordRate: '1.5',
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(KeyOptionError);
@@ -44,7 +67,15 @@ describe('createKey', () => {
   it('stores only the hash and applies defaults', async () => {
     const storage = openMemoryStorage();
     const created = await createKey(storage.keys, 'acme', {});
-    expect(created.record).toMatchObject({ name: 'acme', variant: 'safe_to_send', fields: null, quota: null, rate: 500, recordRate: null, trial: false });
+    expect(created.record).toMatchObject({
+      name: 'acme',
+      variant: 'safe_to_send',
+      fields: null,
+      quota: null,
+      rate: 500,
+      recordRate: null,
+      trial: false,
+    });
     expect(created.record.services).toHaveLength(7);
     expect(created.record.keyHash).toBe(hashApiKey(created.key));
     expect(JSON.stringify(await storage.keys.list())).not.toContain(created.key);

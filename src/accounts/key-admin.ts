@@ -106,7 +106,14 @@ export async function createKey(store: KeyStore, name: string, options: KeyOptio
   };
   const key = generateApiKey();
   const webhookSecret = generateWebhookSecret();
-  const record = await store.create({ ...settings, name, keyHash: hashApiKey(key), keyPrefix: displayPrefix(key), webhookSecret, ...(marks.demo ? { demo: true } : {}) });
+  const record = await store.create({
+    ...settings,
+    name,
+    keyHash: hashApiKey(key),
+    keyPrefix: displayPrefix(key),
+    webhookSecret,
+    ...(marks.demo ? { demo: true } : {}),
+  });
   return { record, key, webhookSecret };
 }
 

@@ -1,14 +1,6 @@
 /** What a key may do: the services of decisions §3, its response variant and its limits. */
 
-export const SERVICES = [
-  'verification',
-  'corrections',
-  'enrichment',
-  'eam',
-  'email_append',
-  'postal_append',
-  'lists',
-] as const;
+export const SERVICES = ['verification', 'corrections', 'enrichment', 'eam', 'email_append', 'postal_append', 'lists'] as const;
 export type Service = (typeof SERVICES)[number];
 
 export const VARIANTS = ['safe_to_send', 'email_validation'] as const;

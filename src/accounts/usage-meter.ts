@@ -41,7 +41,13 @@ export interface UsageMeter {
   close(): Promise<void>;
 }
 
-export function createUsageMeter(deps: { keys: KeyStore; usage: UsageStore; clock: Clock; flushMs?: number; shared?: SharedQuota }): UsageMeter {
+export function createUsageMeter(deps: {
+  keys: KeyStore;
+  usage: UsageStore;
+  clock: Clock;
+  flushMs?: number;
+  shared?: SharedQuota;
+}): UsageMeter {
   const pending = new Map<number, Pending>();
   let flushing: Promise<void> = Promise.resolve();
 

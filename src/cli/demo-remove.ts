@@ -12,7 +12,9 @@ export async function removeDemo(storage: Storage): Promise<void> {
   if (removed.listIds.length > 0) await removeListFiles(removed.listIds);
   if (removed.keys + removed.people + removed.activityEvents === 0) return print('no demo data: nothing removed');
   const lists = removed.listIds.length > 0 ? ` (and its ${plural(removed.listIds.length, 'list')})` : '';
-  print(`removed the demo: ${plural(removed.keys, 'key')}${lists}, ${plural(removed.people, 'person', 'people')}, ${plural(removed.activityEvents, 'activity event')}`);
+  print(
+    `removed the demo: ${plural(removed.keys, 'key')}${lists}, ${plural(removed.people, 'person', 'people')}, ${plural(removed.activityEvents, 'activity event')}`,
+  );
 }
 
 /** The rows are gone already; a file left behind is only disk space, so a failure is said, not fatal. */
@@ -23,7 +25,9 @@ async function removeListFiles(listIds: number[]): Promise<void> {
   try {
     for (const id of listIds) {
       await files.remove(id).catch((error: unknown) => {
-        process.stderr.write(`mailsure: could not delete the files of demo list ${id}: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.stderr.write(
+          `mailsure: could not delete the files of demo list ${id}: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
       });
     }
   } finally {

@@ -18,7 +18,10 @@ function settingOptions(command: Command): Command {
     .option('--fields <list>', 'enrichment fields the key may receive, or all')
     .option('--quota <n>', 'calls the key may make in all, or none')
     .option('--rate <n>', 'calls per second on real-time and bulk endpoints (a bulk call is one call)')
-    .option('--record-rate <n>', 'records per second on real-time and bulk endpoints (a bulk call counts its records), or none: off by default')
+    .option(
+      '--record-rate <n>',
+      'records per second on real-time and bulk endpoints (a bulk call counts its records), or none: off by default',
+    )
     .option('--bouncers', 'report addresses on the shared bouncer list as invalid, code 520 (the default)')
     .option('--no-bouncers', 'opt out: ignore the shared bouncer list for this key')
     .option('--evidence', 'may ask for the evidence behind a verdict (/v5/ev explain=true, lists with evidence): off by default')
@@ -42,28 +45,42 @@ export function registerKeyCommands(program: Command): void {
       }),
     );
 
-  keys.command('list').description('list keys').action(() =>
-    withStorage(async (storage) => {
-      const all = await storage.keys.list();
-      if (all.length === 0) return print('no keys');
-      const rows = all.map((k) => [k.name, `${k.keyPrefix}…`, k.revokedAt ? 'revoked' : 'active', k.variant, k.services.join(','), quotaText(k), String(k.rate)]);
-      print(table([['NAME', 'KEY', 'STATE', 'VARIANT', 'SERVICES', 'USED/QUOTA', 'RATE/S'], ...rows]));
-    }),
-  );
+  keys
+    .command('list')
+    .description('list keys')
+    .action(() =>
+      withStorage(async (storage) => {
+        const all = await storage.keys.list();
+        if (all.length === 0) return print('no keys');
+        const rows = all.map((k) => [
+          k.name,
+          `${k.keyPrefix}…`,
+          k.revokedAt ? 'revoked' : 'active',
+          k.variant,
+          k.services.join(','),
+          quotaText(k),
+          String(k.rate),
+        ]);
+        print(table([['NAME', 'KEY', 'STATE', 'VARIANT', 'SERVICES', 'USED/QUOTA', 'RATE/S'], ...rows]));
+      }),
+    );
 
-  keys.command('show <key>').description('show one key, its settings and usage').action((name: string) =>
-    withStorage(async (storage) => {
-      const record = await mustFind(storage, name);
-      print(describe(record));
-      const usage = await storage.usage.totals(record.id);
-      print('usage:');
-      for (const [unit, count] of Object.entries(usage)) print(`  ${unit.padEnd(17)} ${count}`);
-      print(`suppressions:      ${await storage.clientLists.count(record.id, 'suppression')}`);
-      print(`exceptions:        ${await storage.clientLists.count(record.id, 'exception')}`);
-    }),
-  );
+  keys
+    .command('show <key>')
+    .description('show one key, its settings and usage')
+    .action((name: string) =>
+      withStorage(async (storage) => {
+        const record = await mustFind(storage, name);
+        print(describe(record));
+        const usage = await storage.usage.totals(record.id);
+        print('usage:');
+        for (const [unit, count] of Object.entries(usage)) print(`  ${unit.padEnd(17)} ${count}`);
+        print(`suppressions:      ${await storage.clientLists.count(record.id, 'suppression')}`);
+        print(`exceptions:        ${await storage.clientLists.count(record.id, 'exception')}`);
+      }),
+    );
 
-  settingOptions(keys.command('update <key>').description('change a key\'s settings'))
+  settingOptions(keys.command('update <key>').description("change a key's settings"))
     .option('--trial', 'mark as a trial key')
     .option('--no-trial', 'mark as a full key')
     .action((name: string, flags: SettingFlags) =>
@@ -76,24 +93,30 @@ export function registerKeyCommands(program: Command): void {
       }),
     );
 
-  keys.command('revoke <key>').description('revoke a key; its usage history stays').action((name: string) =>
-    withStorage(async (storage) => {
-      const revoked = await storage.keys.revoke(name, new Date().toISOString());
-      if (!revoked) fail(`no key named "${name}"`);
-      print(`revoked key "${name}"`);
-    }),
-  );
+  keys
+    .command('revoke <key>')
+    .description('revoke a key; its usage history stays')
+    .action((name: string) =>
+      withStorage(async (storage) => {
+        const revoked = await storage.keys.revoke(name, new Date().toISOString());
+        if (!revoked) fail(`no key named "${name}"`);
+        print(`revoked key "${name}"`);
+      }),
+    );
 
   for (const [command, kind, what] of [
     ['suppress', 'suppression', 'addresses or domains to report as invalid (code 255)'],
     ['allow', 'exception', 'addresses or domains to report as valid (code 55)'],
   ] as const) {
-    keys.command(`${command} <key> <file>`).description(`load ${what}; one a line`).action((name: string, file: string) =>
-      withStorage(async (storage) => {
-        const record = await mustFind(storage, name);
-        await loadClientList(storage, record, kind, file);
-      }),
-    );
+    keys
+      .command(`${command} <key> <file>`)
+      .description(`load ${what}; one a line`)
+      .action((name: string, file: string) =>
+        withStorage(async (storage) => {
+          const record = await mustFind(storage, name);
+          await loadClientList(storage, record, kind, file);
+        }),
+      );
   }
 }
 

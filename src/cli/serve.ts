@@ -35,11 +35,14 @@ export async function serve(options: { worker?: boolean } = {}): Promise<void> {
   // Decided before the first line is printed: once a process says it listens, its demo is made or not.
   const demo = await ensureDemoKey(container.storage, wantsDemo);
   // Only into an empty people table: synthetic people never mix with, or overwrite, real ones.
-  const demoEmail = demo && (await container.storage.people.count()) === 0 ? await loadDemoData(container.storage, todayUtc(Date.now())) : undefined;
+  const demoEmail =
+    demo && (await container.storage.people.count()) === 0 ? await loadDemoData(container.storage, todayUtc(Date.now())) : undefined;
   const scheme = config.trustProxy ? 'http' : 'https';
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const baseUrl = `${scheme}://${shownHost}:${config.port}`;
-  print(`Mailsure listening on ${baseUrl} (${container.storage.engine}${tls?.generatedAt ? `, self-signed certificate in ${tls.generatedAt}` : ''})`);
+  print(
+    `Mailsure listening on ${baseUrl} (${container.storage.engine}${tls?.generatedAt ? `, self-signed certificate in ${tls.generatedAt}` : ''})`,
+  );
   print(mailboxLine(container.proberHealth.state(), config.verifyDepth));
   const egresses = egressLine(container.proberHealth.state(), config.verifyDepth, container.proberHealth.egresses());
   if (egresses) print(egresses);

@@ -21,7 +21,9 @@ export async function worker(): Promise<void> {
   await lifecycle.startBackground();
   stopOnSignals(logger, 'worker shutting down', lifecycle.stop);
   logger.info({ engine: container.storage.engine, queue: config.redisUrl ? 'redis' : 'database' }, 'list worker started');
-  process.stdout.write(`Mailsure list worker running (${container.storage.engine}, ${config.redisUrl ? 'Redis queue' : 'polling the database'})\n`);
+  process.stdout.write(
+    `Mailsure list worker running (${container.storage.engine}, ${config.redisUrl ? 'Redis queue' : 'polling the database'})\n`,
+  );
   process.stdout.write(`${mailboxLine(container.proberHealth.state(), config.verifyDepth)}\n`);
   const metrics = lifecycle.metricsServer();
   if (metrics && config.metrics) process.stdout.write(`${metricsLine(config.metrics.host, metrics.port)}\n`);

@@ -61,17 +61,36 @@ describe('loadConfig', () => {
         MAILSURE_LIST_STORE_PATH_STYLE: 'on',
         MAILSURE_LIST_STORE_REDIRECT: '1',
       }).listStore,
-    ).toEqual({ bucket: 'mailsure', prefix: 'prod/eu', endpoint: 'http://minio.internal:9000', region: 'eu-west-1', pathStyle: true, redirect: true });
+    ).toEqual({
+      bucket: 'mailsure',
+      prefix: 'prod/eu',
+      endpoint: 'http://minio.internal:9000',
+      region: 'eu-west-1',
+      pathStyle: true,
+      redirect: true,
+    });
     const bucketRule = 'must be s3://bucket or s3://bucket/prefix (a bucket name: 3 to 63 lower-case letters, digits, dots and dashes)';
     for (const [env, message] of [
       [{ MAILSURE_LIST_STORE: '/mnt/lists' }, `MAILSURE_LIST_STORE="/mnt/lists": ${bucketRule}`],
       [{ MAILSURE_LIST_STORE: 's3://My_Bucket/x' }, `MAILSURE_LIST_STORE="s3://My_Bucket/x": ${bucketRule}`],
       [{ MAILSURE_LIST_STORE: 's3://ab' }, `MAILSURE_LIST_STORE="s3://ab": ${bucketRule}`],
-      [{ MAILSURE_LIST_STORE: 's3://b-1', MAILSURE_LIST_STORE_ENDPOINT: 'minio:9000' }, 'MAILSURE_LIST_STORE_ENDPOINT="minio:9000": must be a URL starting with http:// or https://'],
-      [{ MAILSURE_LIST_STORE: 's3://b-1', MAILSURE_LIST_STORE_REGION: 'EU West' }, 'MAILSURE_LIST_STORE_REGION="EU West": must be a region name such as us-east-1'],
-      [{ MAILSURE_LIST_STORE: 's3://b-1', MAILSURE_LIST_STORE_REDIRECT: 'maybe' }, 'MAILSURE_LIST_STORE_REDIRECT="maybe": must be one of 1/0, true/false, yes/no, on/off'],
+      [
+        { MAILSURE_LIST_STORE: 's3://b-1', MAILSURE_LIST_STORE_ENDPOINT: 'minio:9000' },
+        'MAILSURE_LIST_STORE_ENDPOINT="minio:9000": must be a URL starting with http:// or https://',
+      ],
+      [
+        { MAILSURE_LIST_STORE: 's3://b-1', MAILSURE_LIST_STORE_REGION: 'EU West' },
+        'MAILSURE_LIST_STORE_REGION="EU West": must be a region name such as us-east-1',
+      ],
+      [
+        { MAILSURE_LIST_STORE: 's3://b-1', MAILSURE_LIST_STORE_REDIRECT: 'maybe' },
+        'MAILSURE_LIST_STORE_REDIRECT="maybe": must be one of 1/0, true/false, yes/no, on/off',
+      ],
       [{ MAILSURE_LIST_STORE_REDIRECT: '1' }, 'MAILSURE_LIST_STORE_REDIRECT="1": is a setting of MAILSURE_LIST_STORE, which is not set'],
-      [{ MAILSURE_LIST_STORE_ENDPOINT: 'http://127.0.0.1:9000' }, 'MAILSURE_LIST_STORE_ENDPOINT="http://127.0.0.1:9000": is a setting of MAILSURE_LIST_STORE, which is not set'],
+      [
+        { MAILSURE_LIST_STORE_ENDPOINT: 'http://127.0.0.1:9000' },
+        'MAILSURE_LIST_STORE_ENDPOINT="http://127.0.0.1:9000": is a setting of MAILSURE_LIST_STORE, which is not set',
+      ],
     ] as const) {
       expect(() => loadConfig(env)).toThrow(ConfigError);
       try {
@@ -83,7 +102,8 @@ describe('loadConfig', () => {
   });
 
   it('refuses a data directory inside /proc or /sys with one line naming the setting', () => {
-    const why = (root: string) => `is inside ${root}, the kernel's view of processes and devices, which cannot hold data: choose a directory on disk`;
+    const why = (root: string) =>
+      `is inside ${root}, the kernel's view of processes and devices, which cannot hold data: choose a directory on disk`;
     for (const [value, cwd, root] of [
       ['/proc', '/srv', '/proc'],
       ['/proc/self/mailsure', '/srv', '/proc'],
@@ -131,7 +151,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ MAILSURE_SMTP_FROM: '<>' }).smtpFrom).toBe('');
     expect(loadConfig({ MAILSURE_SMTP_FROM: 'verify@probe.example.com' }).smtpFrom).toBe('verify@probe.example.com');
     const message = 'must be <> (the null sender) or an address such as verify@example.com (ASCII, no spaces or brackets)';
-    for (const bad of ['verify', 'verify@', '@example.com', 'a b@example.com', 'v>@example.com', 'verify@example.com>\r\nRCPT TO:<x@y.com', 'vérify@example.com', 'verify@exa mple.com']) {
+    for (const bad of [
+      'verify',
+      'verify@',
+      '@example.com',
+      'a b@example.com',
+      'v>@example.com',
+      'verify@example.com>\r\nRCPT TO:<x@y.com',
+      'vérify@example.com',
+      'verify@exa mple.com',
+    ]) {
       try {
         loadConfig({ MAILSURE_SMTP_FROM: bad });
         expect.unreachable(`accepted ${bad}`);
@@ -228,9 +257,19 @@ describe('loadConfig', () => {
         MAILSURE_DNSBL_ZONES: 'zen.spamhaus.org',
         MAILSURE_SECRET_KEY: key,
       }),
-    ).toMatchObject({ canaryDomains: ['gmail.com', 'outlook.com'], smtpEgressIp: '2001:db8::25', dnsblZones: ['zen.spamhaus.org'], secretKey: key });
+    ).toMatchObject({
+      canaryDomains: ['gmail.com', 'outlook.com'],
+      smtpEgressIp: '2001:db8::25',
+      dnsblZones: ['zen.spamhaus.org'],
+      secretKey: key,
+    });
     expect(() =>
-      loadConfig({ MAILSURE_CANARY_DOMAINS: 'gmail.com,-bad-.com', MAILSURE_SMTP_EGRESS_IP: '300.1.1.1', MAILSURE_DNSBL_ZONES: 'a..b', MAILSURE_SECRET_KEY: 'short' }),
+      loadConfig({
+        MAILSURE_CANARY_DOMAINS: 'gmail.com,-bad-.com',
+        MAILSURE_SMTP_EGRESS_IP: '300.1.1.1',
+        MAILSURE_DNSBL_ZONES: 'a..b',
+        MAILSURE_SECRET_KEY: 'short',
+      }),
     ).toThrow(
       new ConfigError([
         'MAILSURE_CANARY_DOMAINS="gmail.com,-bad-.com": "-bad-.com" is not a domain name',
@@ -261,7 +300,14 @@ describe('loadConfig', () => {
         'MAILSURE_LIST_MAX_STORED_GB="99999999999": must be a whole number from 1 to 1000000',
       ]),
     );
-    expect(loadConfig({})).toMatchObject({ requestTimeoutSeconds: 1800, listUploadsPerKey: 4, listMaxStoredBytes: 20 * 1024 ** 3, redisStartWaitSeconds: 60, listThrottleHoldMinutes: 120, listStoreWaitMinutes: 240 });
+    expect(loadConfig({})).toMatchObject({
+      requestTimeoutSeconds: 1800,
+      listUploadsPerKey: 4,
+      listMaxStoredBytes: 20 * 1024 ** 3,
+      redisStartWaitSeconds: 60,
+      listThrottleHoldMinutes: 120,
+      listStoreWaitMinutes: 240,
+    });
     expect(loadConfig({ MAILSURE_LIST_THROTTLE_HOLD_MINUTES: '0' }).listThrottleHoldMinutes).toBe(0);
     expect(loadConfig({ MAILSURE_REDIS_START_WAIT_SECONDS: '0' }).redisStartWaitSeconds).toBe(0);
   });
@@ -276,7 +322,9 @@ describe('loadConfig', () => {
 
   it('reads the fairness and body settings of issue 31 with their defaults, and refuses a bad figure by name', () => {
     const defaults = loadConfig({});
-    expect([defaults.listWaitingPerKey, defaults.listChunksPerKey, defaults.bodyTimeoutSeconds, defaults.bodiesPerAddress]).toEqual([20, 6, 60, 64]);
+    expect([defaults.listWaitingPerKey, defaults.listChunksPerKey, defaults.bodyTimeoutSeconds, defaults.bodiesPerAddress]).toEqual([
+      20, 6, 60, 64,
+    ]);
     const set = loadConfig({
       MAILSURE_LIST_WAITING_PER_KEY: '300',
       MAILSURE_LIST_CHUNKS_PER_KEY: '8',
@@ -302,11 +350,23 @@ describe('loadConfig', () => {
       password: 's:cret',
     });
     for (const [value, problem] of [
-      ['socks5h://proxy:1080', 'MAILSURE_SMTP_PROXY="socks5h://proxy:1080": must be socks5://, not socks5h://: the prober resolves and checks MX addresses itself and gives the proxy IP addresses'],
-      ['http://proxy:3128', 'MAILSURE_SMTP_PROXY="http://proxy:3128": must be socks5://[user:pass@]host:port (http:// proxies are not supported)'],
-      ['socks5://probe:hunter2@proxy', 'MAILSURE_SMTP_PROXY="socks5://probe:***@proxy": must be socks5://[user:pass@]host:port: the port is missing'],
+      [
+        'socks5h://proxy:1080',
+        'MAILSURE_SMTP_PROXY="socks5h://proxy:1080": must be socks5://, not socks5h://: the prober resolves and checks MX addresses itself and gives the proxy IP addresses',
+      ],
+      [
+        'http://proxy:3128',
+        'MAILSURE_SMTP_PROXY="http://proxy:3128": must be socks5://[user:pass@]host:port (http:// proxies are not supported)',
+      ],
+      [
+        'socks5://probe:hunter2@proxy',
+        'MAILSURE_SMTP_PROXY="socks5://probe:***@proxy": must be socks5://[user:pass@]host:port: the port is missing',
+      ],
       ['probe:hunter2@proxy:1080', 'MAILSURE_SMTP_PROXY="probe:***@proxy:1080": must be socks5://[user:pass@]host:port'],
-      ['socks5://proxy:1080/x', 'MAILSURE_SMTP_PROXY="socks5://proxy:1080/x": must be socks5://[user:pass@]host:port, with nothing after the port'],
+      [
+        'socks5://proxy:1080/x',
+        'MAILSURE_SMTP_PROXY="socks5://proxy:1080/x": must be socks5://[user:pass@]host:port, with nothing after the port',
+      ],
     ] as const) {
       let thrown: unknown;
       try {
@@ -342,7 +402,8 @@ describe('loadConfig', () => {
       ['MAILSURE_VERDICT_MEMORY_MAX_ENTRIES', '999', 'must be a whole number from 1000 to 100000000'],
     ] as const) {
       // A class's setting is refused even while the memory is off: a typo shows before it is turned on.
-      const envs = name === 'MAILSURE_VERDICT_MEMORY' ? [{ [name]: value }] : [{ [name]: value }, { MAILSURE_VERDICT_MEMORY: 'off', [name]: value }];
+      const envs =
+        name === 'MAILSURE_VERDICT_MEMORY' ? [{ [name]: value }] : [{ [name]: value }, { MAILSURE_VERDICT_MEMORY: 'off', [name]: value }];
       for (const env of envs) {
         let thrown: unknown;
         try {

@@ -155,7 +155,10 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const sender = (name: string): string => {
     const value = read(name);
     if (value === undefined || value === '<>') return '';
-    if (!/^[!-~]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$/.test(value) || /[<>()[\\\],;:"\s]/.test(value.slice(0, value.lastIndexOf('@')))) {
+    if (
+      !/^[!-~]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$/.test(value) ||
+      /[<>()[\\\],;:"\s]/.test(value.slice(0, value.lastIndexOf('@')))
+    ) {
       return fail(name, 'must be <> (the null sender) or an address such as verify@example.com (ASCII, no spaces or brackets)', '');
     }
     return value;
@@ -194,7 +197,12 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   const dataDir = resolve(cwd, read('MAILSURE_DATA_DIR') ?? './data');
   const pseudo = PSEUDO_FILESYSTEMS.find((root) => dataDir === root || dataDir.startsWith(`${root}/`));
   // The kernel's own files, not storage: SQLite and the first start would hang or fail there in ways that name nothing.
-  if (pseudo) fail('MAILSURE_DATA_DIR', `is inside ${pseudo}, the kernel's view of processes and devices, which cannot hold data: choose a directory on disk`, null);
+  if (pseudo)
+    fail(
+      'MAILSURE_DATA_DIR',
+      `is inside ${pseudo}, the kernel's view of processes and devices, which cannot hold data: choose a directory on disk`,
+      null,
+    );
   const certFile = read('MAILSURE_TLS_CERT');
   const keyFile = read('MAILSURE_TLS_KEY');
   let tls: Config['tls'] = null;
@@ -243,7 +251,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
   if (!LOG_LEVELS.includes(logLevel)) fail('MAILSURE_LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`, null);
 
   const logFormat = read('MAILSURE_LOG_FORMAT') ?? 'auto';
-  if (!(LOG_FORMATS as readonly string[]).includes(logFormat)) fail('MAILSURE_LOG_FORMAT', `must be one of ${LOG_FORMATS.join(', ')}`, null);
+  if (!(LOG_FORMATS as readonly string[]).includes(logFormat))
+    fail('MAILSURE_LOG_FORMAT', `must be one of ${LOG_FORMATS.join(', ')}`, null);
 
   const metricsSetting = read('MAILSURE_METRICS');
   const metrics = metricsSetting === undefined || metricsSetting === 'off' ? null : metricsListen(metricsSetting);
@@ -304,7 +313,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
 function adminToken(read: (name: string) => string | undefined, fail: <T>(name: string, why: string, fallback: T) => T): string | null {
   const raw = read('MAILSURE_ADMIN_TOKEN');
   if (raw === undefined) return null;
-  if (raw.length < 32 || raw.length > 512 || /\s/.test(raw)) return fail('MAILSURE_ADMIN_TOKEN', 'must be 32 to 512 characters without spaces (e.g. the output of `openssl rand -hex 32`)', null);
+  if (raw.length < 32 || raw.length > 512 || /\s/.test(raw))
+    return fail('MAILSURE_ADMIN_TOKEN', 'must be 32 to 512 characters without spaces (e.g. the output of `openssl rand -hex 32`)', null);
   return raw;
 }
 
@@ -333,7 +343,12 @@ function verdictMemory(
 const MAX_MEMORY_HOURS = 720;
 
 const S3_STORE = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/;
-const STORE_SETTINGS = ['MAILSURE_LIST_STORE_ENDPOINT', 'MAILSURE_LIST_STORE_REGION', 'MAILSURE_LIST_STORE_PATH_STYLE', 'MAILSURE_LIST_STORE_REDIRECT'];
+const STORE_SETTINGS = [
+  'MAILSURE_LIST_STORE_ENDPOINT',
+  'MAILSURE_LIST_STORE_REGION',
+  'MAILSURE_LIST_STORE_PATH_STYLE',
+  'MAILSURE_LIST_STORE_REDIRECT',
+];
 
 /** MAILSURE_LIST_STORE and the settings that go with it; each of those alone is refused by name. */
 function objectStore(
@@ -344,14 +359,21 @@ function objectStore(
 ): ObjectStoreConfig | null {
   const raw = read('MAILSURE_LIST_STORE');
   if (raw === undefined) {
-    for (const name of STORE_SETTINGS) if (read(name) !== undefined) fail(name, 'is a setting of MAILSURE_LIST_STORE, which is not set', null);
+    for (const name of STORE_SETTINGS)
+      if (read(name) !== undefined) fail(name, 'is a setting of MAILSURE_LIST_STORE, which is not set', null);
     return null;
   }
   const m = S3_STORE.exec(raw);
-  if (!m) return fail('MAILSURE_LIST_STORE', 'must be s3://bucket or s3://bucket/prefix (a bucket name: 3 to 63 lower-case letters, digits, dots and dashes)', null);
+  if (!m)
+    return fail(
+      'MAILSURE_LIST_STORE',
+      'must be s3://bucket or s3://bucket/prefix (a bucket name: 3 to 63 lower-case letters, digits, dots and dashes)',
+      null,
+    );
   const prefix = (m[2] ?? '').replace(/^\/+|\/+$/g, '');
   const region = read('MAILSURE_LIST_STORE_REGION') ?? null;
-  if (region !== null && !/^[a-z0-9-]{1,64}$/.test(region)) fail('MAILSURE_LIST_STORE_REGION', 'must be a region name such as us-east-1', null);
+  if (region !== null && !/^[a-z0-9-]{1,64}$/.test(region))
+    fail('MAILSURE_LIST_STORE_REGION', 'must be a region name such as us-east-1', null);
   return {
     bucket: m[1]!,
     prefix,

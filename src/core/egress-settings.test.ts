@@ -45,12 +45,17 @@ describe('the egress pool settings', () => {
     // The first egress stays what the single-proxy settings were.
     expect(config.smtpProxy).toEqual({ host: 'proxy-a', port: 1080, username: 'a', password: 'p,w' });
     expect(config.smtpEgressIp).toBe('198.51.100.1');
-    expect(loadConfig({ MAILSURE_SMTP_PROXY: 'socks5://p1:1,socks5://p2:1', MAILSURE_SMTP_EGRESS_IP: 'egress-2=192.0.2.2' }).smtpEgressIp).toBe('192.0.2.2');
+    expect(
+      loadConfig({ MAILSURE_SMTP_PROXY: 'socks5://p1:1,socks5://p2:1', MAILSURE_SMTP_EGRESS_IP: 'egress-2=192.0.2.2' }).smtpEgressIp,
+    ).toBe('192.0.2.2');
   });
 
   it('refuses each bad setting at start with one line naming it, never showing a password', () => {
     const cases: [Record<string, string>, string | string[]][] = [
-      [{ MAILSURE_SMTP_PROXY: 'socks5://p1:1080,,socks5://p2:1080' }, 'MAILSURE_SMTP_PROXY: item 2 of 3 is empty (write a comma inside a user name or password as %2C)'],
+      [
+        { MAILSURE_SMTP_PROXY: 'socks5://p1:1080,,socks5://p2:1080' },
+        'MAILSURE_SMTP_PROXY: item 2 of 3 is empty (write a comma inside a user name or password as %2C)',
+      ],
       [
         { MAILSURE_SMTP_PROXY: 'socks5://u:hunter,2@p1:1080,socks5://p2:1080' },
         [
@@ -58,20 +63,44 @@ describe('the egress pool settings', () => {
           'MAILSURE_SMTP_PROXY: item 2 of 3 must be socks5://[user:pass@]host:port (a comma inside a user name or password is written %2C)',
         ],
       ],
-      [{ MAILSURE_SMTP_PROXY: 'socks5://p1:1080,socks5://u:x@P1:1080,socks5://u:y@p1:1080' }, 'MAILSURE_SMTP_PROXY: socks5://u@p1:1080 is listed twice (a duplicate egress)'],
-      [{ MAILSURE_SMTP_SOURCE_ADDRESSES: '192.0.2.1,192.0.2.1' }, 'MAILSURE_SMTP_SOURCE_ADDRESSES: 192.0.2.1 is listed twice (a duplicate egress)'],
-      [{ MAILSURE_SMTP_SOURCE_ADDRESSES: 'a=192.0.2.1,a=192.0.2.2' }, 'MAILSURE_SMTP_SOURCE_ADDRESSES: the name a is given to two egresses'],
-      [{ MAILSURE_SMTP_SOURCE_ADDRESSES: '192.0.2.1,host.example' }, 'MAILSURE_SMTP_SOURCE_ADDRESSES="host.example": must be [name=]address, an IPv4 or IPv6 address of this host'],
+      [
+        { MAILSURE_SMTP_PROXY: 'socks5://p1:1080,socks5://u:x@P1:1080,socks5://u:y@p1:1080' },
+        'MAILSURE_SMTP_PROXY: socks5://u@p1:1080 is listed twice (a duplicate egress)',
+      ],
+      [
+        { MAILSURE_SMTP_SOURCE_ADDRESSES: '192.0.2.1,192.0.2.1' },
+        'MAILSURE_SMTP_SOURCE_ADDRESSES: 192.0.2.1 is listed twice (a duplicate egress)',
+      ],
+      [
+        { MAILSURE_SMTP_SOURCE_ADDRESSES: 'a=192.0.2.1,a=192.0.2.2' },
+        'MAILSURE_SMTP_SOURCE_ADDRESSES: the name a is given to two egresses',
+      ],
+      [
+        { MAILSURE_SMTP_SOURCE_ADDRESSES: '192.0.2.1,host.example' },
+        'MAILSURE_SMTP_SOURCE_ADDRESSES="host.example": must be [name=]address, an IPv4 or IPv6 address of this host',
+      ],
       [
         { MAILSURE_SMTP_SOURCE_ADDRESSES: '192.0.2.1,192.0.2.2', MAILSURE_SMTP_EGRESS_IP: '198.51.100.1' },
         'MAILSURE_SMTP_EGRESS_IP="198.51.100.1": with 2 egresses, give each its own as label=value,… (labels: egress-1, egress-2)',
       ],
-      [{ MAILSURE_SMTP_EGRESS_IP: 'egress-9=198.51.100.1' }, 'MAILSURE_SMTP_EGRESS_IP="egress-9=198.51.100.1": names an egress that is not configured (egress-1)'],
+      [
+        { MAILSURE_SMTP_EGRESS_IP: 'egress-9=198.51.100.1' },
+        'MAILSURE_SMTP_EGRESS_IP="egress-9=198.51.100.1": names an egress that is not configured (egress-1)',
+      ],
       [{ MAILSURE_SMTP_EGRESS_IP: 'mail.example' }, 'MAILSURE_SMTP_EGRESS_IP="mail.example": must be an IPv4 or IPv6 address'],
       [{ MAILSURE_SMTP_EGRESS_HELO: 'egress-1=bad name' }, 'MAILSURE_SMTP_EGRESS_HELO="egress-1=bad name": must be a host name'],
-      [{ MAILSURE_SMTP_EGRESS_ROUTES: 'hotmail=egress-1' }, 'MAILSURE_SMTP_EGRESS_ROUTES="hotmail=egress-1": names no provider profile (one of google, microsoft-365, outlook-com, yahoo)'],
-      [{ MAILSURE_SMTP_EGRESS_ROUTES: 'google=egress-2' }, 'MAILSURE_SMTP_EGRESS_ROUTES="google=egress-2": names an egress that is not configured (egress-1)'],
-      [{ MAILSURE_SMTP_EGRESS_ROUTES: 'google' }, 'MAILSURE_SMTP_EGRESS_ROUTES="google": must be provider=label+label,… (e.g. microsoft-365=egress-1+egress-2)'],
+      [
+        { MAILSURE_SMTP_EGRESS_ROUTES: 'hotmail=egress-1' },
+        'MAILSURE_SMTP_EGRESS_ROUTES="hotmail=egress-1": names no provider profile (one of google, microsoft-365, outlook-com, yahoo)',
+      ],
+      [
+        { MAILSURE_SMTP_EGRESS_ROUTES: 'google=egress-2' },
+        'MAILSURE_SMTP_EGRESS_ROUTES="google=egress-2": names an egress that is not configured (egress-1)',
+      ],
+      [
+        { MAILSURE_SMTP_EGRESS_ROUTES: 'google' },
+        'MAILSURE_SMTP_EGRESS_ROUTES="google": must be provider=label+label,… (e.g. microsoft-365=egress-1+egress-2)',
+      ],
     ];
     for (const [env, problem] of cases) {
       expect(parse(env).problems).toEqual(typeof problem === 'string' ? [problem] : problem);
@@ -88,7 +117,11 @@ describe('the egress pool settings', () => {
 
   it('any list of distinct proxies parses back to its proxies, in order, credentials decoded (property)', () => {
     const text = fc.string({ unit: fc.constantFrom('a', 'Z', '9', ',', ':', '@', '%', ' ', 'é', '/'), minLength: 1, maxLength: 12 });
-    const proxy = fc.record({ host: fc.constantFrom('proxy-a', 'proxy-b', '10.0.0.1', 'p.example'), port: fc.integer({ min: 1, max: 65535 }), auth: fc.option(fc.tuple(text, text), { nil: undefined }) });
+    const proxy = fc.record({
+      host: fc.constantFrom('proxy-a', 'proxy-b', '10.0.0.1', 'p.example'),
+      port: fc.integer({ min: 1, max: 65535 }),
+      auth: fc.option(fc.tuple(text, text), { nil: undefined }),
+    });
     fc.assert(
       fc.property(fc.uniqueArray(proxy, { minLength: 1, maxLength: 5, selector: (p) => `${p.host}:${p.port}` }), (proxies) => {
         const raw = proxies

@@ -72,7 +72,10 @@ const PROVIDER = /^[a-z0-9-]{1,40}$/;
  * Every problem is one line naming its setting; a proxy's password never appears in one.
  * `providers`: the profile ids a route may name.
  */
-export function parseEgressSettings(read: (name: string) => string | undefined, providers: readonly string[]): { settings: EgressSettings; problems: string[] } {
+export function parseEgressSettings(
+  read: (name: string) => string | undefined,
+  providers: readonly string[],
+): { settings: EgressSettings; problems: string[] } {
   const problems: string[] = [];
   const egresses: EgressSetting[] = [];
 
@@ -81,7 +84,9 @@ export function parseEgressSettings(read: (name: string) => string | undefined, 
     const items = proxies.split(',').map((item) => item.trim());
     items.forEach((item, index) => {
       if (item === '') {
-        problems.push(`MAILSURE_SMTP_PROXY: item ${index + 1} of ${items.length} is empty (write a comma inside a user name or password as %2C)`);
+        problems.push(
+          `MAILSURE_SMTP_PROXY: item ${index + 1} of ${items.length} is empty (write a comma inside a user name or password as %2C)`,
+        );
         return;
       }
       const { name, value } = named(item, /^[a-z][a-z0-9+.-]*:\/\//i);
@@ -89,7 +94,10 @@ export function parseEgressSettings(read: (name: string) => string | undefined, 
       // In a list, an item is named by its place only: a password with a raw comma in it would
       // be cut in two, and neither half can be told apart from a password to hide.
       if (!parsed.ok && items.length === 1) problems.push(`MAILSURE_SMTP_PROXY=${JSON.stringify(redactProxyUrl(item))}: ${parsed.reason}`);
-      else if (!parsed.ok) problems.push(`MAILSURE_SMTP_PROXY: item ${index + 1} of ${items.length} ${parsed.reason} (a comma inside a user name or password is written %2C)`);
+      else if (!parsed.ok)
+        problems.push(
+          `MAILSURE_SMTP_PROXY: item ${index + 1} of ${items.length} ${parsed.reason} (a comma inside a user name or password is written %2C)`,
+        );
       else egresses.push({ label: name ?? '', proxy: parsed.proxy });
     });
   }
@@ -100,7 +108,10 @@ export function parseEgressSettings(read: (name: string) => string | undefined, 
       const { name, value } = named(item, /^[0-9a-f:.[\]]+$/i);
       const address = value.replace(/^\[(.*)\]$/, '$1');
       if (item === '') problems.push(`MAILSURE_SMTP_SOURCE_ADDRESSES: item ${index + 1} of ${items.length} is empty`);
-      else if (isIP(address) === 0) problems.push(`MAILSURE_SMTP_SOURCE_ADDRESSES=${JSON.stringify(item)}: must be [name=]address, an IPv4 or IPv6 address of this host`);
+      else if (isIP(address) === 0)
+        problems.push(
+          `MAILSURE_SMTP_SOURCE_ADDRESSES=${JSON.stringify(item)}: must be [name=]address, an IPv4 or IPv6 address of this host`,
+        );
       else egresses.push({ label: name ?? '', sourceAddress: address, egressIp: address });
     });
   }
@@ -112,8 +123,23 @@ export function parseEgressSettings(read: (name: string) => string | undefined, 
   if (egresses.length === 0 && problems.length === 0) egresses.push({ label: 'egress-1' });
   const byLabel = new Map(egresses.map((egress) => [egress.label, egress]));
 
-  perEgress(read, 'MAILSURE_SMTP_EGRESS_IP', byLabel, problems, (value) => (isIP(value) === 0 ? 'must be an IPv4 or IPv6 address' : undefined), (egress, value) => (egress.egressIp = value));
-  perEgress(read, 'MAILSURE_SMTP_EGRESS_HELO', byLabel, problems, (value) => (HOST_NAME.test(value) ? undefined : 'must be a host name'), (egress, value) => (egress.helo = value), false);
+  perEgress(
+    read,
+    'MAILSURE_SMTP_EGRESS_IP',
+    byLabel,
+    problems,
+    (value) => (isIP(value) === 0 ? 'must be an IPv4 or IPv6 address' : undefined),
+    (egress, value) => (egress.egressIp = value),
+  );
+  perEgress(
+    read,
+    'MAILSURE_SMTP_EGRESS_HELO',
+    byLabel,
+    problems,
+    (value) => (HOST_NAME.test(value) ? undefined : 'must be a host name'),
+    (egress, value) => (egress.helo = value),
+    false,
+  );
 
   const routes: Record<string, string[]> = {};
   const routeSetting = read('MAILSURE_SMTP_EGRESS_ROUTES');
@@ -121,12 +147,17 @@ export function parseEgressSettings(read: (name: string) => string | undefined, 
     for (const item of routeSetting.split(',').map((part) => part.trim())) {
       const at = item.indexOf('=');
       const provider = item.slice(0, at).trim().toLowerCase();
-      const labels = item.slice(at + 1).split('+').map((label) => label.trim());
+      const labels = item
+        .slice(at + 1)
+        .split('+')
+        .map((label) => label.trim());
       const bad = (why: string) => problems.push(`MAILSURE_SMTP_EGRESS_ROUTES=${JSON.stringify(item)}: ${why}`);
-      if (at < 1 || !PROVIDER.test(provider) || labels.some((label) => label === '')) bad('must be provider=label+label,… (e.g. microsoft-365=egress-1+egress-2)');
+      if (at < 1 || !PROVIDER.test(provider) || labels.some((label) => label === ''))
+        bad('must be provider=label+label,… (e.g. microsoft-365=egress-1+egress-2)');
       else if (!providers.includes(provider)) bad(`names no provider profile (one of ${providers.join(', ')})`);
       else if (routes[provider]) bad(`routes ${provider} a second time`);
-      else if (labels.some((label) => !byLabel.has(label))) bad(`names an egress that is not configured (${[...byLabel.keys()].join(', ')})`);
+      else if (labels.some((label) => !byLabel.has(label)))
+        bad(`names an egress that is not configured (${[...byLabel.keys()].join(', ')})`);
       else routes[provider] = [...new Set(labels)];
     }
   }
@@ -138,7 +169,8 @@ const HOST_NAME = /^(?=.{1,253}$)([A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\
 /** `name=value` where the part before `=` is a name and the rest looks like a value of the list. */
 function named(item: string, looksLikeValue: RegExp): { name?: string; value: string } {
   const at = item.indexOf('=');
-  if (at > 0 && NAME.test(item.slice(0, at)) && looksLikeValue.test(item.slice(at + 1))) return { name: item.slice(0, at), value: item.slice(at + 1) };
+  if (at > 0 && NAME.test(item.slice(0, at)) && looksLikeValue.test(item.slice(at + 1)))
+    return { name: item.slice(0, at), value: item.slice(at + 1) };
   return { value: item };
 }
 
@@ -175,7 +207,10 @@ function perEgress(
   if (bareForOne && !raw.includes('=')) {
     const why = invalid(raw);
     if (why) problems.push(`${setting}=${JSON.stringify(raw)}: ${why}`);
-    else if (!only) problems.push(`${setting}=${JSON.stringify(raw)}: with ${byLabel.size} egresses, give each its own as label=value,… (labels: ${[...byLabel.keys()].join(', ')})`);
+    else if (!only)
+      problems.push(
+        `${setting}=${JSON.stringify(raw)}: with ${byLabel.size} egresses, give each its own as label=value,… (labels: ${[...byLabel.keys()].join(', ')})`,
+      );
     else apply(only, raw);
     return;
   }

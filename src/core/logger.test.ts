@@ -18,7 +18,10 @@ describe('createLogger', () => {
     const out = capture();
     createLogger('info', out.stream).info({ list_id: 7 }, 'list 7 submitted');
     createLogger('info', out.stream, 'json').info('second');
-    expect(out.lines().map((line) => JSON.parse(line) as unknown)).toMatchObject([{ level: 30, list_id: 7, msg: 'list 7 submitted' }, { msg: 'second' }]);
+    expect(out.lines().map((line) => JSON.parse(line) as unknown)).toMatchObject([
+      { level: 30, list_id: 7, msg: 'list 7 submitted' },
+      { msg: 'second' },
+    ]);
   });
 
   it('pretty: one readable line per entry, request fields folded into the message, the rest kept', () => {

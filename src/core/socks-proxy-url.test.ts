@@ -17,7 +17,10 @@ describe('parseSocksProxyUrl', () => {
     const cases: [string, string][] = [
       ['127.0.0.1:1080', 'must be socks5://[user:pass@]host:port'],
       ['socks5:/127.0.0.1:1080', 'must be socks5://[user:pass@]host:port'],
-      ['socks5h://127.0.0.1:1080', 'must be socks5://, not socks5h://: the prober resolves and checks MX addresses itself and gives the proxy IP addresses'],
+      [
+        'socks5h://127.0.0.1:1080',
+        'must be socks5://, not socks5h://: the prober resolves and checks MX addresses itself and gives the proxy IP addresses',
+      ],
       ['socks4://127.0.0.1:1080', 'must be socks5://[user:pass@]host:port (socks4:// proxies are not supported)'],
       ['http://127.0.0.1:3128', 'must be socks5://[user:pass@]host:port (http:// proxies are not supported)'],
       ['socks5://127.0.0.1', 'must be socks5://[user:pass@]host:port: the port is missing'],
@@ -26,10 +29,22 @@ describe('parseSocksProxyUrl', () => {
       ['socks5://127.0.0.1:65536', 'must be socks5://[user:pass@]host:port'],
       ['socks5://127.0.0.1:1080/path', 'must be socks5://[user:pass@]host:port, with nothing after the port'],
       ['socks5://127.0.0.1:1080?x=1', 'must be socks5://[user:pass@]host:port, with nothing after the port'],
-      ['socks5://user@127.0.0.1:1080', 'must be socks5://[user:pass@]host:port: a user name needs a password and a password needs a user name'],
-      ['socks5://:secret@127.0.0.1:1080', 'must be socks5://[user:pass@]host:port: a user name needs a password and a password needs a user name'],
-      ['socks5://u:%E0%A4%A@127.0.0.1:1080', 'must be socks5://[user:pass@]host:port: the user name or password is not valid percent-encoding'],
-      [`socks5://${'u'.repeat(256)}:p@127.0.0.1:1080`, 'must be socks5://[user:pass@]host:port: the user name and the password may each be at most 255 bytes (RFC 1929)'],
+      [
+        'socks5://user@127.0.0.1:1080',
+        'must be socks5://[user:pass@]host:port: a user name needs a password and a password needs a user name',
+      ],
+      [
+        'socks5://:secret@127.0.0.1:1080',
+        'must be socks5://[user:pass@]host:port: a user name needs a password and a password needs a user name',
+      ],
+      [
+        'socks5://u:%E0%A4%A@127.0.0.1:1080',
+        'must be socks5://[user:pass@]host:port: the user name or password is not valid percent-encoding',
+      ],
+      [
+        `socks5://${'u'.repeat(256)}:p@127.0.0.1:1080`,
+        'must be socks5://[user:pass@]host:port: the user name and the password may each be at most 255 bytes (RFC 1929)',
+      ],
     ];
     for (const [raw, reason] of cases) expect([raw, parseSocksProxyUrl(raw)]).toEqual([raw, { ok: false, reason }]);
   });
@@ -38,11 +53,19 @@ describe('parseSocksProxyUrl', () => {
     const credential = fc.string({ minLength: 1, maxLength: 40, unit: 'grapheme' });
     const host = fc.oneof(fc.ipV4(), fc.domain());
     fc.assert(
-      fc.property(host, fc.integer({ min: 1, max: 65535 }), fc.option(fc.tuple(credential, credential), { nil: undefined }), (h, port, creds) => {
-        const auth = creds ? `${encodeURIComponent(creds[0])}:${encodeURIComponent(creds[1])}@` : '';
-        const parsed = parseSocksProxyUrl(`socks5://${auth}${h}:${port}`);
-        expect(parsed).toEqual({ ok: true, proxy: { host: h.toLowerCase(), port, ...(creds ? { username: creds[0], password: creds[1] } : {}) } });
-      }),
+      fc.property(
+        host,
+        fc.integer({ min: 1, max: 65535 }),
+        fc.option(fc.tuple(credential, credential), { nil: undefined }),
+        (h, port, creds) => {
+          const auth = creds ? `${encodeURIComponent(creds[0])}:${encodeURIComponent(creds[1])}@` : '';
+          const parsed = parseSocksProxyUrl(`socks5://${auth}${h}:${port}`);
+          expect(parsed).toEqual({
+            ok: true,
+            proxy: { host: h.toLowerCase(), port, ...(creds ? { username: creds[0], password: creds[1] } : {}) },
+          });
+        },
+      ),
     );
   });
 

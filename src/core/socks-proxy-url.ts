@@ -24,7 +24,8 @@ const MAX_CREDENTIAL_BYTES = 255;
 export function parseSocksProxyUrl(raw: string): ParsedProxy {
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(raw)?.[1]?.toLowerCase();
   if (scheme === undefined) return fail(`${SHAPE}`);
-  if (scheme === 'socks5h') return fail('must be socks5://, not socks5h://: the prober resolves and checks MX addresses itself and gives the proxy IP addresses');
+  if (scheme === 'socks5h')
+    return fail('must be socks5://, not socks5h://: the prober resolves and checks MX addresses itself and gives the proxy IP addresses');
   if (scheme !== 'socks5') return fail(`must be socks5://[user:pass@]host:port (${scheme}:// proxies are not supported)`);
   let url: URL;
   try {
@@ -34,7 +35,8 @@ export function parseSocksProxyUrl(raw: string): ParsedProxy {
   }
   if (url.hostname === '') return fail(`${SHAPE}: the host is missing`);
   if (url.port === '') return fail(`${SHAPE}: the port is missing`);
-  if ((url.pathname !== '' && url.pathname !== '/') || url.search !== '' || url.hash !== '') return fail(`${SHAPE}, with nothing after the port`);
+  if ((url.pathname !== '' && url.pathname !== '/') || url.search !== '' || url.hash !== '')
+    return fail(`${SHAPE}, with nothing after the port`);
   const port = Number(url.port);
   if (port < 1) return fail(`${SHAPE}: the port must be from 1 to 65535`);
   let username: string;

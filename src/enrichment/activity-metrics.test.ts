@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { activityWindows, eamFrom, engagementScore, todayUtc, velocityScore } from './activity-metrics.js';
 
 const today = '2026-11-22';
-const stats = (over: Partial<Parameters<typeof eamFrom>[0] & object> = {}) => ({ firstSeen: '2024-01-10', events6m: 0, sources12m: 0, lastOpen12m: null, ...over });
+const stats = (over: Partial<Parameters<typeof eamFrom>[0] & object> = {}) => ({
+  firstSeen: '2024-01-10',
+  events6m: 0,
+  sources12m: 0,
+  lastOpen12m: null,
+  ...over,
+});
 
 describe('activity metrics', () => {
   it('gives the default object for an address never seen', () => {
@@ -21,7 +27,13 @@ describe('activity metrics', () => {
 
   it('reports the month of the last open only when asked', () => {
     const s = stats({ lastOpen12m: '2026-09-14', events6m: 3, sources12m: 2 });
-    expect(eamFrom(s, today, true)).toEqual({ date_first_seen: '2024-01-10', longevity: 3, velocity: 3, popularity: 2, month_last_open: '2026-09' });
+    expect(eamFrom(s, today, true)).toEqual({
+      date_first_seen: '2024-01-10',
+      longevity: 3,
+      velocity: 3,
+      popularity: 2,
+      month_last_open: '2026-09',
+    });
     expect(eamFrom(s, today, false)).not.toHaveProperty('month_last_open');
   });
 

@@ -19,7 +19,10 @@ const DAY_MS = 86_400_000;
 export function activityWindows(today: string): { since6m: string; since12m: string; since1m: string } {
   // Every request of a day asks for the same windows: date arithmetic once a day, not per call.
   if (lastWindows?.today !== today) {
-    lastWindows = { today, windows: { since1m: shiftMonths(today, -1), since6m: shiftMonths(today, -6), since12m: shiftMonths(today, -12) } };
+    lastWindows = {
+      today,
+      windows: { since1m: shiftMonths(today, -1), since6m: shiftMonths(today, -6), since12m: shiftMonths(today, -12) },
+    };
   }
   return lastWindows.windows;
 }

@@ -40,7 +40,9 @@ describe('parseEnrichQuery', () => {
   it('still needs first and last for a lookup by name and postal address alone', () => {
     expect(parseEnrichQuery({ first: 'Jane', zip: '62701-1234' })).toEqual({ error: 'Missing required parameter: last' });
     expect(parseEnrichQuery({ last: 'Doe', zip: '62701-1234' })).toEqual({ error: 'Missing required parameter: first' });
-    expect(parseEnrichQuery({ street: '1 Main St', city: 'X', state: 'IL' })).toEqual({ error: 'Invalid parameter street: a postal address needs first and last' });
+    expect(parseEnrichQuery({ street: '1 Main St', city: 'X', state: 'IL' })).toEqual({
+      error: 'Invalid parameter street: a postal address needs first and last',
+    });
   });
 
   it('keeps refusing malformed values sent with an address', () => {

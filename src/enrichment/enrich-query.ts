@@ -40,10 +40,14 @@ export function parseEnrichQuery(params: Record<string, unknown>): { query: Enri
     if (!verdict.ok) return { error: `Invalid parameter email: not a valid address (${verdict.reason})` };
     query.email = normalizeEmail(values.email);
   }
-  for (const [name, length] of [['sha1_email', 40], ['md5_email', 32]] as const) {
+  for (const [name, length] of [
+    ['sha1_email', 40],
+    ['md5_email', 32],
+  ] as const) {
     const hex = values[name];
     if (hex === undefined) continue;
-    if (hex.length !== length || !/^[0-9a-fA-F]+$/.test(hex)) return { error: `Invalid parameter ${name}: must be ${length} hexadecimal characters` };
+    if (hex.length !== length || !/^[0-9a-fA-F]+$/.test(hex))
+      return { error: `Invalid parameter ${name}: must be ${length} hexadecimal characters` };
     query[name === 'sha1_email' ? 'sha1' : 'md5'] = hex.toLowerCase();
   }
 
@@ -53,8 +57,10 @@ export function parseEnrichQuery(params: Record<string, unknown>): { query: Enri
   const zipName = values.zip !== undefined ? 'zip' : 'zip4';
   const zip = values.zip ?? values.zip4;
   const zipMatch = zip === undefined ? undefined : ZIP.exec(zip);
-  if (zip !== undefined && !zipMatch) return { error: `Invalid parameter ${zipName}: must be five digits, optionally a dash and four digits` };
-  if (values.state !== undefined && !isUsStateCode(values.state)) return { error: 'Invalid parameter state: must be a two-letter US state abbreviation' };
+  if (zip !== undefined && !zipMatch)
+    return { error: `Invalid parameter ${zipName}: must be five digits, optionally a dash and four digits` };
+  if (values.state !== undefined && !isUsStateCode(values.state))
+    return { error: 'Invalid parameter state: must be a two-letter US state abbreviation' };
 
   const hasName = values.first !== undefined || values.last !== undefined;
   const hasPostal = values.street !== undefined || values.city !== undefined || values.state !== undefined || zip !== undefined;
@@ -84,7 +90,9 @@ export function parseEnrichQuery(params: Record<string, unknown>): { query: Enri
   }
 
   const p = query.postal;
-  const byPostal = p !== undefined && ((p.street !== undefined && ((p.city !== undefined && p.state !== undefined) || p.zip5 !== undefined)) || p.plus4 !== undefined);
+  const byPostal =
+    p !== undefined &&
+    ((p.street !== undefined && ((p.city !== undefined && p.state !== undefined) || p.zip5 !== undefined)) || p.plus4 !== undefined);
   if (!byAddress && !byPostal) return { error: NOT_IDENTIFYING };
   if (!byPostal) {
     delete query.name;

@@ -15,7 +15,10 @@ export interface FieldSelection {
 
 export function parseFieldsParam(raw: string | undefined): { fields: Set<string> | null } | { error: string } {
   if (raw === undefined || raw.trim() === '') return { fields: null };
-  const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => canonicalFieldName(n) === undefined);
   if (unknown.length > 0) return { error: `Invalid parameter fields: unknown field ${unknown.slice(0, 5).join(', ')}` };
   return { fields: new Set(names.map((n) => canonicalFieldName(n)!)) };
@@ -25,7 +28,8 @@ export function selectFields(key: { services: Service[]; fields: string[] | null
   const allowedByKey = key.fields === null ? null : new Set(key.fields);
   const allowed = (field: string) => (allowedByKey === null || allowedByKey.has(field)) && (requested === null || requested.has(field));
   const eamAllowed = (sub: string) =>
-    (allowedByKey === null || allowedByKey.has('eam') || allowedByKey.has(sub)) && (requested === null || requested.has('eam') || requested.has(sub));
+    (allowedByKey === null || allowedByKey.has('eam') || allowedByKey.has(sub)) &&
+    (requested === null || requested.has('eam') || requested.has(sub));
   return {
     record: key.services.includes('enrichment') ? PERSON_FIELDS.filter(allowed) : [],
     eam: key.services.includes('eam') ? EAM_FIELDS.filter(eamAllowed) : [],

@@ -161,7 +161,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps,
     limiter: createKeyRateLimiter(deps.redis, rateNamespace),
     recordLimiter: createRecordRateLimiter(deps.redis, `${rateNamespace}:records`),
-    bulkSlots: deps.bulkSlots ?? createBulkSlots(deps.bulkCallsPerKey, deps.redis, { prefix: `${rateNamespace}:bulk`, logger: deps.logger }),
+    bulkSlots:
+      deps.bulkSlots ?? createBulkSlots(deps.bulkCallsPerKey, deps.redis, { prefix: `${rateNamespace}:bulk`, logger: deps.logger }),
   });
   // After auth: its hook goes in front of auth's on every route, so an address past its cap is refused unread.
   installBodyDeadlines(app, {

@@ -9,7 +9,14 @@
  * work on every request of the hot path. Bulk routes add one once the body is read: the call's
  * other records against the quota and, with a record rate, all of them against it.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendHookHandler,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
 import { NOT_CACHED, type KeyAuthenticator } from '../accounts/key-authenticator.js';
 import type { ApiKeyRecord } from '../accounts/key-config.js';
 import type { UsageMeter } from '../accounts/usage-meter.js';
@@ -63,10 +70,9 @@ export function installAuth(app: FastifyInstance, deps: AuthDeps): void {
     if (!auth) return;
     const bulk = auth.perRecord !== undefined;
     const consumeRecords = (key: ApiKeyRecord, recordRate: number, records: number, done: (error?: Error) => void): void => {
-      deps.recordLimiter.consume(key.id, recordRate, records).then(
-        (retryAfter) => done(retryAfter === undefined ? undefined : errors.recordRateLimited(retryAfter, recordRate)),
-        done,
-      );
+      deps.recordLimiter
+        .consume(key.id, recordRate, records)
+        .then((retryAfter) => done(retryAfter === undefined ? undefined : errors.recordRateLimited(retryAfter, recordRate)), done);
     };
     const takeSlot = (request: FastifyRequest, reply: FastifyReply, key: ApiKeyRecord, done: (error?: Error) => void): void => {
       deps.bulkSlots.take(key.id).then((release) => {
@@ -138,7 +144,6 @@ export function installAuth(app: FastifyInstance, deps: AuthDeps): void {
     }
   });
 }
-
 
 function presentedKey(request: FastifyRequest, source: 'query' | 'header'): string | undefined {
   const value = source === 'query' ? (request.query as ParsedQuery).api_key : request.headers.api_key;

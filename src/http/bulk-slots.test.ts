@@ -24,7 +24,14 @@ describe('bulk calls in progress per key', () => {
   });
 
   it('holds the cap in this process when Redis is not there', async () => {
-    const dead = new Redis({ host: '127.0.0.1', port: 1, lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const dead = new Redis({
+      host: '127.0.0.1',
+      port: 1,
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     dead.on('error', () => undefined);
     const slots = createBulkSlots(1, dead, { prefix: 'test' });
     const release = await slots.take(7);

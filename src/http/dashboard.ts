@@ -42,7 +42,11 @@ function readAssets(dir: string): Map<string, Asset> {
     for (const name of readdirSync(path)) {
       const full = join(path, name);
       if (statSync(full).isDirectory()) visit(full);
-      else assets.set(relative(dir, full).split(sep).join('/'), { body: readFileSync(full), type: TYPES[extname(name)] ?? 'application/octet-stream' });
+      else
+        assets.set(relative(dir, full).split(sep).join('/'), {
+          body: readFileSync(full),
+          type: TYPES[extname(name)] ?? 'application/octet-stream',
+        });
     }
   };
   visit(dir);
@@ -56,7 +60,10 @@ export function dashboardRoutes(app: FastifyInstance, dir = DASHBOARD_DIR): void
 
   const page = (reply: FastifyReply) => {
     if (!index) {
-      return reply.code(503).type('text/plain; charset=utf-8').send('The dashboard is not built: run `npm run build` (npm start builds it on its own).\n');
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The dashboard is not built: run `npm run build` (npm start builds it on its own).\n');
     }
     return reply.type(index.type).header('cache-control', 'no-cache').send(index.body);
   };
@@ -68,6 +75,9 @@ export function dashboardRoutes(app: FastifyInstance, dir = DASHBOARD_DIR): void
     if (!asset || request.params['*'] === 'index.html') return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
     // Vite names assets by their content hash: a name never changes meaning.
     const immutable = request.params['*'].startsWith('assets/');
-    return reply.type(asset.type).header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache').send(asset.body);
+    return reply
+      .type(asset.type)
+      .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+      .send(asset.body);
   });
 }

@@ -57,7 +57,9 @@ const LIST_CALLBACK = {
   },
 };
 
-type OpenApiObject = { paths?: Record<string, Record<string, { operationId?: string; requestBody?: { required?: boolean }; callbacks?: unknown }>> };
+type OpenApiObject = {
+  paths?: Record<string, Record<string, { operationId?: string; requestBody?: { required?: boolean }; callbacks?: unknown }>>;
+};
 
 export function openApiOptions(version: string): SwaggerOptions {
   const optionalBodies = new Set<string>();
@@ -73,7 +75,11 @@ export function openApiOptions(version: string): SwaggerOptions {
       },
       servers: [
         { url: '/', description: 'The server that serves this document' },
-        { url: 'https://{host}', description: 'A Mailsure server', variables: { host: { default: 'localhost:8443', description: 'host[:port]' } } },
+        {
+          url: 'https://{host}',
+          description: 'A Mailsure server',
+          variables: { host: { default: 'localhost:8443', description: 'host[:port]' } },
+        },
       ],
       tags: TAGS,
       components: { securitySchemes: SECURITY_SCHEMES },
@@ -97,7 +103,8 @@ export function openApiOptions(version: string): SwaggerOptions {
       const document = ('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject) as OpenApiObject;
       for (const item of Object.values(document.paths ?? {})) {
         for (const operation of Object.values(item)) {
-          if (operation.operationId && optionalBodies.has(operation.operationId) && operation.requestBody) operation.requestBody.required = false;
+          if (operation.operationId && optionalBodies.has(operation.operationId) && operation.requestBody)
+            operation.requestBody.required = false;
           if (operation.operationId === 'submitList') operation.callbacks = LIST_CALLBACK;
         }
       }

@@ -30,7 +30,14 @@ describe('key rate limiter', () => {
   });
 
   it('falls back to an in-process limit when Redis is not there', async () => {
-    const dead = new Redis({ host: '127.0.0.1', port: 1, lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const dead = new Redis({
+      host: '127.0.0.1',
+      port: 1,
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     dead.on('error', () => undefined);
     const limiter = createKeyRateLimiter(dead, 'test');
     const results = [];

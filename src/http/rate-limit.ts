@@ -20,7 +20,8 @@ export interface KeyRateLimiter {
 export function createKeyRateLimiter(redis: Redis | null, keyPrefix = 'mailsure:rate'): KeyRateLimiter {
   const limiterFor = limitersByRate(redis, keyPrefix);
   return {
-    consume: (keyId, ratePerSecond, points = 1) => (points <= 0 ? Promise.resolve(undefined) : consumeOn(limiterFor(ratePerSecond), `k${keyId}`, points)),
+    consume: (keyId, ratePerSecond, points = 1) =>
+      points <= 0 ? Promise.resolve(undefined) : consumeOn(limiterFor(ratePerSecond), `k${keyId}`, points),
   };
 }
 
@@ -53,7 +54,14 @@ function limitersByRate(redis: Redis | null, keyPrefix: string): (points: number
     if (!limiter) {
       const memory = new RateLimiterMemory({ points, duration: 1, keyPrefix: `${keyPrefix}:${points}` });
       limiter = redis
-        ? new RateLimiterRedis({ storeClient: redis, points, duration: 1, keyPrefix: `${keyPrefix}:${points}`, insuranceLimiter: memory, rejectIfRedisNotReady: true })
+        ? new RateLimiterRedis({
+            storeClient: redis,
+            points,
+            duration: 1,
+            keyPrefix: `${keyPrefix}:${points}`,
+            insuranceLimiter: memory,
+            rejectIfRedisNotReady: true,
+          })
         : memory;
       byRate.set(points, limiter);
     }

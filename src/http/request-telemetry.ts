@@ -16,7 +16,10 @@ export function installRequestTelemetry(app: FastifyInstance, metrics?: Metrics)
     const ms = Math.round(reply.elapsedTime * 10) / 10;
     if (route === undefined || !QUIET.has(route)) {
       const url = redactUrl(request.url);
-      request.log.info({ method: request.method, url, status: reply.statusCode, ms }, `${request.method} ${url} ${reply.statusCode} ${ms} ms`);
+      request.log.info(
+        { method: request.method, url, status: reply.statusCode, ms },
+        `${request.method} ${url} ${reply.statusCode} ${ms} ms`,
+      );
     }
     if (metrics) {
       const labels = { method: request.method, route: route ?? 'unmatched' };

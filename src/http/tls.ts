@@ -29,7 +29,9 @@ export async function loadTls(config: Pick<Config, 'tls' | 'dataDir'>): Promise<
   try {
     await mkdir(dir, { recursive: true, mode: 0o700 });
   } catch (error) {
-    throw new StartupError(`cannot create ${dir} for a self-signed certificate (${reasonOf(error)}); set MAILSURE_DATA_DIR to a directory this user can write, or MAILSURE_TLS_CERT and MAILSURE_TLS_KEY`);
+    throw new StartupError(
+      `cannot create ${dir} for a self-signed certificate (${reasonOf(error)}); set MAILSURE_DATA_DIR to a directory this user can write, or MAILSURE_TLS_CERT and MAILSURE_TLS_KEY`,
+    );
   }
   const now = new Date();
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
@@ -82,7 +84,9 @@ async function readOperatorPair(certFile: string, keyFile: string): Promise<TlsM
     throw new StartupError(`the TLS private key ${keyFile} is not an unencrypted PEM private key; set MAILSURE_TLS_KEY to one`);
   }
   if (!certificate.checkPrivateKey(privateKey)) {
-    throw new StartupError(`the TLS private key ${keyFile} does not belong to the certificate ${certFile}; set MAILSURE_TLS_CERT and MAILSURE_TLS_KEY to a matching pair`);
+    throw new StartupError(
+      `the TLS private key ${keyFile} does not belong to the certificate ${certFile}; set MAILSURE_TLS_CERT and MAILSURE_TLS_KEY to a matching pair`,
+    );
   }
   return { key, cert };
 }

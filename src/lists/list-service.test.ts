@@ -37,13 +37,15 @@ beforeEach(async () => {
 });
 afterEach(() => dir.cleanup());
 
-const upload = (text: string, part: Partial<ListUpload> = {}) => async (): Promise<ListUpload> => ({
-  field: 'file',
-  fileName: 'people.csv',
-  stream: Readable.from([Buffer.from(text)]),
-  truncated: () => false,
-  ...part,
-});
+const upload =
+  (text: string, part: Partial<ListUpload> = {}) =>
+  async (): Promise<ListUpload> => ({
+    field: 'file',
+    fileName: 'people.csv',
+    stream: Readable.from([Buffer.from(text)]),
+    truncated: () => false,
+    ...part,
+  });
 const refusal = <T>(result: ListResult<T>) => (result.ok ? undefined : { status: result.error.status, message: result.error.message });
 const value = <T>(result: ListResult<T>): T => {
   if (!result.ok) throw new Error(`refused: ${result.error.message}`);
@@ -99,7 +101,14 @@ describe('submit', () => {
     const submitted = await submit('email\njane@example.com\n', { name: 'mine.csv' });
     expect(submitted.sizeBytes).toBe(23);
     const list = await storage.lists.get(submitted.listId);
-    expect(list).toMatchObject({ keyId: 7, name: 'mine.csv', format: 'csv', header: true, status: 'Pending', createdAt: '2026-03-04T05:06:07.000Z' });
+    expect(list).toMatchObject({
+      keyId: 7,
+      name: 'mine.csv',
+      format: 'csv',
+      header: true,
+      status: 'Pending',
+      createdAt: '2026-03-04T05:06:07.000Z',
+    });
     const stored = await createDirectoryListFiles(dir.dir).uploadPath(submitted.listId, 'csv');
     expect(await readFile(stored, 'utf8')).toBe('email\njane@example.com\n');
     expect(enqueued).toEqual([submitted.listId]);
@@ -164,8 +173,14 @@ describe('status, page, cancel, purchase, results', () => {
     expect(page.lists.map((l) => l.list_id)).toEqual([second.listId + 1, second.listId]);
     expect(value(await service.page(key, { page: '2', per_page: '2' })).lists.map((l) => l.list_id)).toEqual([first.listId]);
     expect(value(await service.page(other, {})).total).toBe(0);
-    expect(refusal(await service.page(key, { per_page: '101' }))).toEqual({ status: 400, message: 'Invalid parameter per_page: must be a whole number from 1 to 100' });
-    expect(refusal(await service.page(key, { page: '0' }))).toEqual({ status: 400, message: 'Invalid parameter page: must be a whole number from 1' });
+    expect(refusal(await service.page(key, { per_page: '101' }))).toEqual({
+      status: 400,
+      message: 'Invalid parameter per_page: must be a whole number from 1 to 100',
+    });
+    expect(refusal(await service.page(key, { page: '0' }))).toEqual({
+      status: 400,
+      message: 'Invalid parameter page: must be a whole number from 1',
+    });
   });
 
   it('cancels (again harmlessly) and deletes the list’s files; a list with results is a conflict', async () => {
@@ -177,25 +192,37 @@ describe('status, page, cancel, purchase, results', () => {
     expect(value(await service.cancel(key, String(listId)))).toMatchObject({ status: 'Cancelled' });
     const done = await submit();
     await storage.lists.update(done.listId, { status: 'Results', records: 1 });
-    expect(refusal(await service.cancel(key, String(done.listId)))).toEqual({ status: 409, message: 'The list is already finished (Results)' });
+    expect(refusal(await service.cancel(key, String(done.listId)))).toEqual({
+      status: 409,
+      message: 'The list is already finished (Results)',
+    });
     expect(refusal(await service.cancel(other, String(listId)))?.status).toBe(404);
   });
 
   it('checks the purchase body after the list, remembers a purchase and refuses a cancelled list', async () => {
     const { listId } = await submit();
     expect(refusal(await service.purchase(other, String(listId), []))).toEqual({ status: 404, message: 'List not found' });
-    expect(refusal(await service.purchase(key, String(listId), []))).toEqual({ status: 400, message: 'Invalid purchase: the body must be a JSON object' });
+    expect(refusal(await service.purchase(key, String(listId), []))).toEqual({
+      status: 400,
+      message: 'Invalid purchase: the body must be a JSON object',
+    });
     // A list with no services waiting settles at once: bought, it goes (back) to the queue.
     expect(value(await service.purchase(key, String(listId), undefined))).toMatchObject({ list_id: listId, status: 'Processing' });
     expect((await storage.lists.get(listId))?.purchase).toEqual({});
     expect(enqueued).toEqual([listId, listId]);
     await service.cancel(key, String(listId));
-    expect(refusal(await service.purchase(key, String(listId), {}))).toEqual({ status: 409, message: 'A list in state Cancelled cannot be purchased' });
+    expect(refusal(await service.purchase(key, String(listId), {}))).toEqual({
+      status: 409,
+      message: 'A list in state Cancelled cannot be purchased',
+    });
   });
 
   it('hands out the results zip of a list in Results, under the results name', async () => {
     const { listId } = await submit();
-    expect(refusal(await service.results(key, String(listId)))).toEqual({ status: 401, message: 'The results are not ready (the list is Pending)' });
+    expect(refusal(await service.results(key, String(listId)))).toEqual({
+      status: 401,
+      message: 'The results are not ready (the list is Pending)',
+    });
     await storage.lists.update(listId, { status: 'Results', records: 1 });
     expect(refusal(await service.results(key, String(listId)))).toEqual({ status: 404, message: 'Results file not found' });
     const files = createDirectoryListFiles(dir.dir);

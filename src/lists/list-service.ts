@@ -146,7 +146,7 @@ export function createListService(deps: ListServiceDeps): ListService {
     const since = new Date(deps.clock.now() - deps.limits.retentionDays * DAY_MS).toISOString();
     const stored = await deps.lists.storedBytes(key.id, since);
     if (stored >= deps.limits.storedBytesPerKey) return refuse(errors.payloadTooLarge(storedMessage(deps.limits.storedBytesPerKey)));
-      if (params.callbackUrl) {
+    if (params.callbackUrl) {
       const target = await checkCallbackTarget(params.callbackUrl, { allowPrivate: deps.allowPrivateTargets });
       if (!target.ok) return refuse(errors.badRequest(`Invalid parameter callback_url: ${target.reason}`));
     }
@@ -173,9 +173,11 @@ export function createListService(deps: ListServiceDeps): ListService {
         if (upload) return refuse(errors.malformedMultipart(upload.message));
         throw error;
       }
-      if (part.truncated()) return refuse(errors.payloadTooLarge(`The file is larger than the limit of ${Math.floor(deps.listMaxBytes / 1024 / 1024)} MB`));
+      if (part.truncated())
+        return refuse(errors.payloadTooLarge(`The file is larger than the limit of ${Math.floor(deps.listMaxBytes / 1024 / 1024)} MB`));
       const sizeBytes = (await stat(incoming)).size;
-      if (stored + sizeBytes > deps.limits.storedBytesPerKey) return refuse(errors.payloadTooLarge(storedMessage(deps.limits.storedBytesPerKey)));
+      if (stored + sizeBytes > deps.limits.storedBytesPerKey)
+        return refuse(errors.payloadTooLarge(storedMessage(deps.limits.storedBytesPerKey)));
       const inspected = await inspectInput(incoming, named.value.format);
       if (!inspected.ok) return refuse(errors.unprocessable(inspected.reason));
       const list = await deps.lists.create({
@@ -268,7 +270,9 @@ export function createListService(deps: ListServiceDeps): ListService {
       if (!own.ok) return own;
       const purchase = parsePurchase(body);
       if (!purchase.ok) return refuse(errors.badRequest(purchase.reason));
-      const bought = await applyEvent(deps.lists, own.value.id, { type: 'purchase' }, (l) => (l.purchase === null ? { purchase: purchase.value } : {}));
+      const bought = await applyEvent(deps.lists, own.value.id, { type: 'purchase' }, (l) =>
+        l.purchase === null ? { purchase: purchase.value } : {},
+      );
       if (!bought) return refuse(errors.conflict(`A list in state ${await statusNow(own.value)} cannot be purchased`));
       if (bought.status === 'Processing') deps.queue.enqueue(bought);
       called(key);
@@ -307,7 +311,9 @@ function unlessStoreDown(error: unknown): typeof STORE_DOWN {
 function pageOf(query: { page?: string | undefined; per_page?: string | undefined }): ListResult<{ page: number; perPage: number }> {
   const page = query.page === undefined ? 1 : Number(query.page);
   const perPage = query.per_page === undefined ? 20 : Number(query.per_page);
-  if (!Number.isInteger(page) || page < 1 || page > 1_000_000) return refuse(errors.invalidParameter('page', 'must be a whole number from 1'));
-  if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) return refuse(errors.invalidParameter('per_page', 'must be a whole number from 1 to 100'));
+  if (!Number.isInteger(page) || page < 1 || page > 1_000_000)
+    return refuse(errors.invalidParameter('page', 'must be a whole number from 1'));
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100)
+    return refuse(errors.invalidParameter('per_page', 'must be a whole number from 1 to 100'));
   return ok({ page, perPage });
 }

@@ -73,7 +73,8 @@ export function countValidation(outcomes: Iterable<ValidationOutcome>): Counts {
     const group = groups.get(key);
     if (!group) groups.set(key, { outcome: o, n: 1 });
     // Same key, same outcome as far as counting goes, unless a status or type is one we do not list.
-    else if (group.outcome.status === o.status && group.outcome.domainType === o.domainType && group.outcome.limit === o.limit) group.n += 1;
+    else if (group.outcome.status === o.status && group.outcome.domainType === o.domainType && group.outcome.limit === o.limit)
+      group.n += 1;
     else countOne(counts, o, 1);
   }
   for (const { outcome, n } of groups.values()) countOne(counts, outcome, n);
@@ -135,7 +136,10 @@ export function validationReport(counts: Counts): EmailValidationReport {
   if (traps > 0) report.trap_hits = { 'Trap Hits': traps };
   const limited = limitedRecords(counts);
   if (limited > 0) {
-    report.verification_limited = { 'Limited Records': limited, ...Object.fromEntries(LIMIT_KEYS.map(([limit, key]) => [key, get(counts, `limit:${limit}`)])) };
+    report.verification_limited = {
+      'Limited Records': limited,
+      ...Object.fromEntries(LIMIT_KEYS.map(([limit, key]) => [key, get(counts, `limit:${limit}`)])),
+    };
   }
   return report;
 }

@@ -15,11 +15,18 @@ export interface MetricsServer {
 export async function startMetricsServer(metrics: Metrics, listen: { host: string; port: number }): Promise<MetricsServer> {
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
-    if (path !== '/metrics') return void response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: metrics are at /metrics\n');
+    if (path !== '/metrics')
+      return void response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: metrics are at /metrics\n');
     if (request.method !== 'GET' && request.method !== 'HEAD') return void response.writeHead(405, { allow: 'GET, HEAD' }).end();
     metrics.render().then(
-      (text) => response.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }).end(request.method === 'HEAD' ? undefined : text),
-      (error: unknown) => response.writeHead(500, { 'content-type': 'text/plain' }).end(`metrics failed: ${error instanceof Error ? error.message : String(error)}\n`),
+      (text) =>
+        response
+          .writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' })
+          .end(request.method === 'HEAD' ? undefined : text),
+      (error: unknown) =>
+        response
+          .writeHead(500, { 'content-type': 'text/plain' })
+          .end(`metrics failed: ${error instanceof Error ? error.message : String(error)}\n`),
     );
   });
   server.keepAliveTimeout = 65_000;

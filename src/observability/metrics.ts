@@ -134,7 +134,7 @@ export function createMetrics(): Metrics {
     }),
     listDuration: new Histogram({
       name: 'mailsure_list_duration_seconds',
-      help: 'Time from a list\'s submission to its end (Processed, Results, Cancelled, Invalid, Error), by end status.',
+      help: "Time from a list's submission to its end (Processed, Results, Cancelled, Invalid, Error), by end status.",
       labelNames: ['status'],
       buckets: LIST_BUCKETS,
       registers,
@@ -153,7 +153,7 @@ export function createMetrics(): Metrics {
     }),
     listQueueJobs: new Gauge({
       name: 'mailsure_list_queue_jobs',
-      help: 'List jobs waiting and active: the shared queue with Redis, else this process\'s own (read at scrape time).',
+      help: "List jobs waiting and active: the shared queue with Redis, else this process's own (read at scrape time).",
       labelNames: ['state'],
       registers,
     }),

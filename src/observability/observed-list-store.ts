@@ -25,9 +25,13 @@ export function observeListStore(inner: ListStore, deps: { logger: Logger; clock
       const updated = await inner.update(id, patch, onlyFrom);
       const from = onlyFrom?.length === 1 ? onlyFrom[0] : undefined;
       if (updated && patch.status && patch.status !== from) {
-        logger.info({ list_id: id, from, status: updated.status, records: updated.records }, `list ${id} ${from ? `${from} → ` : ''}${updated.status}`);
+        logger.info(
+          { list_id: id, from, status: updated.status, records: updated.records },
+          `list ${id} ${from ? `${from} → ` : ''}${updated.status}`,
+        );
         metrics?.listStateChanges.inc({ status: updated.status });
-        if (ENDS.has(updated.status)) metrics?.listDuration.observe({ status: updated.status }, Math.max(0, clock.now() - Date.parse(updated.createdAt)) / 1000);
+        if (ENDS.has(updated.status))
+          metrics?.listDuration.observe({ status: updated.status }, Math.max(0, clock.now() - Date.parse(updated.createdAt)) / 1000);
       }
       return updated;
     },

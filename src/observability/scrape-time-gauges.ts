@@ -13,7 +13,15 @@ import type { Metrics } from './metrics.js';
 
 const LEVELS: readonly HealthLevel[] = ['ok', 'degraded', 'failed', 'unknown'];
 
-export function watchScrapeTimeGauges(metrics: Metrics, sources: { lists: Pick<ListStore, 'countByStatus'>; queue: Pick<ListQueue, 'jobCounts'>; proberHealth: Pick<ProberHealth, 'state'>; logger: Logger }): void {
+export function watchScrapeTimeGauges(
+  metrics: Metrics,
+  sources: {
+    lists: Pick<ListStore, 'countByStatus'>;
+    queue: Pick<ListQueue, 'jobCounts'>;
+    proberHealth: Pick<ProberHealth, 'state'>;
+    logger: Logger;
+  },
+): void {
   metrics.onScrape(async () => {
     try {
       const counts = await sources.lists.countByStatus();
@@ -34,6 +42,7 @@ export function watchScrapeTimeGauges(metrics: Metrics, sources: { lists: Pick<L
   });
   metrics.onScrape(() => {
     const state = sources.proberHealth.state();
-    for (const concern of CONCERNS) for (const level of LEVELS) metrics.proberHealth.set({ concern, state: level }, state[concern].state === level ? 1 : 0);
+    for (const concern of CONCERNS)
+      for (const level of LEVELS) metrics.proberHealth.set({ concern, state: level }, state[concern].state === level ? 1 : 0);
   });
 }

@@ -17,7 +17,22 @@ describe('catalog', () => {
   });
 
   it('spells values as the reference does', () => {
-    expect(LENGTHS_OF_RESIDENCE).toEqual(['Less than 1 year', '1 Year', '2 Years', '3 Years', '4 Years', '5 Years', '6 Years', '7 Years', '8 Years', '9 Years', '10 Years', '11-15 years', '16-19 years', '20+ years']);
+    expect(LENGTHS_OF_RESIDENCE).toEqual([
+      'Less than 1 year',
+      '1 Year',
+      '2 Years',
+      '3 Years',
+      '4 Years',
+      '5 Years',
+      '6 Years',
+      '7 Years',
+      '8 Years',
+      '9 Years',
+      '10 Years',
+      '11-15 years',
+      '16-19 years',
+      '20+ years',
+    ]);
     expect(CATALOG.occupation).toContain('Executive/Upper Management');
     expect(CATALOG.life_stage_segment).toContain('Active & Involved');
     expect(CATALOG.financial_segment?.[53]).toBe('Independent Investors');

@@ -78,7 +78,10 @@ export function normalizeQuery(q: NameAddressQuery): NormalizedQuery | undefined
 }
 
 /** The exact lookup by name and address: nobody for a query that cannot match anyone. */
-export async function lookupByNameAndAddress(store: Pick<PeopleStore, 'findByNameAndAddress'>, query: NameAddressQuery): Promise<PersonRecord[]> {
+export async function lookupByNameAndAddress(
+  store: Pick<PeopleStore, 'findByNameAndAddress'>,
+  query: NameAddressQuery,
+): Promise<PersonRecord[]> {
   const normalized = normalizeQuery(query);
   return normalized === undefined ? [] : store.findByNameAndAddress(normalized);
 }

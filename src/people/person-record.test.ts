@@ -49,9 +49,18 @@ describe('personFrom', () => {
   it('skips an address no provider could have issued, with a warning, and keeps the person', () => {
     const result = personFrom({ ...full, email: 'tamara_ortiz@gmail.com', emails: 'tamara.ortiz@yahoo.com|x..y@example.com' });
     expect(result).toMatchObject({
-      person: { firstName: 'Jane', lastName: 'Doe', address: '12 Main St.', zip: '62701-1234', fields: { age: '35-44' }, emails: ['tamara.ortiz@yahoo.com'] },
+      person: {
+        firstName: 'Jane',
+        lastName: 'Doe',
+        address: '12 Main St.',
+        zip: '62701-1234',
+        fields: { age: '35-44' },
+        emails: ['tamara.ortiz@yahoo.com'],
+      },
       warnings: [
-        expect.stringMatching(/^email: "tamara_ortiz@gmail.com" is not a valid address \(not a possible Gmail username.*\); skipped, the rest of the row loaded$/),
+        expect.stringMatching(
+          /^email: "tamara_ortiz@gmail.com" is not a valid address \(not a possible Gmail username.*\); skipped, the rest of the row loaded$/,
+        ),
         expect.stringMatching(/^emails: "x..y@example.com" is not a valid address .*; skipped, the rest of the row loaded$/),
       ],
     });
@@ -65,15 +74,24 @@ describe('personFrom', () => {
     const good = fc.stringMatching(/^[a-z][a-z0-9]{5,12}$/).map((u) => `${u}@gmail.com`);
     const bad = fc.stringMatching(/^[a-z]{2,8}_[a-z]{2,8}$/).map((u) => `${u}@gmail.com`);
     fc.assert(
-      fc.property(fc.array(fc.oneof(good.map((e) => ({ e, ok: true })), bad.map((e) => ({ e, ok: false }))), { maxLength: 8 }), (list) => {
-        const row = { first_name: 'Jane', last_name: 'Doe', address: '12 Main St', zip: '62701', emails: list.map((x) => x.e) };
-        const result = personFrom(row);
-        expect(result).toHaveProperty('person');
-        if (!('person' in result)) return;
-        expect(result.person.emails).toEqual([...new Set(list.filter((x) => x.ok).map((x) => x.e))]);
-        expect(result.warnings).toHaveLength(list.filter((x) => !x.ok).length);
-        expect(result.person.address).toBe('12 Main St');
-      }),
+      fc.property(
+        fc.array(
+          fc.oneof(
+            good.map((e) => ({ e, ok: true })),
+            bad.map((e) => ({ e, ok: false })),
+          ),
+          { maxLength: 8 },
+        ),
+        (list) => {
+          const row = { first_name: 'Jane', last_name: 'Doe', address: '12 Main St', zip: '62701', emails: list.map((x) => x.e) };
+          const result = personFrom(row);
+          expect(result).toHaveProperty('person');
+          if (!('person' in result)) return;
+          expect(result.person.emails).toEqual([...new Set(list.filter((x) => x.ok).map((x) => x.e))]);
+          expect(result.warnings).toHaveLength(list.filter((x) => !x.ok).length);
+          expect(result.person.address).toBe('12 Main St');
+        },
+      ),
     );
   });
 

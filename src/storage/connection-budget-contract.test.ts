@@ -141,4 +141,3 @@ async function holdBackThenPoll(take: () => Promise<boolean>, windowMs: number):
   await Promise.all([poll(), poll(), poll()]);
   return taken;
 }
-

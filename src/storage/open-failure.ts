@@ -5,14 +5,17 @@
 import { reasonOf, StartupError } from '../core/startup-error.js';
 
 /** What a data directory this user cannot write, or a file there it cannot open, looks like. */
-const SQLITE_ACCESS = /^(SQLITE_CANTOPEN|SQLITE_READONLY|SQLITE_PERM|SQLITE_IOERR|SQLITE_AUTH)|^(EACCES|EPERM|EROFS|ENOTDIR|EEXIST|ENOSPC)$/;
+const SQLITE_ACCESS =
+  /^(SQLITE_CANTOPEN|SQLITE_READONLY|SQLITE_PERM|SQLITE_IOERR|SQLITE_AUTH)|^(EACCES|EPERM|EROFS|ENOTDIR|EEXIST|ENOSPC)$/;
 /** SQLSTATE classes of a server that cannot be reached or will not let us in (08, 28, 3D, 57P). */
 const PG_UNREACHABLE = /^(08|28|3D|57P0)/;
 
 export function sqliteOpenFailure(error: unknown, dataDir: string): StartupError | undefined {
   const code = (error as { code?: unknown } | undefined)?.code;
   if (typeof code !== 'string' || !SQLITE_ACCESS.test(code)) return undefined;
-  return new StartupError(`cannot use the data directory ${dataDir} (${reasonOf(error)}); set MAILSURE_DATA_DIR to a directory this user can write`);
+  return new StartupError(
+    `cannot use the data directory ${dataDir} (${reasonOf(error)}); set MAILSURE_DATA_DIR to a directory this user can write`,
+  );
 }
 
 export function postgresOpenFailure(error: unknown, databaseUrl: string): StartupError | undefined {

@@ -35,7 +35,11 @@ export const SQLITE_FILE_NAME = 'mailsure.sqlite';
 
 /** The storage a process's configuration names (engine, data directory, secret key). */
 export function storageOptionsOf(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'secretKey'>): StorageOptions {
-  return { ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}), dataDir: config.dataDir, ...(config.secretKey ? { secretKey: config.secretKey } : {}) };
+  return {
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+    dataDir: config.dataDir,
+    ...(config.secretKey ? { secretKey: config.secretKey } : {}),
+  };
 }
 
 /**
@@ -92,11 +96,18 @@ async function sealStoredSecrets(db: Kysely<Database>, secrets: SecretBox): Prom
       try {
         secrets.open(row.webhook_secret);
       } catch {
-        throw new StartupError('the secret key does not open the webhook secrets in the database: set MAILSURE_SECRET_KEY (or restore secret.key in MAILSURE_DATA_DIR) to the key they were sealed with');
+        throw new StartupError(
+          'the secret key does not open the webhook secrets in the database: set MAILSURE_SECRET_KEY (or restore secret.key in MAILSURE_DATA_DIR) to the key they were sealed with',
+        );
       }
       continue;
     }
-    await db.updateTable('api_keys').set({ webhook_secret: secrets.seal(row.webhook_secret) }).where('id', '=', row.id).where('webhook_secret', '=', row.webhook_secret).execute();
+    await db
+      .updateTable('api_keys')
+      .set({ webhook_secret: secrets.seal(row.webhook_secret) })
+      .where('id', '=', row.id)
+      .where('webhook_secret', '=', row.webhook_secret)
+      .execute();
   }
 }
 

@@ -50,7 +50,8 @@ describe('parseSecretKey', () => {
     expect(parseSecretKey(key.toString('base64url'))).toEqual(key);
     expect(parseSecretKey(key.toString('hex'))).toEqual(key);
     expect(parseSecretKey(`${key.toString('base64')}\n`)).toEqual(key);
-    for (const bad of ['', 'short', randomBytes(16).toString('base64'), randomBytes(31).toString('hex'), 'x'.repeat(64)]) expect(parseSecretKey(bad)).toBeUndefined();
+    for (const bad of ['', 'short', randomBytes(16).toString('base64'), randomBytes(31).toString('hex'), 'x'.repeat(64)])
+      expect(parseSecretKey(bad)).toBeUndefined();
   });
 });
 
@@ -68,11 +69,15 @@ describe('loadSecretKey', () => {
   it('prefers the configured key, and says which setting is wrong', async () => {
     const key = randomBytes(32);
     expect(await loadSecretKey(key.toString('hex'), '/nonexistent')).toEqual(key);
-    await expect(loadSecretKey('not-a-key', '/nonexistent')).rejects.toThrow(new StartupError('MAILSURE_SECRET_KEY must be 32 bytes, as base64 or hex (e.g. `openssl rand -base64 32`)'));
+    await expect(loadSecretKey('not-a-key', '/nonexistent')).rejects.toThrow(
+      new StartupError('MAILSURE_SECRET_KEY must be 32 bytes, as base64 or hex (e.g. `openssl rand -base64 32`)'),
+    );
     const dir = await mkdtemp(join(tmpdir(), 'mailsure-secret-'));
     dirs.push(dir);
     await writeFile(join(dir, SECRET_KEY_FILE), 'garbage');
-    await expect(loadSecretKey(undefined, dir)).rejects.toThrow(/secret\.key does not hold a 32-byte key; restore it, or set MAILSURE_SECRET_KEY/);
+    await expect(loadSecretKey(undefined, dir)).rejects.toThrow(
+      /secret\.key does not hold a 32-byte key; restore it, or set MAILSURE_SECRET_KEY/,
+    );
     expect(await readFile(join(dir, SECRET_KEY_FILE), 'utf8')).toBe('garbage');
   });
 });

@@ -9,7 +9,9 @@ import { allowedTargets } from './dns/target-policy.js';
 const MAX_HOSTS = 5;
 
 export async function resolveHosts(dns: DnsClient, hosts: MxHost[], allowPrivate: boolean, deadline: number): Promise<HostAddressSummary> {
-  const answers = await Promise.all(hosts.slice(0, MAX_HOSTS).map(async (h) => ({ host: h.name, answer: await dns.addresses(h.name, deadline) })));
+  const answers = await Promise.all(
+    hosts.slice(0, MAX_HOSTS).map(async (h) => ({ host: h.name, answer: await dns.addresses(h.name, deadline) })),
+  );
   const summary: HostAddressSummary = { reachable: [], onlyPrivate: false, unanswered: false };
   for (const { host, answer } of answers) {
     if (answer.kind === 'unavailable') summary.unanswered = true;

@@ -15,37 +15,52 @@ import { createSmtpProber, type SmtpProber } from './smtp/prober.js';
 
 afterEach(closeScripted);
 
-const target = { recipient: 'nobody@tarpit.example', asciiDomain: 'tarpit.example', hosts: [{ host: 'mx.tarpit.example', addresses: ['127.0.0.1'] }] };
-const stage = (prober: SmtpProber) => ({ prober, catchAll: createMemoryFactCache<CatchAllFact>(systemClock), greylistRetryMs: 0, randomLocalPart: () => 'zq7random' });
+const target = {
+  recipient: 'nobody@tarpit.example',
+  asciiDomain: 'tarpit.example',
+  hosts: [{ host: 'mx.tarpit.example', addresses: ['127.0.0.1'] }],
+};
+const stage = (prober: SmtpProber) => ({
+  prober,
+  catchAll: createMemoryFactCache<CatchAllFact>(systemClock),
+  greylistRetryMs: 0,
+  randomLocalPart: () => 'zq7random',
+});
 
 describe('the mailbox stage and a decisive reply', () => {
   // The session pool that real-time calls and lists share, and a prober of its own sessions.
   const probers = {
-    'the shared session pool': (port: number) => createBatchingProber({ port, helo: 'probe.mailsure.com', from: 'verify@mailsure.com', idleMs: 0, realTimeIdleMs: 0 }),
+    'the shared session pool': (port: number) =>
+      createBatchingProber({ port, helo: 'probe.mailsure.com', from: 'verify@mailsure.com', idleMs: 0, realTimeIdleMs: 0 }),
     'a session of its own': (port: number) => createSmtpProber({ port, helo: 'probe.mailsure.com', from: 'verify@mailsure.com' }),
   };
-  it.each(Object.entries(probers))('answers an unknown user at once while the catch-all probe is still held by a tarpit (%s)', async (name, make) => {
-    let closed = false;
-    const server = await scripted((command, reply, socket) => {
-      socket.once('close', () => (closed = true));
-      if (/^MAIL FROM/i.test(command)) reply('250 OK');
-      else if (command.includes('nobody@')) reply('550 Unrouteable address');
-      // The random local part's RCPT is never answered (a tarpit longer than any deadline).
-    });
-    const prober = make(server.port);
-    // A deadline far away: without the fix this call waits for it and answers 5.
-    const result = await runMailboxStage(stage(prober), target, Date.now() + 600_000);
-    expect(result).toEqual({ code: 400, rule: 'mailbox.unknown-user' });
-    // A session of its own is closed; the shared pool's goes on for other calls until its deadline.
-    if (name === 'a session of its own') await expect.poll(() => closed).toBe(true);
-  });
+  it.each(Object.entries(probers))(
+    'answers an unknown user at once while the catch-all probe is still held by a tarpit (%s)',
+    async (name, make) => {
+      let closed = false;
+      const server = await scripted((command, reply, socket) => {
+        socket.once('close', () => (closed = true));
+        if (/^MAIL FROM/i.test(command)) reply('250 OK');
+        else if (command.includes('nobody@')) reply('550 Unrouteable address');
+        // The random local part's RCPT is never answered (a tarpit longer than any deadline).
+      });
+      const prober = make(server.port);
+      // A deadline far away: without the fix this call waits for it and answers 5.
+      const result = await runMailboxStage(stage(prober), target, Date.now() + 600_000);
+      expect(result).toEqual({ code: 400, rule: 'mailbox.unknown-user' });
+      // A session of its own is closed; the shared pool's goes on for other calls until its deadline.
+      if (name === 'a session of its own') await expect.poll(() => closed).toBe(true);
+    },
+  );
 
   it('keeps a decisive reply received before the deadline ran out mid-session', async () => {
     const prober: SmtpProber = {
       probe: async (_host, recipients) => ({
         kind: 'timeout',
         detail: 'deadline reached',
-        partial: new Map([[recipients[0]!, { class: 'no-mailbox', greylisted: false, code: 550, text: 'Unrouteable address', stage: 'rcpt' }]]),
+        partial: new Map([
+          [recipients[0]!, { class: 'no-mailbox', greylisted: false, code: 550, text: 'Unrouteable address', stage: 'rcpt' }],
+        ]),
       }),
     };
     expect(await runMailboxStage(stage(prober), target, Date.now() + 60_000)).toEqual({ code: 400, rule: 'mailbox.unknown-user' });

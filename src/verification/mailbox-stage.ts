@@ -52,7 +52,12 @@ export interface MailboxResult {
   rule: RuleId;
 }
 
-export async function runMailboxStage(deps: MailboxStageDeps, target: MailboxTarget, deadline: number, trace?: EvidenceTrace): Promise<MailboxResult> {
+export async function runMailboxStage(
+  deps: MailboxStageDeps,
+  target: MailboxTarget,
+  deadline: number,
+  trace?: EvidenceTrace,
+): Promise<MailboxResult> {
   const profile = target.profile ?? DEFAULT_PROFILE;
   // Behind a gateway a catch-all fact says nothing about the mailboxes: neither used nor probed.
   const catchAllMeansSomething = profile.rcpt === 'mailbox';
@@ -60,7 +65,8 @@ export async function runMailboxStage(deps: MailboxStageDeps, target: MailboxTar
   const catchAllStage = catchAllMeansSomething ? { stage: 'catch-all' as const, known } : undefined;
   if (catchAllStage) trace?.stage(catchAllStage);
   if (known === 'yes') return { code: CODE.catchAll, rule: 'catch-all.known' };
-  const random = known === 'unknown' && catchAllMeansSomething ? `${(deps.randomLocalPart ?? randomLocalPart)()}@${target.asciiDomain}` : undefined;
+  const random =
+    known === 'unknown' && catchAllMeansSomething ? `${(deps.randomLocalPart ?? randomLocalPart)()}@${target.asciiDomain}` : undefined;
   const recipients = random ? [target.recipient, random] : [target.recipient];
   const judge = (reply: RecipientReply | undefined) => (reply ? judged(reply, profile) : undefined);
   const decisive = (recipient: string, reply: RecipientReply) => recipient === target.recipient && isDecisive(judged(reply, profile));
@@ -85,17 +91,28 @@ export async function runMailboxStage(deps: MailboxStageDeps, target: MailboxTar
     if (banner?.signal === 'throttled') return { code, limit: 'throttled', rule: 'mailbox.throttled' };
     const aboutUs = outcome.kind === 'banner-reject' && (banner?.signal === 'blocked' || refusalIsAboutUs(outcome.detail));
     if (aboutUs) return { code, limit: 'reputation', rule: 'mailbox.refusal-of-us' };
-    return { code, rule: outcome.kind === 'refused' ? 'mailbox.every-mx-refuses' : outcome.kind === 'timeout' ? 'mailbox.timeout' : 'mailbox.session-failed' };
+    return {
+      code,
+      rule:
+        outcome.kind === 'refused' ? 'mailbox.every-mx-refuses' : outcome.kind === 'timeout' ? 'mailbox.timeout' : 'mailbox.session-failed',
+    };
   }
 
   const reply = outcome.replies.get(target.recipient);
-  trace?.mailbox(reply ? `${reply.stage === 'rcpt' ? 'RCPT' : reply.stage === 'local' ? 'not sent' : reply.stage.toUpperCase()} ${reply.code}: ${judged(reply, profile).class}` : 'no reply');
+  trace?.mailbox(
+    reply
+      ? `${reply.stage === 'rcpt' ? 'RCPT' : reply.stage === 'local' ? 'not sent' : reply.stage.toUpperCase()} ${reply.code}: ${judged(reply, profile).class}`
+      : 'no reply',
+  );
   if (!reply) return { code: CODE.domainOk, rule: 'mailbox.no-reply' };
   // We did not send a non-ASCII address to a server without SMTPUTF8: it cannot accept it.
   if (reply.stage === 'local' && reply.enhanced === '5.6.7') return { code: CODE.addressRefused, rule: 'mailbox.address-not-sendable' };
   const address = judged(reply, profile);
   const randomReply = random ? outcome.replies.get(random) : undefined;
-  const evidence = { address: address.class, ...(random ? { random: randomReply ? judged(randomReply, profile).class : 'temporary' } : {}) };
+  const evidence = {
+    address: address.class,
+    ...(random ? { random: randomReply ? judged(randomReply, profile).class : 'temporary' } : {}),
+  };
   const decision = decideMailbox(evidence, known, profile.rcpt);
   if (decision.catchAll) await deps.catchAll.set(target.asciiDomain, decision.catchAll, CATCH_ALL_TTL_MS);
   if (catchAllStage && random) Object.assign(catchAllStage, { learnt: decision.catchAll ?? 'unknown' });
@@ -118,12 +135,19 @@ export async function withoutProbe(catchAll: FactCache<CatchAllFact>, asciiDomai
 }
 
 /** Hosts in preference order: the next one when a host refuses or fails; a timeout, a failed egress (proxy) or a spent connection budget ends the search. */
-async function probeHosts(prober: SmtpProber, hosts: MailboxTarget['hosts'], recipients: string[], deadline: number, options: ProbeOptions): Promise<ProbeOutcome> {
+async function probeHosts(
+  prober: SmtpProber,
+  hosts: MailboxTarget['hosts'],
+  recipients: string[],
+  deadline: number,
+  options: ProbeOptions,
+): Promise<ProbeOutcome> {
   let last: ProbeOutcome | undefined;
   let allRefused = true;
   for (const host of hosts) {
     const outcome = await prober.probe(host, recipients, deadline, options);
-    if (outcome.kind === 'replies' || outcome.kind === 'timeout' || outcome.kind === 'egress-failed' || outcome.kind === 'throttled') return outcome;
+    if (outcome.kind === 'replies' || outcome.kind === 'timeout' || outcome.kind === 'egress-failed' || outcome.kind === 'throttled')
+      return outcome;
     allRefused &&= outcome.kind === 'refused';
     last = outcome;
   }

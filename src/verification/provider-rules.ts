@@ -121,7 +121,11 @@ const BY_DOMAIN = new Map<string, CompiledRule>();
 for (const rule of USERNAME_RULES) {
   const extra = new Uint8Array(128);
   for (const ch of rule.extraChars) extra[ch.charCodeAt(0)] = 1;
-  const compiled = { rule, extra, fault: fault(CODE.providerUsername, 'provider-username', `not a possible ${rule.provider} username (${rule.summary})`) };
+  const compiled = {
+    rule,
+    extra,
+    fault: fault(CODE.providerUsername, 'provider-username', `not a possible ${rule.provider} username (${rule.summary})`),
+  };
   for (const domain of rule.domains) BY_DOMAIN.set(domain, compiled);
 }
 

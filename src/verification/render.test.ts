@@ -40,9 +40,15 @@ describe('renderers', () => {
   });
 
   it('shows an engagement score only for deliverable statuses and never in the legacy variant', () => {
-    expect(renderSafeToSend({ address: 'a@b.com', code: 50, roleAccount: false, engagementScore: 7 }).safe_to_send.engagement_score).toEqual({ score: 7 });
-    expect(renderSafeToSend({ address: 'a@b.com', code: 525, roleAccount: false, engagementScore: 7 }).safe_to_send.engagement_score).toBeUndefined();
-    expect(renderEmailValidation({ address: 'a@b.com', code: 50, roleAccount: false, engagementScore: 7 }).email_validation).not.toHaveProperty('engagement_score');
+    expect(
+      renderSafeToSend({ address: 'a@b.com', code: 50, roleAccount: false, engagementScore: 7 }).safe_to_send.engagement_score,
+    ).toEqual({ score: 7 });
+    expect(
+      renderSafeToSend({ address: 'a@b.com', code: 525, roleAccount: false, engagementScore: 7 }).safe_to_send.engagement_score,
+    ).toBeUndefined();
+    expect(
+      renderEmailValidation({ address: 'a@b.com', code: 50, roleAccount: false, engagementScore: 7 }).email_validation,
+    ).not.toHaveProperty('engagement_score');
   });
 
   it('reports a disposable domain as trap 525, or invalid 505 in the legacy variant', () => {

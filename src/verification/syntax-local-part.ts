@@ -45,7 +45,11 @@ export function localCharFault(local: string): SyntaxFault | null {
 }
 
 const UNCLOSED_QUOTE = fault(CODE.usernameSyntax, 'unclosed-quote', 'the quoted username is not closed');
-const TEXT_AFTER_QUOTE = fault(CODE.usernameSyntax, 'text-after-quoted-string', 'text after the quoted username (quotes must enclose the whole username)');
+const TEXT_AFTER_QUOTE = fault(
+  CODE.usernameSyntax,
+  'text-after-quoted-string',
+  'text after the quoted username (quotes must enclose the whole username)',
+);
 const BAD_QUOTED_PAIR = fault(
   CODE.usernameSyntax,
   'invalid-quoted-pair',

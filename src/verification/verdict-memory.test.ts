@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createMemoryFactCache } from './fact-cache.js';
 import type { VerdictLimit } from './health/health-state.js';
-import { createVerdictMemory, verdictMemoryGeneration, verdictMemoryKey, type MailboxOutcome, type RememberedVerdict, type VerdictStore } from './verdict-memory.js';
+import {
+  createVerdictMemory,
+  verdictMemoryGeneration,
+  verdictMemoryKey,
+  type MailboxOutcome,
+  type RememberedVerdict,
+  type VerdictStore,
+} from './verdict-memory.js';
 
 /** A clock the test moves by hand. */
 function fakeClock(start = 1_000_000) {
@@ -89,7 +96,8 @@ describe('the verdict memory', () => {
     const { writes, probe } = memoryWith();
     const addresses = ['alice@example.com', 'nobody@example.com', 'full@mailbox-full.net'];
     // A mailbox stage's outcome never carries the reply; whatever else came with one is not kept.
-    const withReply = (code: 50 | 400 | 410) => ({ code, text: '5.1.1 <nobody@example.com>: Recipient address rejected' }) as MailboxOutcome;
+    const withReply = (code: 50 | 400 | 410) =>
+      ({ code, text: '5.1.1 <nobody@example.com>: Recipient address rejected' }) as MailboxOutcome;
     await probe(addresses[0]!, withReply(50));
     await probe(addresses[1]!, withReply(400));
     await probe(addresses[2]!, withReply(410));
@@ -148,7 +156,12 @@ describe('the verdict memory', () => {
   it('answers a waiter whose deadline has passed with 5, without a probe of its own', async () => {
     const { memory, clock } = memoryWith();
     let finish!: (outcome: MailboxOutcome) => void;
-    const first = memory.probe('alice@example.com', 1, clock.now() + 10_000, () => new Promise<MailboxOutcome>((resolve) => (finish = resolve)));
+    const first = memory.probe(
+      'alice@example.com',
+      1,
+      clock.now() + 10_000,
+      () => new Promise<MailboxOutcome>((resolve) => (finish = resolve)),
+    );
     let ran = false;
     expect(await memory.probe('alice@example.com', 1, clock.now(), async () => ((ran = true), { code: 50 }))).toEqual({ code: 5 });
     expect(ran).toBe(false);

@@ -34,7 +34,12 @@ export interface VerdictMemory {
    * process, a second caller waits for that probe instead (a list's repeated rows run at once),
    * until its own deadline: a definitive result is its answer too; any other, it probes itself.
    */
-  probe<R extends MailboxOutcome>(address: string, keyId: number | undefined, deadline: number, run: () => Promise<R>): Promise<R | MailboxOutcome>;
+  probe<R extends MailboxOutcome>(
+    address: string,
+    keyId: number | undefined,
+    deadline: number,
+    run: () => Promise<R>,
+  ): Promise<R | MailboxOutcome>;
 }
 
 /** What the memory reads of a mailbox stage's result. */

@@ -2,18 +2,7 @@
 import type { StatusCode } from './codes.js';
 import type { VerdictLimit } from './health/health-state.js';
 
-export const DOMAIN_TYPES = [
-  'biz',
-  'disposable',
-  'edu',
-  'freeisp',
-  'gov',
-  'org',
-  'paidisp',
-  'parked',
-  'privacy',
-  'wireless',
-] as const;
+export const DOMAIN_TYPES = ['biz', 'disposable', 'edu', 'freeisp', 'gov', 'org', 'paidisp', 'parked', 'privacy', 'wireless'] as const;
 export type DomainType = (typeof DOMAIN_TYPES)[number];
 
 export interface Verdict {

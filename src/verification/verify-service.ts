@@ -14,14 +14,7 @@ import { maskAddress } from '../core/logger.js';
 import type { ClientListEntry, ClientListStore } from './client-list-store.js';
 import type { PolicyEntry, PolicyStore } from './policy/policy-store.js';
 import { decideMailboxName, decideSyntaxDepth, decideTypo, SYSTEM_ERROR } from './decide-address.js';
-import {
-  decideDomainDepth,
-  decideDomainType,
-  decideProvider,
-  decideResolver,
-  decideTrusted,
-  restsOnNegativeDns,
-} from './decide-domain.js';
+import { decideDomainDepth, decideDomainType, decideProvider, decideResolver, decideTrusted, restsOnNegativeDns } from './decide-domain.js';
 import { decideClientLists, decidePolicy, decidingPolicyEntry } from './decide-lists.js';
 import {
   decideRefusalsTrusted,
@@ -117,10 +110,12 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
       // Only the key's own lists come before it (its exception, 55, wins).
       const misspelt = deps.misspeltLargeProvider?.(syntax.asciiDomain) === true;
       if (misspelt) {
-        const typo = await typoOfLargeProvider(misspelt, base, local, syntax.asciiDomain, input, options, deadline).catch((error: unknown) => {
-          deps.logger?.error({ err: error, address: maskAddress(syntax.address) }, 'verification failed');
-          return { verdict: failed(base, trace), rule: SYSTEM_ERROR.rule };
-        });
+        const typo = await typoOfLargeProvider(misspelt, base, local, syntax.asciiDomain, input, options, deadline).catch(
+          (error: unknown) => {
+            deps.logger?.error({ err: error, address: maskAddress(syntax.address) }, 'verification failed');
+            return { verdict: failed(base, trace), rule: SYSTEM_ERROR.rule };
+          },
+        );
         if (typo) {
           trace?.stage({ stage: 'typo', domain: syntax.asciiDomain });
           trace?.decide(typo.rule);
@@ -186,7 +181,9 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
     const untrusted = decideResolver(health?.resolverFailed() ?? false);
     if (untrusted) return settle(untrusted, byName, trace);
     // Explained: asked afresh through a recording client (the DNS caches still answer).
-    const facts = trace ? await domainStage.fresh(domain, deadline, recordingDns(deps.dns, trace)) : (domainStage.peek(domain) ?? (await domainStage(domain, deadline)));
+    const facts = trace
+      ? await domainStage.fresh(domain, deadline, recordingDns(deps.dns, trace))
+      : (domainStage.peek(domain) ?? (await domainStage(domain, deadline)));
     const typed = facts.domainType ? { domainType: facts.domainType } : {};
     if (facts.decision) {
       // A negative answer counts only while our resolver is trusted: asked only then.
@@ -203,14 +200,23 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
     // MX is never hidden by a remembered 50. A domain since found to accept everyone is 45, below.
     const remembered = await deps.memory?.recall(address, options.key?.id);
     if (remembered !== undefined && (profile.rcpt !== 'mailbox' || (await deps.catchAll.get(domain)) !== 'yes')) {
-      trace?.stage({ stage: 'verdict-memory', rule: rememberedRule(remembered.code), ...(remembered.at !== undefined ? { rememberedAt: remembered.at } : {}) });
+      trace?.stage({
+        stage: 'verdict-memory',
+        rule: rememberedRule(remembered.code),
+        ...(remembered.at !== undefined ? { rememberedAt: remembered.at } : {}),
+      });
       return settle(decideRemembered(remembered.code), typed, trace);
     }
     if (health?.egressBlocked()) return settle(await withoutProbe(deps.catchAll, domain, profile), typed, trace);
 
     const probe = () =>
       runMailboxStage(
-        { prober: deps.prober, catchAll: deps.catchAll, greylistRetryMs: deps.greylistRetryMs ?? 3_000, ...(deps.randomLocalPart ? { randomLocalPart: deps.randomLocalPart } : {}) },
+        {
+          prober: deps.prober,
+          catchAll: deps.catchAll,
+          greylistRetryMs: deps.greylistRetryMs ?? 3_000,
+          ...(deps.randomLocalPart ? { randomLocalPart: deps.randomLocalPart } : {}),
+        },
         { recipient: address, asciiDomain: domain, hosts: facts.reachable, profile },
         deadline,
         trace,
@@ -255,7 +261,11 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
   }
 
   /** The key's own exception or suppression for the address, if it has one, with the entry that decided. */
-  async function clientListVerdict(local: string, domain: string, options: VerifyOptions): Promise<{ decision: Decision; entry: ClientListEntry } | undefined> {
+  async function clientListVerdict(
+    local: string,
+    domain: string,
+    options: VerifyOptions,
+  ): Promise<{ decision: Decision; entry: ClientListEntry } | undefined> {
     // Cached answers are read without an await: this runs for every call on the hot path.
     if (!options.key || !(presence.peekClient(options.key.id) ?? (await presence.client(options.key.id)))) return undefined;
     const entries = await deps.clientLists.match(options.key.id, `${local}@${domain}`, domain);
@@ -287,7 +297,9 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
     const budget = Math.min(deadline - deps.clock.now(), CORRECTION_BUDGET_MS);
     if (budget <= 0) return verdict;
     const checked = await Promise.all(
-      deps.suggestCorrections(input).map((candidate) => service.verify(candidate, { timeoutMs: budget, key: { ...options.key!, corrections: false } })),
+      deps
+        .suggestCorrections(input)
+        .map((candidate) => service.verify(candidate, { timeoutMs: budget, key: { ...options.key!, corrections: false } })),
     );
     const offered = checked.filter(validated).map((c) => c.address);
     return offered.length > 0 ? { ...verdict, corrections: offered } : verdict;

@@ -111,7 +111,17 @@ export interface ContainerTuning {
 }
 
 export async function createContainer(options: ContainerOptions): Promise<Container> {
-  const { config, logger, clock = systemClock, storage: givenStorage, redis: givenRedis, tuning = {}, quotaNamespace, worker, runLists = true } = options;
+  const {
+    config,
+    logger,
+    clock = systemClock,
+    storage: givenStorage,
+    redis: givenRedis,
+    tuning = {},
+    quotaNamespace,
+    worker,
+    runLists = true,
+  } = options;
   // The list files first: an object store that cannot be used stops the start before anything else opens.
   const listFiles = await openListFiles({
     config,
@@ -143,12 +153,23 @@ export async function createContainer(options: ContainerOptions): Promise<Contai
       )
     : undefined;
   const redis = givenRedis ?? (config.redisUrl ? connectRedis(config.redisUrl, logger) : null);
-  const { enrichmentClock = clock, callbackDelayScale, listHoldBack, listRetryMs, listStoreDeadlines: _deadlines, ...verificationTuning } = tuning;
+  const {
+    enrichmentClock = clock,
+    callbackDelayScale,
+    listHoldBack,
+    listRetryMs,
+    listStoreDeadlines: _deadlines,
+    ...verificationTuning
+  } = tuning;
   const metrics = config.metrics ? createMetrics() : undefined;
   // With Redis every API process reserves against one count per key: the quota is exact across them.
   const shared = redis ? createRedisSharedQuota(redis, quotaNamespace) : undefined;
   const meter = createUsageMeter({ keys: storage.keys, usage: storage.usage, clock, ...(shared ? { shared } : {}) });
-  const { verify, listVerify, health: proberHealth } = createVerification({
+  const {
+    verify,
+    listVerify,
+    health: proberHealth,
+  } = createVerification({
     config,
     storage,
     clock,
@@ -158,7 +179,11 @@ export async function createContainer(options: ContainerOptions): Promise<Contai
     ...(metrics ? { metrics } : {}),
     ...(memoryKey ? { memoryKey } : {}),
   });
-  const people = createPeopleServices({ storage, clock: enrichmentClock, ...(tuning.activityPresenceTtlMs !== undefined ? { activityPresenceTtlMs: tuning.activityPresenceTtlMs } : {}) });
+  const people = createPeopleServices({
+    storage,
+    clock: enrichmentClock,
+    ...(tuning.activityPresenceTtlMs !== undefined ? { activityPresenceTtlMs: tuning.activityPresenceTtlMs } : {}),
+  });
   // Every list state change and callback is logged (and counted) here, whoever makes it.
   const listStore = observeListStore(storage.lists, { logger, clock, ...(metrics ? { metrics } : {}) });
   const lists = createLists({
@@ -217,7 +242,13 @@ function createPeopleServices({
 }): { enrich: EnrichService; append: AppendService } {
   const matcher = createIdentityMatcher({ people: storage.people });
   return {
-    enrich: createEnrichService({ people: storage.people, activity: storage.activity, matcher: individualMatcher(matcher), clock, ...tuning }),
+    enrich: createEnrichService({
+      people: storage.people,
+      activity: storage.activity,
+      matcher: individualMatcher(matcher),
+      clock,
+      ...tuning,
+    }),
     append: createAppendService({ people: storage.people, matcher }),
   };
 }

@@ -61,7 +61,13 @@ export function createLifecycle(options: LifecycleOptions): Lifecycle {
     },
     async startBackground() {
       if (container.metrics && config.metrics) metricsServer = await startMetricsServer(container.metrics, config.metrics);
-      const retention = startRetention({ store: container.storage.lists, files: container.listFiles, retentionDays: config.retentionDays, clock: container.clock, logger });
+      const retention = startRetention({
+        store: container.storage.lists,
+        files: container.listFiles,
+        retentionDays: config.retentionDays,
+        clock: container.clock,
+        logger,
+      });
       stops.push(() => retention.stop());
       if (options.runLists) {
         await container.listQueue.resume();
@@ -70,7 +76,10 @@ export function createLifecycle(options: LifecycleOptions): Lifecycle {
       }
       const every = options.pollForLists ? POLL_MS : options.runLists && config.redisUrl ? REQUEUE_MS : undefined;
       if (every !== undefined) {
-        const poll = setInterval(() => void container.listQueue.resume().catch((error: unknown) => logger.warn({ err: error }, 'could not look for lists')), every);
+        const poll = setInterval(
+          () => void container.listQueue.resume().catch((error: unknown) => logger.warn({ err: error }, 'could not look for lists')),
+          every,
+        );
         poll.unref();
         stops.push(() => clearInterval(poll));
       }

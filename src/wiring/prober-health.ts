@@ -46,7 +46,9 @@ export function egressPoolOf({ config, clock, logger, metrics }: EgressPoolDeps)
     routes: config.smtpEgressRoutes,
     ...(clock ? { now: () => clock.now() } : {}),
     ...(logger ? { logger } : {}),
-    ...(metrics ? { onChange: (status: EgressStatus) => metrics.smtpEgressHealthy.set({ egress: status.label }, status.healthy ? 1 : 0) } : {}),
+    ...(metrics
+      ? { onChange: (status: EgressStatus) => metrics.smtpEgressHealthy.set({ egress: status.label }, status.healthy ? 1 : 0) }
+      : {}),
   });
   if (metrics) for (const status of pool.status()) metrics.smtpEgressHealthy.set({ egress: status.label }, 1);
   return pool;
@@ -56,7 +58,12 @@ export function egressPoolOf({ config, clock, logger, metrics }: EgressPoolDeps)
  * Each egress of the pool checked on its own (the doctor): the canaries' MX banners through it,
  * as the egress check does through the pool's choice. Labels and kinds only, never addresses.
  */
-export async function checkEachEgress({ config, resolver, pool, tuning = {} }: Omit<ProberHealthForDeps, 'clock' | 'logger'> & { pool: EgressPool }): Promise<(EgressStatus & { check: ConcernHealth })[]> {
+export async function checkEachEgress({
+  config,
+  resolver,
+  pool,
+  tuning = {},
+}: Omit<ProberHealthForDeps, 'clock' | 'logger'> & { pool: EgressPool }): Promise<(EgressStatus & { check: ConcernHealth })[]> {
   const { connectTimeoutMs = 5_000, bannerTimeoutMs = 10_000 } = tuning;
   const now = () => Date.now();
   const base = {
@@ -72,7 +79,17 @@ export async function checkEachEgress({ config, resolver, pool, tuning = {} }: O
     pool.egresses.map(async (egress, index) => {
       const { proxy, localAddress } = egress;
       const check = await checkEgress(
-        { ...base, banner: (host, address) => checkBanner(host, address, { port: config.smtpPort, connectTimeoutMs, timeoutMs: bannerTimeoutMs, ...(proxy ? { proxy } : {}), ...(localAddress ? { localAddress } : {}) }) },
+        {
+          ...base,
+          banner: (host, address) =>
+            checkBanner(host, address, {
+              port: config.smtpPort,
+              connectTimeoutMs,
+              timeoutMs: bannerTimeoutMs,
+              ...(proxy ? { proxy } : {}),
+              ...(localAddress ? { localAddress } : {}),
+            }),
+        },
         routes,
         now,
       );
@@ -84,7 +101,9 @@ export async function checkEachEgress({ config, resolver, pool, tuning = {} }: O
 }
 
 /** Prober-health timings a test may shorten; the defaults are what a real network needs. */
-export type HealthTuning = Partial<Pick<ProberHealthDeps, 'intervalMs' | 'troubledIntervalMs' | 'recheckMinMs' | 'egressConfirmMs' | 'resolverConfirmMs'>> & {
+export type HealthTuning = Partial<
+  Pick<ProberHealthDeps, 'intervalMs' | 'troubledIntervalMs' | 'recheckMinMs' | 'egressConfirmMs' | 'resolverConfirmMs'>
+> & {
   /** Connect and banner time-out of the egress check (default 5 s and 10 s). */
   connectTimeoutMs?: number;
   bannerTimeoutMs?: number;
@@ -110,7 +129,13 @@ export function createProberHealthFor(deps: ProberHealthForDeps): ProberHealth {
   // one dead proxy of several does not fail the whole SMTP egress concern.
   const bannerThrough = (egress: SmtpEgress, host: string, address: string) => {
     const { proxy, localAddress } = egress;
-    return checkBanner(host, address, { port: config.smtpPort, connectTimeoutMs, timeoutMs: bannerTimeoutMs, ...(proxy ? { proxy } : {}), ...(localAddress ? { localAddress } : {}) });
+    return checkBanner(host, address, {
+      port: config.smtpPort,
+      connectTimeoutMs,
+      timeoutMs: bannerTimeoutMs,
+      ...(proxy ? { proxy } : {}),
+      ...(localAddress ? { localAddress } : {}),
+    });
   };
   return createProberHealth({
     egresses: () => pool.status(),

@@ -10,7 +10,12 @@ export function connectRedis(url: string, logger: Logger): Redis {
   // keeps the connection open but stops answering (paused, overloaded) is caught only by a
   // command time-out; each user then falls back (the rate limit to its in-process insurance,
   // the fact caches to a miss, the session limit to this process's own).
-  const redis = new Redis(url, { connectTimeout: 2_000, commandTimeout: REDIS_COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1, enableOfflineQueue: true });
+  const redis = new Redis(url, {
+    connectTimeout: 2_000,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: true,
+  });
   redis.on('error', (error) => logger.warn({ err: error }, 'redis error'));
   return redis;
 }

@@ -27,7 +27,11 @@ export interface OpenStoresOptions {
 
 /** The configured database, migrated to the latest schema (storage/open-storage.ts). */
 export function openStores({ config, serving = false, onMigrated }: OpenStoresOptions): Promise<Storage> {
-  return openStorage({ ...storageOptionsOf(config), ...(serving ? { deadlines: DATABASE_DEADLINES } : {}), ...(onMigrated ? { onMigrated } : {}) });
+  return openStorage({
+    ...storageOptionsOf(config),
+    ...(serving ? { deadlines: DATABASE_DEADLINES } : {}),
+    ...(onMigrated ? { onMigrated } : {}),
+  });
 }
 
 export interface OpenListFilesOptions {
@@ -59,5 +63,10 @@ export async function openListFiles({ config, keepReceivedUploads, logger, deadl
   }
   // Loaded only when configured: the AWS SDK takes a while to import, and most processes never need it.
   const { openS3ListFiles } = await import('../storage/s3/open-s3-list-files.js');
-  return openS3ListFiles(config.listStore, { dataDir: config.dataDir, keepReceivedUploads, ...(logger ? { logger } : {}), ...(deadlines ? { deadlines } : {}) });
+  return openS3ListFiles(config.listStore, {
+    dataDir: config.dataDir,
+    keepReceivedUploads,
+    ...(logger ? { logger } : {}),
+    ...(deadlines ? { deadlines } : {}),
+  });
 }

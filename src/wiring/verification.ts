@@ -34,7 +34,13 @@ import { SESSIONS_PER_HOST, type SmtpProber } from '../verification/smtp/prober.
 import type { Lane } from '../verification/smtp/session-queue.js';
 import { singleFlight } from '../verification/smtp/single-flight.js';
 import type { Throttle } from '../verification/smtp/throttle.js';
-import { createVerdictMemory, verdictMemoryGeneration, type RememberedVerdict, type VerdictMemory, type VerdictStore } from '../verification/verdict-memory.js';
+import {
+  createVerdictMemory,
+  verdictMemoryGeneration,
+  type RememberedVerdict,
+  type VerdictMemory,
+  type VerdictStore,
+} from '../verification/verdict-memory.js';
 import { createVerifyService, type VerifyDeps, type VerifyService } from '../verification/verify-service.js';
 import { createProberHealthFor, egressPoolOf, type HealthTuning } from './prober-health.js';
 
@@ -89,13 +95,23 @@ export function createVerification(deps: VerificationDeps): Verification {
   };
   const resolver = createNodeDnsClient(config.dnsServers);
   const egresses = egressPoolOf({ config, clock, ...(logger ? { logger } : {}), ...(metrics ? { metrics } : {}) });
-  const health = createProberHealthFor({ config, resolver, clock, ...(logger ? { logger } : {}), ...(healthTuning ? { tuning: healthTuning } : {}), pool: egresses });
-  const counted = metrics ? countMailRoute(metrics) : undefined;
-  const dns = createCachedDnsClient(observeMailRoutes(resolver, (route) => (health.observeRoute(route), counted?.(route))), {
-    routes: cache<MailRoute>('mx'),
-    addresses: cache<AddressAnswer>('address'),
-    nameServers: cache<string[]>('ns'),
+  const health = createProberHealthFor({
+    config,
+    resolver,
+    clock,
+    ...(logger ? { logger } : {}),
+    ...(healthTuning ? { tuning: healthTuning } : {}),
+    pool: egresses,
   });
+  const counted = metrics ? countMailRoute(metrics) : undefined;
+  const dns = createCachedDnsClient(
+    observeMailRoutes(resolver, (route) => (health.observeRoute(route), counted?.(route))),
+    {
+      routes: cache<MailRoute>('mx'),
+      addresses: cache<AddressAnswer>('address'),
+      nameServers: cache<string[]>('ns'),
+    },
+  );
   // One per-host session limit for both probers (and, in scale-out, every process): each host's
   // provider profile's sessions at once, counted per provider address set (profile-limits.ts).
   const limiter = shared
@@ -108,10 +124,23 @@ export function createVerification(deps: VerificationDeps): Verification {
   const throttle: Throttle = {
     budget,
     ...(metrics
-      ? { onThrottled: (provider: string) => metrics.smtpThrottled.inc({ provider }), onToken: (provider: string, egress: string) => metrics.smtpBudgetTokens.inc({ provider, egress }) }
+      ? {
+          onThrottled: (provider: string) => metrics.smtpThrottled.inc({ provider }),
+          onToken: (provider: string, egress: string) => metrics.smtpBudgetTokens.inc({ provider, egress }),
+        }
       : {}),
   };
-  const identity = { sessionPlace: profileSessionPlace, port: config.smtpPort, helo: config.smtpHelo, from: config.smtpFrom, egress: egresses.chooser, pool: egresses, observer: health, limiter, ...(config.smtpThrottle ? { throttle } : {}) };
+  const identity = {
+    sessionPlace: profileSessionPlace,
+    port: config.smtpPort,
+    helo: config.smtpHelo,
+    from: config.smtpFrom,
+    egress: egresses.chooser,
+    pool: egresses,
+    observer: health,
+    limiter,
+    ...(config.smtpThrottle ? { throttle } : {}),
+  };
   const observed = (prober: SmtpProber) => (metrics ? observeProbes(prober, metrics) : prober);
   // One pool of sessions per session place for real-time calls and lists alike: a call's probe
   // rides a session already open to its MX host, ahead of any list row waiting there.
@@ -120,7 +149,9 @@ export function createVerification(deps: VerificationDeps): Verification {
   const prober = inLane(pool, 'real-time');
   const batchProber = inLane(pool, 'list');
   const catchAll = cache<CatchAllFact>('catch-all');
-  const memory = memoryKey ? verdictMemoryOf({ config, memoryKey, clock, logger, shared: shared ? { ...shared, prefix } : undefined, metrics }) : undefined;
+  const memory = memoryKey
+    ? verdictMemoryOf({ config, memoryKey, clock, logger, shared: shared ? { ...shared, prefix } : undefined, metrics })
+    : undefined;
   const verifyDeps: Omit<VerifyDeps, 'prober'> = {
     depth: config.verifyDepth,
     dns,
@@ -193,10 +224,15 @@ function verdictMemoryOf({
       })
     : createMemoryFactCache<RememberedVerdict>(clock, settings.maxEntries);
   const hours = (h: number) => h * 3_600_000;
-  return createVerdictMemory(metrics ? observeCache(store, metrics, 'verdict-memory') : store, memoryKey, {
-    ttlMs: { 50: hours(settings.validHours), 400: hours(settings.invalidHours), 410: hours(settings.fullHours) },
-    scope: settings.scope,
-  }, clock);
+  return createVerdictMemory(
+    metrics ? observeCache(store, metrics, 'verdict-memory') : store,
+    memoryKey,
+    {
+      ttlMs: { 50: hours(settings.validHours), 400: hours(settings.invalidHours), 410: hours(settings.fullHours) },
+      scope: settings.scope,
+    },
+    clock,
+  );
 }
 
 /** The shared session pool's timings a test may change (batch-prober.ts; the defaults are production's). */

@@ -82,7 +82,12 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
   }
 
   /** Submits, then opens the new list from the table. */
-  async function submitAndOpen(page: Page, name: string, content: string | Buffer, options: { report?: boolean; drop?: boolean } = {}): Promise<number> {
+  async function submitAndOpen(
+    page: Page,
+    name: string,
+    content: string | Buffer,
+    options: { report?: boolean; drop?: boolean } = {},
+  ): Promise<number> {
     await upload(page, name, content, options);
     const status = page.getByRole('status');
     await expect.poll(() => status.textContent(), { timeout: LONG }).toMatch(/^List \d+ submitted/);
@@ -100,14 +105,27 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
    */
   async function storedList(keyId: number, name: string, patch: ListPatch, committed = 0): Promise<number> {
     const lists = server.t.storage.lists;
-    const list = await lists.create({ keyId, name, format: 'csv', delimiter: null, header: true, emailColumn: null, report: false, fields: null, callbackUrl: null, sizeBytes: 4_096, createdAt: new Date().toISOString() });
+    const list = await lists.create({
+      keyId,
+      name,
+      format: 'csv',
+      delimiter: null,
+      header: true,
+      emailColumn: null,
+      report: false,
+      fields: null,
+      callbackUrl: null,
+      sizeBytes: 4_096,
+      createdAt: new Date().toISOString(),
+    });
     await lists.update(list.id, patch);
     if (committed) await lists.commitChunk(list.id, { index: 0, records: committed, counts: {}, results: '' });
     return list.id;
   }
 
   /** No horizontal scroll: the page is no wider than the window. */
-  const overflow = (page: Page) => page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth') as Promise<number>;
+  const overflow = (page: Page) =>
+    page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth') as Promise<number>;
 
   it('refuses a bad key with the API’s message, and stays on the sign-in page', async () => {
     const page = await browser.context.newPage();
@@ -123,7 +141,9 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
 
   it('takes a 1,000-row list from upload to Results, charts its report and downloads its rows', async () => {
     const { key } = await server.t.key('ops', { services: 'verification,lists' });
-    const rows = Array.from({ length: 1000 }, (_, i) => (i % 10 === 9 ? `broken${i}-at-example.com,Bad ${i}` : `person${i}@example.com,Person ${i}`));
+    const rows = Array.from({ length: 1000 }, (_, i) =>
+      i % 10 === 9 ? `broken${i}-at-example.com,Bad ${i}` : `person${i}@example.com,Person ${i}`,
+    );
     const csv = `Email,Name\n${rows.join('\n')}\n`;
 
     const page = await signIn(key);
@@ -137,9 +157,13 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
     const bar = page.getByRole('progressbar');
     expect(await bar.getAttribute('value')).toBe('1000');
     expect(await bar.getAttribute('max')).toBe('1000');
-    const api = (await server.t.app.inject({ url: `/v5/list/${id}`, headers: { api_key: key } })).json() as { services: { email_validation: { reporting: { statuses: Record<string, number> } } } };
+    const api = (await server.t.app.inject({ url: `/v5/list/${id}`, headers: { api_key: key } })).json() as {
+      services: { email_validation: { reporting: { statuses: Record<string, number> } } };
+    };
     const statuses = page.locator('[data-chart="statuses"] tbody tr');
-    const drawn = Object.fromEntries(await statuses.evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-label'), Number(tr.getAttribute('data-count'))])));
+    const drawn = Object.fromEntries(
+      await statuses.evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-label'), Number(tr.getAttribute('data-count'))])),
+    );
     expect(drawn).toEqual(api.services.email_validation.reporting.statuses);
     expect(drawn.Invalid).toBe(100);
     expect(await page.locator('[data-chart="invalid-categories"] tr[data-label="Syntax Errors"]').getAttribute('data-count')).toBe('100');
@@ -169,7 +193,9 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
     expect(await page.locator('[data-chart="matched-enrichment-fields"]').isVisible()).toBe(true);
     // Two records through two services: two records done, not four (issue 26), and each service's own.
     expect(await page.locator('#list-state ~ .progress [data-progress]').textContent()).toBe('2 of 2 records');
-    expect(await page.locator('#list-state ~ .progress [data-service-progress]').textContent()).toBe('Verification 2 of 2 · Enrichment 2 of 2');
+    expect(await page.locator('#list-state ~ .progress [data-service-progress]').textContent()).toBe(
+      'Verification 2 of 2 · Enrichment 2 of 2',
+    );
     await shot(page, '04-purchase');
     // Let the page poll the waiting list once more (Processed still has a Retry-After) before buying.
     const statusGets = () => timeline.filter((r) => r.method === 'GET' && r.url === `${origin}/v5/list/${id}`).length;
@@ -200,7 +226,9 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
     await page.getByRole('button', { name: 'Yes, cancel the list' }).click();
     await expect.poll(() => state(page), { timeout: LONG }).toBe('Cancelled');
     expect(await page.getByRole('button', { name: 'Download results' }).count()).toBe(0);
-    expect(((await server.t.app.inject({ url: `/v5/list/${id}`, headers: { api_key: key } })).json() as { status: string }).status).toBe('Cancelled');
+    expect(((await server.t.app.inject({ url: `/v5/list/${id}`, headers: { api_key: key } })).json() as { status: string }).status).toBe(
+      'Cancelled',
+    );
     await page.close();
   });
 
@@ -210,10 +238,22 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
     const id = await storedList(
       record.id,
       'running.csv',
-      { status: 'Pending', records: 298, services: { email_validation: { ...running, inputCount: 298 }, email_intelligence: { ...running, inputCount: 298 }, email_append: { ...running, inputCount: 120 } } },
+      {
+        status: 'Pending',
+        records: 298,
+        services: {
+          email_validation: { ...running, inputCount: 298 },
+          email_intelligence: { ...running, inputCount: 298 },
+          email_append: { ...running, inputCount: 120 },
+        },
+      },
       150,
     );
-    const waiting = await storedList(record.id, 'waiting.csv', { status: 'Pending', records: 10, services: { email_validation: { status: 'Pending', inputCount: 10 } } });
+    const waiting = await storedList(record.id, 'waiting.csv', {
+      status: 'Pending',
+      records: 10,
+      services: { email_validation: { status: 'Pending', inputCount: 10 } },
+    });
     const page = await signIn(apiKey);
     const row = page.locator(`tr[data-list-id="${id}"]`);
     await row.waitFor({ timeout: LONG });
@@ -222,7 +262,9 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
     expect(await row.locator('[data-state]').textContent()).toBe('Pending');
     expect(await row.locator('[data-in-progress]').textContent()).toBe(' in progress');
     expect(await row.locator('[data-progress]').textContent()).toBe('150 of 298 records');
-    expect(await row.locator('[data-service-progress]').textContent()).toBe('Verification 150 of 298 · Enrichment 150 of 298 · Email append 120 of 120');
+    expect(await row.locator('[data-service-progress]').textContent()).toBe(
+      'Verification 150 of 298 · Enrichment 150 of 298 · Email append 120 of 120',
+    );
     const bar = row.getByRole('progressbar');
     expect([await bar.getAttribute('value'), await bar.getAttribute('max')]).toEqual(['150', '298']);
     // Not begun: Pending alone.
@@ -240,7 +282,12 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
     // One row of every code the catalogue has (in its list status), one corrected, six whose
     // mailbox was not checked (port 25 blocked), and the rest unknown because our resolver failed.
     const types = ['freeisp', 'biz', 'disposable', 'edu', undefined] as const;
-    const outcomes: ValidationOutcome[] = [...CODE_ENTRIES.values()].map((entry, i) => ({ status: entry.legacy, code: entry.code, domainType: types[i % types.length], roleAccount: i % 7 === 0 }));
+    const outcomes: ValidationOutcome[] = [...CODE_ENTRIES.values()].map((entry, i) => ({
+      status: entry.legacy,
+      code: entry.code,
+      domainType: types[i % types.length],
+      roleAccount: i % 7 === 0,
+    }));
     outcomes.push({ status: 'corrected', code: 505, domainType: 'freeisp', roleAccount: false });
     while (outcomes.length < 40) outcomes.push({ status: 'unknown', code: 20, roleAccount: false, limit: 'smtp-egress' });
     while (outcomes.length < 2_000) outcomes.push({ status: 'unknown', code: 5, roleAccount: false, limit: 'resolver' });
@@ -266,7 +313,10 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
       '1,960 not verified: our DNS resolver is failing — see Operator',
       '6 mailbox not checked: our port 25 is blocked — see Operator',
     ]);
-    expect(await limited.getByRole('link', { name: 'Operator' }).evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['#/operator', '#/operator']);
+    expect(await limited.getByRole('link', { name: 'Operator' }).evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
+      '#/operator',
+      '#/operator',
+    ]);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await shot(page, '10-report-every-status');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -284,10 +334,15 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
     const page = await signIn(apiKey);
     const invalid = await submitAndOpen(page, 'no-email.csv', 'name,phone\nKate,555-0100\n');
     await expect.poll(() => state(page), { timeout: LONG, interval: 250 }).toBe('Invalid');
-    const reason = ((await server.t.app.inject({ url: `/v5/list/${invalid}`, headers: { api_key: apiKey } })).json() as { error: string }).error;
+    const reason = ((await server.t.app.inject({ url: `/v5/list/${invalid}`, headers: { api_key: apiKey } })).json() as { error: string })
+      .error;
     expect(reason.length).toBeGreaterThan(0);
     expect(await page.locator('[data-no-report]').textContent()).toBe(`No report: the file could not be processed (${reason}).`);
-    const cancelled = await storedList(record.id, 'stopped.csv', { status: 'Cancelled', records: 10, services: { email_validation: { status: 'Cancelled', inputCount: 10 } } });
+    const cancelled = await storedList(record.id, 'stopped.csv', {
+      status: 'Cancelled',
+      records: 10,
+      services: { email_validation: { status: 'Cancelled', inputCount: 10 } },
+    });
     await page.goto(`${origin}/dashboard/#/lists/${cancelled}`);
     await expect.poll(() => state(page), { timeout: LONG }).toBe('Cancelled');
     expect(await page.locator('[data-no-report]').textContent()).toBe('Cancelled: no report.');
@@ -311,7 +366,9 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
     await page.getByRole('link', { name: 'Verify an address' }).click();
     await page.getByLabel('Email address').fill('caroline@gmial.com');
     await page.getByLabel('Email address').press('Enter');
-    await expect.poll(() => page.locator('[data-code]').textContent(), { timeout: LONG }).toBe(`Code 505: ${CODE_ENTRIES.get(505)!.meaning.replace(/`/g, '')}`);
+    await expect
+      .poll(() => page.locator('[data-code]').textContent(), { timeout: LONG })
+      .toBe(`Code 505: ${CODE_ENTRIES.get(505)!.meaning.replace(/`/g, '')}`);
     expect(await page.locator('[data-code]').textContent()).toMatch(/^Code 505: domain not accepted: a large provider's domain misspelt/);
     await shot(page, '06-verify');
     await page.getByRole('button', { name: 'caroline@gmail.com' }).click();
@@ -321,7 +378,19 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
   });
 
   it('looks a person up by address, with a key that has no List API', async () => {
-    await server.t.storage.people.upsert(peopleBatch([newPerson('P1', { firstName: 'Katherine', lastName: 'Doe', address: '123 N Main St', city: 'Springfield', state: 'IL', zip: '62701', emails: ['kd@example.org'] })]));
+    await server.t.storage.people.upsert(
+      peopleBatch([
+        newPerson('P1', {
+          firstName: 'Katherine',
+          lastName: 'Doe',
+          address: '123 N Main St',
+          city: 'Springfield',
+          state: 'IL',
+          zip: '62701',
+          emails: ['kd@example.org'],
+        }),
+      ]),
+    );
     const { key } = await server.t.key('postal', { services: 'postal_append' });
     const page = await signIn(key);
     await expect.poll(() => page.getByRole('alert').textContent(), { timeout: LONG }).toBe('API key is not permitted for this endpoint');
@@ -407,7 +476,9 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
       expect(await page.evaluate(LOW_CONTRAST), route).toEqual([]);
     }
     // Both checks do see a fault: pale text, and a control nobody labelled.
-    await page.evaluate(`document.querySelector('main h1').style.color = '#bbbbbb'; document.querySelector('main').append(document.createElement('input'))`);
+    await page.evaluate(
+      `document.querySelector('main h1').style.color = '#bbbbbb'; document.querySelector('main').append(document.createElement('input'))`,
+    );
     expect(await page.evaluate(LOW_CONTRAST)).toEqual([expect.stringMatching(/^H1 Operator 1\.\d\d$/)]);
     expect(await page.evaluate(UNLABELLED)).toEqual(['<input>']);
     await page.close();

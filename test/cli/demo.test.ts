@@ -42,7 +42,7 @@ describe('the demo on SQLite', { timeout: CLI_TEST_TIMEOUT }, () => {
     const day = '2026-03-02';
     const demo = demoDataset(day);
     const [first, second] = demo.people;
-      const secondEvent = demo.events.find((e) => second!.emails.includes(e.email))!;
+    const secondEvent = demo.events.find((e) => second!.emails.includes(e.email))!;
     let storage = await openStorage({ dataDir });
     const demoKey = (await ensureDemoKey(storage, true))!.key;
     await loadDemoData(storage, day);
@@ -64,10 +64,12 @@ describe('the demo on SQLite', { timeout: CLI_TEST_TIMEOUT }, () => {
     const db = openSqlite({ file: join(dataDir, SQLITE_FILE_NAME) });
     const left = await db.selectFrom('activity_events').select(['email', 'source', 'seen_on', 'event']).orderBy('source').execute();
     await db.destroy();
-    expect(left).toEqual([
-      { email: kate.emails[0], source: 'crm', seen_on: '2026-02-01', event: 'open' },
-      { email: secondEvent.email, source: secondEvent.source, seen_on: secondEvent.seenOn, event: secondEvent.event },
-    ].sort((a, b) => a.source.localeCompare(b.source)));
+    expect(left).toEqual(
+      [
+        { email: kate.emails[0], source: 'crm', seen_on: '2026-02-01', event: 'open' },
+        { email: secondEvent.email, source: secondEvent.source, seen_on: secondEvent.seenOn, event: secondEvent.event },
+      ].sort((a, b) => a.source.localeCompare(b.source)),
+    );
 
     storage = await openStorage({ dataDir });
     const t = await makeTestApp({ storage, dataDir });
@@ -75,7 +77,8 @@ describe('the demo on SQLite', { timeout: CLI_TEST_TIMEOUT }, () => {
       expect((await storage.keys.list()).map((k) => k.name)).toEqual(['real']);
       const ev = await t.app.inject({ url: `/v5/ev?email=a@example.com&api_key=${demoKey}` });
       expect({ status: ev.statusCode, body: ev.body }).toEqual({ status: 401, body: 'Invalid API key' });
-      const td = async (email: string) => (await t.app.inject({ url: `/v5/td?email=${encodeURIComponent(email)}&api_key=${realKey}` })).json() as Record<string, unknown>;
+      const td = async (email: string) =>
+        (await t.app.inject({ url: `/v5/td?email=${encodeURIComponent(email)}&api_key=${realKey}` })).json() as Record<string, unknown>;
       // A demo address answers as an address never seen: no person, no activity.
       expect(await td(first!.emails[0]!)).toEqual(await td('nobody@example.com'));
       expect(await td(first!.emails[0]!)).toEqual({ eam: { date_first_seen: 'now', longevity: 0, velocity: 0, popularity: 0 } });

@@ -39,7 +39,9 @@ describe('mailsure doctor', () => {
     expect(stdout).toContain('PASS  identity: ok');
     expect(stdout).toContain(`      forward-confirmed reverse DNS: 127.0.0.50 ⇄ ${PROBER.helo}`);
     expect(stdout).toContain(`      not listed on ${PROBER.cleanZone}`);
-    expect(stdout).toContain("      MAIL FROM is the null sender <>, as MTAs' own callouts send: no sender domain for a receiver to verify");
+    expect(stdout).toContain(
+      "      MAIL FROM is the null sender <>, as MTAs' own callouts send: no sender domain for a receiver to verify",
+    );
     expect(stdout.trimEnd().endsWith('Mailbox verification: available')).toBe(true);
   });
 
@@ -49,7 +51,11 @@ describe('mailsure doctor', () => {
     const live = await startSocksProxy({ outboundAddress: '127.0.0.243' });
     try {
       const { MAILSURE_SMTP_EGRESS_IP: _one, ...rest } = env;
-      const { status, stdout } = await runCliAsync(['doctor'], { ...rest, MAILSURE_SMTP_EGRESS_IP: `egress-2=${PROBER.egressIp}`, MAILSURE_SMTP_PROXY: `${dead.url},${live.url}` });
+      const { status, stdout } = await runCliAsync(['doctor'], {
+        ...rest,
+        MAILSURE_SMTP_EGRESS_IP: `egress-2=${PROBER.egressIp}`,
+        MAILSURE_SMTP_PROXY: `${dead.url},${live.url}`,
+      });
       expect(status).toBe(0);
       expect(stdout).toContain('PASS  SMTP egress: ok');
       expect(stdout).toContain('SMTP egresses: 1 of 2 healthy');
@@ -108,7 +114,9 @@ describe('mailsure doctor', () => {
     try {
       const { status, stdout } = await runCliAsync(['doctor'], { ...env, MAILSURE_SMTP_PORT: String(silent.port) });
       expect(status).toBe(1);
-      expect(stdout).toContain(`      mx.canary-mail.com [127.0.0.23]:${silent.port}: connected, but no banner came (filtered or intercepted)`);
+      expect(stdout).toContain(
+        `      mx.canary-mail.com [127.0.0.23]:${silent.port}: connected, but no banner came (filtered or intercepted)`,
+      );
       expect(stdout).toContain('FAIL  SMTP egress: failed');
     } finally {
       await silent.close();
@@ -116,7 +124,11 @@ describe('mailsure doctor', () => {
   });
 
   it('reports an address on a block list and a HELO without DNS, without failing the run', async () => {
-    const { status, stdout } = await runCliAsync(['doctor'], { ...env, MAILSURE_DNSBL_ZONES: PROBER.listingZone, MAILSURE_SMTP_HELO: 'nowhere.mailsure-test.com' });
+    const { status, stdout } = await runCliAsync(['doctor'], {
+      ...env,
+      MAILSURE_DNSBL_ZONES: PROBER.listingZone,
+      MAILSURE_SMTP_HELO: 'nowhere.mailsure-test.com',
+    });
     expect(status).toBe(0);
     expect(stdout).toContain('FAIL  identity: failed');
     expect(stdout).toContain(`      127.0.0.50 is listed on ${PROBER.listingZone} (127.0.0.2)`);
@@ -130,7 +142,9 @@ describe('mailsure doctor', () => {
     const { status, stdout } = await runCliAsync(['doctor'], { ...env, MAILSURE_SMTP_FROM: `verify@${world.domains.noMail}` });
     expect(status).toBe(0);
     expect(stdout).toContain('WARN  identity: degraded');
-    expect(stdout).toContain(`      MAIL FROM domain ${world.domains.noMail} has no MX and no A record: receivers that verify senders will refuse it`);
+    expect(stdout).toContain(
+      `      MAIL FROM domain ${world.domains.noMail} has no MX and no A record: receivers that verify senders will refuse it`,
+    );
     expect(stdout).toContain(`      fix: receivers that verify senders refuse MAIL FROM <verify@${world.domains.noMail}>`);
     const good = await runCliAsync(['doctor'], { ...env, MAILSURE_SMTP_FROM: `verify@${world.domains.mailboxOk}` });
     expect(good.stdout).toContain(`      MAIL FROM domain ${world.domains.mailboxOk} has MX mx.${world.domains.mailboxOk}`);
@@ -143,7 +157,9 @@ describe('mailsure doctor', () => {
       const { status, stdout } = await runCliAsync(['doctor'], { ...env, MAILSURE_SMTP_PROXY: proxy.url });
       expect(status).toBe(0);
       expect(stdout).toContain('PASS  SMTP egress: ok');
-      expect(stdout).toContain(`      mx.canary-mail.com [127.0.0.23]:${world.smtpPort} via socks5://127.0.0.1:${proxy.port}: banner received`);
+      expect(stdout).toContain(
+        `      mx.canary-mail.com [127.0.0.23]:${world.smtpPort} via socks5://127.0.0.1:${proxy.port}: banner received`,
+      );
       expect(proxy.requests).toMatchObject([{ destination: '127.0.0.23', port: world.smtpPort, reply: 'REQUEST_GRANTED' }]);
       expect(world.smtp.canary.sessions.map((s) => s.remoteAddress)).toEqual([proxy.outboundAddress]);
     } finally {
@@ -156,7 +172,9 @@ describe('mailsure doctor', () => {
     const { status, stdout } = await runCliAsync(['doctor'], { ...env, MAILSURE_SMTP_PROXY: `socks5://probe:hunter2@127.0.0.1:${port}` });
     expect(status).toBe(1);
     expect(stdout).toContain('FAIL  SMTP egress: failed');
-    expect(stdout).toContain(`      mx.canary-mail.com [127.0.0.23]:${world.smtpPort} via socks5://probe@127.0.0.1:${port}: the proxy failed: socks5://probe@127.0.0.1:${port}: ECONNREFUSED`);
+    expect(stdout).toContain(
+      `      mx.canary-mail.com [127.0.0.23]:${world.smtpPort} via socks5://probe@127.0.0.1:${port}: the proxy failed: socks5://probe@127.0.0.1:${port}: ECONNREFUSED`,
+    );
     expect(stdout).toContain('      fix: the SMTP proxy (MAILSURE_SMTP_PROXY) is down or refuses the prober');
     expect(stdout).toContain('Mailbox verification: unavailable, SMTP egress is blocked');
     expect(stdout).not.toContain('hunter2');
@@ -173,7 +191,11 @@ describe('mailsure doctor', () => {
   });
 
   it('refuses a bad setting with the variable named', async () => {
-    const { status, stderr } = await runCliAsync(['doctor'], { ...env, MAILSURE_SMTP_EGRESS_IP: 'not-an-ip', MAILSURE_CANARY_DOMAINS: 'gmail.com,bad_name' });
+    const { status, stderr } = await runCliAsync(['doctor'], {
+      ...env,
+      MAILSURE_SMTP_EGRESS_IP: 'not-an-ip',
+      MAILSURE_CANARY_DOMAINS: 'gmail.com,bad_name',
+    });
     expect(status).toBe(78);
     expect(stderr).toContain('MAILSURE_SMTP_EGRESS_IP="not-an-ip": must be an IPv4 or IPv6 address');
     expect(stderr).toContain('MAILSURE_CANARY_DOMAINS="gmail.com,bad_name": "bad_name" is not a domain name');

@@ -66,7 +66,14 @@ describe('mailsure import people and activity', { timeout: CLI_TEST_TIMEOUT }, (
     ]);
     await withApp(async (t) => {
       const td = async (query: string) => (await t.app.inject({ url: `/v5/td?${query}&fields=age,postal_address&api_key=${key}` })).json();
-      const tamara = { first_name: 'Tamara', last_name: 'Ortiz', address: '12 Main St', city: 'Springfield', state: 'IL', zip: '62701-1234' };
+      const tamara = {
+        first_name: 'Tamara',
+        last_name: 'Ortiz',
+        address: '12 Main St',
+        city: 'Springfield',
+        state: 'IL',
+        zip: '62701-1234',
+      };
       expect(await td('email=tamara.ortiz%40example.com')).toEqual({ age: '35-44', postal_address: tamara });
       expect(await td('first=Tamara&last=Ortiz&zip4=62701-1234')).toEqual({ age: '35-44' });
       expect(await td('first=Ann&last=Lee&street=5%20Oak%20Ave&zip=89501')).toEqual({ age: '25-34' });
@@ -78,9 +85,12 @@ describe('mailsure import people and activity', { timeout: CLI_TEST_TIMEOUT }, (
   it('rejects only the event whose address is impossible', async () => {
     const activity = file(
       'activity.csv',
-      ['email,source,seen_at,event', 'tamara.ortiz@example.com,news,2025-01-02,open', 'tamara_ortiz@gmail.com,news,2025-01-03,open', 'tamara.ortiz@example.com,shop,2025-02-01,seen'].join(
-        '\n',
-      ) + '\n',
+      [
+        'email,source,seen_at,event',
+        'tamara.ortiz@example.com,news,2025-01-02,open',
+        'tamara_ortiz@gmail.com,news,2025-01-03,open',
+        'tamara.ortiz@example.com,shop,2025-02-01,seen',
+      ].join('\n') + '\n',
     );
     const out = runCli(['import', 'activity', activity], env);
     expect(out.status).toBe(0);

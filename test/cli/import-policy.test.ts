@@ -265,7 +265,10 @@ describe('mailsure import policy', { timeout: CLI_TEST_TIMEOUT }, () => {
 
   it('reads a one-column file without a header as values: an address or a domain a line', async () => {
     const ok = d().mailboxOk;
-    const out = runCli(['import', 'policy', '--kind', 'optout', file('optouts.txt', `headless@${ok}\n\nnot an address@\n${d().greylist}\n`)], env);
+    const out = runCli(
+      ['import', 'policy', '--kind', 'optout', file('optouts.txt', `headless@${ok}\n\nnot an address@\n${d().greylist}\n`)],
+      env,
+    );
     expect(out.stderr).toBe('');
     expect(out.status).toBe(0);
     expect(out.stdout).toBe(

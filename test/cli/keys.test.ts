@@ -19,14 +19,36 @@ describe('mailsure keys', { timeout: CLI_TEST_TIMEOUT }, () => {
   let key = '';
 
   it('creates a key, prints it once and stores only its hash', async () => {
-    const out = runCli(['keys', 'create', '--name', 'acme', '--services', 'verification,lists', '--variant', 'email_validation', '--rate', '50', '--quota', '1000'], env);
+    const out = runCli(
+      [
+        'keys',
+        'create',
+        '--name',
+        'acme',
+        '--services',
+        'verification,lists',
+        '--variant',
+        'email_validation',
+        '--rate',
+        '50',
+        '--quota',
+        '1000',
+      ],
+      env,
+    );
     expect(out.status).toBe(0);
     key = /api key: +(\S+)/.exec(out.stdout)![1]!;
     expect(out.stdout).toMatch(/webhook secret: +whsec_/);
     const storage = await openStorage({ dataDir });
     const record = await storage.keys.findByName('acme');
     await storage.close();
-    expect(record).toMatchObject({ keyHash: hashApiKey(key), services: ['verification', 'lists'], variant: 'email_validation', rate: 50, quota: 1000 });
+    expect(record).toMatchObject({
+      keyHash: hashApiKey(key),
+      services: ['verification', 'lists'],
+      variant: 'email_validation',
+      rate: 50,
+      quota: 1000,
+    });
   });
 
   it('refuses a duplicate name and bad settings with the reason', () => {
@@ -71,7 +93,19 @@ describe('mailsure keys', { timeout: CLI_TEST_TIMEOUT }, () => {
 
   it('loads suppressions and exceptions, reporting bad lines without dropping good ones', () => {
     const file = join(dataDir, 'suppress.txt');
-    writeFileSync(file, ['# comment', 'Bad.Person@Example.com', 'spam-domain.com', '', 'not an address@', 'john..doe@gmail.com', 'localhost', 'bad.person@example.com'].join('\n'));
+    writeFileSync(
+      file,
+      [
+        '# comment',
+        'Bad.Person@Example.com',
+        'spam-domain.com',
+        '',
+        'not an address@',
+        'john..doe@gmail.com',
+        'localhost',
+        'bad.person@example.com',
+      ].join('\n'),
+    );
     const out = runCli(['keys', 'suppress', 'acme', file], env);
     expect(out.status).toBe(0);
     expect(out.stdout).toContain('suppressions for "acme": 3 loaded (2 new), 3 rejected');

@@ -13,7 +13,11 @@ import { CLI_TEST_TIMEOUT, ROOT, runCliAsync } from '../helpers/cli.js';
 import { kate, peopleBatch } from '../helpers/people.js';
 import { startTlsTestApp, type TlsTestApp } from '../helpers/tls-app.js';
 
-const FILE = ['email,first,last,street,city,state,zip', 'kate@example.com,Katherine,Doe,123 N Main St,Springfield,IL,62701', 'x@example.org,Ann,Roe,9 Elm St,Springfield,IL,62701'].join('\n');
+const FILE = [
+  'email,first,last,street,city,state,zip',
+  'kate@example.com,Katherine,Doe,123 N Main St,Springfield,IL,62701',
+  'x@example.org,Ann,Roe,9 Elm St,Springfield,IL,62701',
+].join('\n');
 
 let server: TlsTestApp;
 let dir: string;
@@ -45,7 +49,9 @@ describe('mailsure lists', () => {
       const id = /^list (\d+) submitted \((\d+) bytes\): \/v5\/list\/\1\n/.exec(submitted.stdout)?.[1];
       expect(id, submitted.stdout).toBeDefined();
       // Progress lines in a pipe, as records: the last is the finished list's, then each of the two services' own count.
-      expect(submitted.stderr.trim().split('\n').at(-1)).toBe(`list ${id}: Results 2000/2000 records (email_validation 2000/2000, email_intelligence 2000/2000)`);
+      expect(submitted.stderr.trim().split('\n').at(-1)).toBe(
+        `list ${id}: Results 2000/2000 records (email_validation 2000/2000, email_intelligence 2000/2000)`,
+      );
       expect(submitted.stdout).toContain(`list ${id} many.csv: Results, 2000 records`);
       expect(submitted.stdout).toContain('  email_validation: Completed 2000/2000');
       expect(submitted.status).toBe(0);
@@ -65,7 +71,9 @@ describe('mailsure lists', () => {
       const lines = (await readFile(join(out, `many-${id}-Service.csv`), 'utf8')).trim().split(/\r?\n/);
       expect(lines).toHaveLength(2001);
       const zipped = await cli('download', id!, '--out', dir);
-      expect(zipped.stdout).toMatch(new RegExp(`^results saved to ${join(dir, `many-${id}-Service.zip`).replace(/[.]/g, '\\.')} \\(\\d+ bytes\\)\\n$`));
+      expect(zipped.stdout).toMatch(
+        new RegExp(`^results saved to ${join(dir, `many-${id}-Service.zip`).replace(/[.]/g, '\\.')} \\(\\d+ bytes\\)\\n$`),
+      );
       expect(await readdir(dir)).toContain(`many-${id}-Service.zip`);
     },
     CLI_TEST_TIMEOUT,
@@ -88,7 +96,9 @@ describe('mailsure lists', () => {
       const bought = await run('purchase', id!, '--fields', 'age', '--match-type', 'I');
       expect(bought.stdout).toMatch(new RegExp(`^list ${id} people\\.csv: (Processing|Results), 2 records`));
 
-      const other = /^list (\d+) submitted/.exec((await run('submit', join(dir, 'people.csv'), '--header', '--report', '--wait')).stdout)?.[1];
+      const other = /^list (\d+) submitted/.exec(
+        (await run('submit', join(dir, 'people.csv'), '--header', '--report', '--wait')).stdout,
+      )?.[1];
       const cancelled = await run('cancel', other!);
       expect(cancelled.stdout).toMatch(new RegExp(`^list ${other} people\\.csv: Cancelled, 2 records`));
       expect(cancelled.status).toBe(0);
@@ -111,7 +121,9 @@ describe('mailsure lists', () => {
       const untrusted = await runCliAsync(['lists', 'list'], { MAILSURE_URL: env.MAILSURE_URL!, MAILSURE_KEY: env.MAILSURE_KEY! });
       expect(untrusted.status).toBe(1);
       // Node's reason, then how to trust the server's certificate.
-      expect(untrusted.stderr).toMatch(/^mailsure: network: [^\n]*certificate[^\n]*; trust the server's certificate with --ca FILE or MAILSURE_CA=FILE \(the server's data\/tls\/cert\.pem, or the CA that signed it\)\n$/i);
+      expect(untrusted.stderr).toMatch(
+        /^mailsure: network: [^\n]*certificate[^\n]*; trust the server's certificate with --ca FILE or MAILSURE_CA=FILE \(the server's data\/tls\/cert\.pem, or the CA that signed it\)\n$/i,
+      );
       const nope = join(dir, 'nope.csv');
       expect(await cli('submit', nope)).toMatchObject({ status: 1, stdout: '', stderr: `mailsure: no such file: ${nope}\n` });
     },
@@ -141,7 +153,11 @@ describe('mailsure lists', () => {
       const command = `node bin/mailsure.js lists submit ${join(dir, 'tty.csv')} --header --wait`;
       // util-linux `script` runs the command on a pseudo-terminal and copies what it drew.
       const screen = await new Promise<string>((resolve, reject) => {
-        const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', TERM: 'xterm', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn('script', ['-qfec', command, '/dev/null'], {
+          cwd: ROOT,
+          env: { PATH: process.env.PATH ?? '', TERM: 'xterm', ...env },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         let output = '';
         child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
         child.once('error', reject);
@@ -149,7 +165,9 @@ describe('mailsure lists', () => {
       });
       const id = /list (\d+) submitted/.exec(screen)?.[1];
       // The bar counts records (500, not 1000 over its two services), then each service's own count.
-      expect(screen).toMatch(new RegExp(`list ${id} \\[[█░]+\\] 100% 500/500 records \\| Results \\| email_validation 500/500, email_intelligence 500/500`));
+      expect(screen).toMatch(
+        new RegExp(`list ${id} \\[[█░]+\\] 100% 500/500 records \\| Results \\| email_validation 500/500, email_intelligence 500/500`),
+      );
       expect(screen).toContain(`list ${id} tty.csv: Results, 500 records`);
     },
     CLI_TEST_TIMEOUT,

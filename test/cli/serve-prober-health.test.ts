@@ -40,7 +40,14 @@ async function serve(port: number, env: Record<string, string>) {
   const dataDir = mkdtempSync(join(tmpdir(), 'mailsure-prober-'));
   dirs.push(dataDir);
   const server = startServe(
-    { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox', MAILSURE_DATA_DIR: dataDir, MAILSURE_PORT: String(port), MAILSURE_HOST: '127.0.0.1', ...env },
+    {
+      ...world.env,
+      MAILSURE_VERIFY_DEPTH: 'mailbox',
+      MAILSURE_DATA_DIR: dataDir,
+      MAILSURE_PORT: String(port),
+      MAILSURE_HOST: '127.0.0.1',
+      ...env,
+    },
     /synthetic people were loaded/,
   );
   const out = await server.ready;
@@ -66,7 +73,10 @@ describe('mailsure serve with a lying resolver or a blocked port 25', () => {
     } finally {
       expect(await server.stop()).toBe(0);
     }
-    const log = server.output().stdout.split('\n').filter((l) => l.includes('"prober health: resolver is failed'));
+    const log = server
+      .output()
+      .stdout.split('\n')
+      .filter((l) => l.includes('"prober health: resolver is failed'));
     expect(log).toHaveLength(1);
     expect(JSON.parse(log[0]!)).toMatchObject({ level: 40, concern: 'resolver', state: 'failed' });
   });
@@ -76,7 +86,9 @@ describe('mailsure serve with a lying resolver or a blocked port 25', () => {
     const blocked = await closedPort(addresses);
     const { server, out, key, base } = await serve(18562, { MAILSURE_SMTP_PORT: String(blocked) });
     try {
-      expect(out).toContain(`Mailbox verification: unavailable, SMTP egress is blocked: outbound TCP port ${blocked} is blocked from this host`);
+      expect(out).toContain(
+        `Mailbox verification: unavailable, SMTP egress is blocked: outbound TCP port ${blocked} is blocked from this host`,
+      );
       expect(out).toMatch(/^SMTP egresses: 0 of 1 healthy \(egress-1 direct; egress check failed\)$/m);
       for (const email of [world.addresses.unknown, `alice@${world.domains.refused}`]) {
         const res = await get(`${base}/v5/ev?email=${encodeURIComponent(email)}&api_key=${key}`);
@@ -105,12 +117,18 @@ describe('mailsure serve with a lying resolver or a blocked port 25', () => {
     try {
       const { server, out, key, base } = await serve(port, env);
       try {
-        expect(out).toMatch(concern === 'resolver' ? /^Mailbox verification: unavailable, the resolver cannot be trusted: /m : /^Mailbox verification: unavailable, SMTP egress is blocked: /m);
+        expect(out).toMatch(
+          concern === 'resolver'
+            ? /^Mailbox verification: unavailable, the resolver cannot be trusted: /m
+            : /^Mailbox verification: unavailable, SMTP egress is blocked: /m,
+        );
         const body = JSON.parse((await get(`${base}/readyz`)).body) as { prober: Record<string, { state: string }> };
         expect(body.prober[concern]!.state).toBe('failed');
         const res = await get(`${base}/v5/ev?email=${encodeURIComponent(`alice@${world.domains.refused}`)}&api_key=${key}`);
         const verdict = (JSON.parse(res.body) as { safe_to_send: { status: string; status_code: number } }).safe_to_send;
-        expect(verdict).toMatchObject(concern === 'resolver' ? { status: 'unknown', status_code: 5 } : { status: 'valid', status_code: 20 });
+        expect(verdict).toMatchObject(
+          concern === 'resolver' ? { status: 'unknown', status_code: 5 } : { status: 'valid', status_code: 20 },
+        );
       } finally {
         expect(await server.stop()).toBe(0);
       }
@@ -127,9 +145,13 @@ describe('mailsure serve with a lying resolver or a blocked port 25', () => {
         const res = await get(`${base}/v5/ev?email=${encodeURIComponent(`alice@${domain}`)}&api_key=${key}`);
         expect(JSON.parse(res.body)).toMatchObject({ safe_to_send: { status: 'valid', status_code: 20 } });
       }
-      const body = JSON.parse((await get(`${base}/readyz`)).body) as { prober: { identity: { state: string; evidence: string[] }; mailbox_verification: string } };
+      const body = JSON.parse((await get(`${base}/readyz`)).body) as {
+        prober: { identity: { state: string; evidence: string[] }; mailbox_verification: string };
+      };
       expect(body.prober.identity.state).toBe('failed');
-      expect(body.prober.identity.evidence).toContain('blocks-us-b.net refused us: 554 5.7.1 Service unavailable; Client host [127.0.0.1] rejected: listed on zen.spamhaus.org');
+      expect(body.prober.identity.evidence).toContain(
+        'blocks-us-b.net refused us: 554 5.7.1 Service unavailable; Client host [127.0.0.1] rejected: listed on zen.spamhaus.org',
+      );
       expect(body.prober.mailbox_verification).toBe('available');
     } finally {
       expect(await server.stop()).toBe(0);

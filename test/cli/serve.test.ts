@@ -32,7 +32,10 @@ function get(url: string): Promise<{ status: number; type: string; body: string 
 describe('mailsure serve', { timeout: CLI_TEST_TIMEOUT }, () => {
   it('serves HTTPS with a generated certificate and prints a working demo curl line', async () => {
     const dataDir = tempDir();
-    const server = startServe({ MAILSURE_DATA_DIR: dataDir, MAILSURE_PORT: '18543', MAILSURE_HOST: '127.0.0.1' }, /synthetic people were loaded/);
+    const server = startServe(
+      { MAILSURE_DATA_DIR: dataDir, MAILSURE_PORT: '18543', MAILSURE_HOST: '127.0.0.1' },
+      /synthetic people were loaded/,
+    );
     try {
       const out = await server.ready;
       expect(existsSync(join(dataDir, 'tls', 'cert.pem'))).toBe(true);
@@ -64,7 +67,10 @@ describe('mailsure serve', { timeout: CLI_TEST_TIMEOUT }, () => {
 
   it('makes no demo key with MAILSURE_DEMO=0', async () => {
     const dataDir = tempDir();
-    const server = startServe({ MAILSURE_DATA_DIR: dataDir, MAILSURE_PORT: '18544', MAILSURE_HOST: '127.0.0.1', MAILSURE_DEMO: '0' }, /listening/);
+    const server = startServe(
+      { MAILSURE_DATA_DIR: dataDir, MAILSURE_PORT: '18544', MAILSURE_HOST: '127.0.0.1', MAILSURE_DEMO: '0' },
+      /listening/,
+    );
     await server.ready;
     await new Promise((r) => setTimeout(r, 300));
     await server.stop();
@@ -74,7 +80,13 @@ describe('mailsure serve', { timeout: CLI_TEST_TIMEOUT }, () => {
 
   it('serves Prometheus metrics on their own listener with MAILSURE_METRICS, and logs one JSON line per request', async () => {
     const dataDir = tempDir();
-    const env = { MAILSURE_DATA_DIR: dataDir, MAILSURE_PORT: '18545', MAILSURE_HOST: '127.0.0.1', MAILSURE_DEMO: '0', MAILSURE_METRICS: '127.0.0.1:0' };
+    const env = {
+      MAILSURE_DATA_DIR: dataDir,
+      MAILSURE_PORT: '18545',
+      MAILSURE_HOST: '127.0.0.1',
+      MAILSURE_DEMO: '0',
+      MAILSURE_METRICS: '127.0.0.1:0',
+    };
     const server = startServe(env, /Prometheus metrics on http:\/\/127\.0\.0\.1:\d+\/metrics/);
     try {
       const out = await server.ready;
@@ -90,11 +102,18 @@ describe('mailsure serve', { timeout: CLI_TEST_TIMEOUT }, () => {
       .output()
       .stdout.split('\n')
       .filter((line) => line.startsWith('{') && line.includes('"url"'));
-    expect(requestLines.map((line) => JSON.parse(line) as unknown)).toMatchObject([{ msg: 'GET /v5/ev?email=~&api_key=~ 401 ' + (JSON.parse(requestLines[0]!) as { ms: number }).ms + ' ms', status: 401 }]);
+    expect(requestLines.map((line) => JSON.parse(line) as unknown)).toMatchObject([
+      { msg: 'GET /v5/ev?email=~&api_key=~ 401 ' + (JSON.parse(requestLines[0]!) as { ms: number }).ms + ' ms', status: 401 },
+    ]);
   });
 
   it('refuses to start on bad configuration, listing every bad variable', () => {
-    const result = runCli(['serve'], { MAILSURE_DATA_DIR: tempDir(), MAILSURE_PORT: 'http', MAILSURE_VERIFY_DEPTH: 'deep', MAILSURE_REDIS_URL: 'localhost:6379' });
+    const result = runCli(['serve'], {
+      MAILSURE_DATA_DIR: tempDir(),
+      MAILSURE_PORT: 'http',
+      MAILSURE_VERIFY_DEPTH: 'deep',
+      MAILSURE_REDIS_URL: 'localhost:6379',
+    });
     expect(result.status).toBe(78);
     expect(result.stderr).toContain('mailsure: invalid configuration:');
     expect(result.stderr).toContain('MAILSURE_PORT="http"');

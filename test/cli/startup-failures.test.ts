@@ -51,7 +51,13 @@ describe('start-up failures', () => {
 
   it('missing TLS certificate: names the file and MAILSURE_TLS_CERT', () => {
     const dir = tempDir();
-    const result = runCli(['serve'], { ...QUIET, MAILSURE_DATA_DIR: join(dir, 'data'), MAILSURE_PORT: '18551', MAILSURE_TLS_CERT: join(dir, 'nope.pem'), MAILSURE_TLS_KEY: join(dir, 'key.pem') });
+    const result = runCli(['serve'], {
+      ...QUIET,
+      MAILSURE_DATA_DIR: join(dir, 'data'),
+      MAILSURE_PORT: '18551',
+      MAILSURE_TLS_CERT: join(dir, 'nope.pem'),
+      MAILSURE_TLS_KEY: join(dir, 'key.pem'),
+    });
     expectOneLine(result, `cannot read the TLS certificate ${join(dir, 'nope.pem')}`, 'ENOENT', 'set MAILSURE_TLS_CERT');
   });
 
@@ -72,7 +78,12 @@ describe('start-up failures', () => {
   });
 
   it('unreachable PostgreSQL: names host, port and MAILSURE_DATABASE_URL, never the password', () => {
-    const result = runCli(['serve'], { ...QUIET, MAILSURE_DATA_DIR: tempDir(), MAILSURE_PORT: '18553', MAILSURE_DATABASE_URL: 'postgres://mailsure:s3cret@127.0.0.1:1/mailsure' });
+    const result = runCli(['serve'], {
+      ...QUIET,
+      MAILSURE_DATA_DIR: tempDir(),
+      MAILSURE_PORT: '18553',
+      MAILSURE_DATABASE_URL: 'postgres://mailsure:s3cret@127.0.0.1:1/mailsure',
+    });
     expectOneLine(result, 'cannot connect to PostgreSQL at 127.0.0.1:1/mailsure', 'ECONNREFUSED', 'check MAILSURE_DATABASE_URL');
     expect(result.stderr).not.toContain('s3cret');
   });
@@ -95,7 +106,10 @@ async function startServeOnce(dataDir: string): Promise<void> {
   await server.stop();
 }
 
-function send(url: string, init: { method: string; headers: Record<string, string>; body?: Buffer }): Promise<{ status: number; body: string }> {
+function send(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: Buffer },
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: init.method, headers: init.headers, rejectUnauthorized: false }, (res) => {
       let body = '';
@@ -111,14 +125,23 @@ describe('files holding personal data', () => {
   it('are owner-only: data dir, SQLite file with its -wal and -shm, TLS key, list folders and files', async () => {
     const dataDir = join(tempDir(), 'data');
     const port = 18556;
-    const server = startServe({ ...QUIET, MAILSURE_DATA_DIR: dataDir, MAILSURE_PORT: String(port), MAILSURE_VERIFY_DEPTH: 'syntax' }, /listening/);
+    const server = startServe(
+      { ...QUIET, MAILSURE_DATA_DIR: dataDir, MAILSURE_PORT: String(port), MAILSURE_VERIFY_DEPTH: 'syntax' },
+      /listening/,
+    );
     try {
       await server.ready;
       const created = runCli(['keys', 'create', '--name', 'modes'], { MAILSURE_DATA_DIR: dataDir });
       const key = /api key:\s+(\S+)/.exec(created.stdout)![1]!;
-      const { payload, headers } = multipart([{ name: 'file', filename: 'people.csv', content: 'email\njane@example.com\nbad@@example.com\n' }]);
+      const { payload, headers } = multipart([
+        { name: 'file', filename: 'people.csv', content: 'email\njane@example.com\nbad@@example.com\n' },
+      ]);
       const base = `https://127.0.0.1:${port}/v5/list`;
-      const submitted = await send(`${base}?name=people.csv&header=true`, { method: 'POST', headers: { ...headers, api_key: key }, body: payload });
+      const submitted = await send(`${base}?name=people.csv&header=true`, {
+        method: 'POST',
+        headers: { ...headers, api_key: key },
+        body: payload,
+      });
       expect(submitted.status).toBe(202);
       const { list_id: id } = JSON.parse(submitted.body) as { list_id: number };
       for (let i = 0; i < 100; i++) {
@@ -128,7 +151,8 @@ describe('files holding personal data', () => {
       }
 
       expect(mode(dataDir)).toBe(0o700);
-      for (const name of ['mailsure.sqlite', 'mailsure.sqlite-wal', 'mailsure.sqlite-shm']) expect([name, mode(join(dataDir, name))]).toEqual([name, 0o600]);
+      for (const name of ['mailsure.sqlite', 'mailsure.sqlite-wal', 'mailsure.sqlite-shm'])
+        expect([name, mode(join(dataDir, name))]).toEqual([name, 0o600]);
       expect(mode(join(dataDir, 'tls'))).toBe(0o700);
       expect(mode(join(dataDir, 'tls', 'key.pem'))).toBe(0o600);
       const listDir = join(dataDir, 'lists', String(id));

@@ -15,7 +15,14 @@ import { kate, peopleBatch } from '../helpers/people.js';
 import { startTlsTestApp, type TlsTestApp } from '../helpers/tls-app.js';
 import { unzip } from '../helpers/unzip.js';
 
-const joe: NewPerson = { ...kate, personKey: 'P2', firstName: 'Joseph', fields: { age: '45-54' }, interests: [], emails: ['joe@example.com'] };
+const joe: NewPerson = {
+  ...kate,
+  personKey: 'P2',
+  firstName: 'Joseph',
+  fields: { age: '45-54' },
+  interests: [],
+  emails: ['joe@example.com'],
+};
 
 let server: TlsTestApp;
 let dir: string;
@@ -28,7 +35,12 @@ beforeAll(async () => {
   server = await startTlsTestApp();
   dir = await mkdtemp(join(tmpdir(), 'mailsure-client-'));
   await server.t.storage.people.upsert(peopleBatch([kate, joe]));
-  key = (await server.t.key('client', { services: 'verification,enrichment,eam,email_append,postal_append,lists', fields: 'age,gender,interests' })).key;
+  key = (
+    await server.t.key('client', {
+      services: 'verification,enrichment,eam,email_append,postal_append,lists',
+      fields: 'age,gender,interests',
+    })
+  ).key;
   mailsure = client(key);
 });
 afterAll(async () => {
@@ -41,7 +53,10 @@ describe('single-record and bulk operations', () => {
   it('verifies an address', async () => {
     // A number where the contract's query has its string form (the client sends `5`).
     const answer = await mailsure.verify('kate@example.com', { timeout: 5 });
-    expect(answer).toEqual({ ok: true, value: { safe_to_send: expect.objectContaining({ address: 'kate@example.com', status: 'valid', status_code: 10 }) } });
+    expect(answer).toEqual({
+      ok: true,
+      value: { safe_to_send: expect.objectContaining({ address: 'kate@example.com', status: 'valid', status_code: 10 }) },
+    });
     const bad = await mailsure.verify('kate@@example.com');
     expect(bad.ok && bad.value.safe_to_send?.status).toBe('invalid');
   });
@@ -50,7 +65,11 @@ describe('single-record and bulk operations', () => {
     const explained = client((await server.t.key('explained', { services: 'verification', evidence: true })).key);
     const answer = await explained.verify('kate@@example.com', { explain: true });
     const evidence: VerifyEvidence | undefined = answer.ok ? answer.value.evidence : undefined;
-    expect(evidence).toMatchObject({ rule: 'syntax.multiple-at-signs', rule_doc: 'docs/verification.md#rule-syntax-multiple-at-signs', smtp: [] });
+    expect(evidence).toMatchObject({
+      rule: 'syntax.multiple-at-signs',
+      rule_doc: 'docs/verification.md#rule-syntax-multiple-at-signs',
+      smtp: [],
+    });
     // A key without the permission: the verdict alone.
     const plain = await mailsure.verify('kate@@example.com', { explain: true });
     expect(plain.ok && plain.value).toEqual({ safe_to_send: expect.objectContaining({ status_code: 155 }) });
@@ -58,8 +77,13 @@ describe('single-record and bulk operations', () => {
   });
 
   it('enriches one person and a batch, in order', async () => {
-    expect(await mailsure.enrich({ email: 'kate@example.com', fields: 'age,gender' })).toEqual({ ok: true, value: { age: '35-44', gender: 'Female' } });
-    const bulk = await mailsure.enrichBulk([{ email: 'joe@example.com' }, { email: 'nobody@example.com' }, { email: 'not an address' }], { fields: 'age' });
+    expect(await mailsure.enrich({ email: 'kate@example.com', fields: 'age,gender' })).toEqual({
+      ok: true,
+      value: { age: '35-44', gender: 'Female' },
+    });
+    const bulk = await mailsure.enrichBulk([{ email: 'joe@example.com' }, { email: 'nobody@example.com' }, { email: 'not an address' }], {
+      fields: 'age',
+    });
     expect(bulk.ok).toBe(true);
     if (!bulk.ok) return;
     expect(bulk.value[0]).toEqual({ age: '45-54' });
@@ -68,10 +92,22 @@ describe('single-record and bulk operations', () => {
   });
 
   it('appends an email to a name and address, and an address to an email, one or in bulk', async () => {
-    const email = await mailsure.append({ first: 'Katherine', last: 'Doe', street: '123 N Main St', city: 'Springfield', state: 'IL', zip: '62701' });
+    const email = await mailsure.append({
+      first: 'Katherine',
+      last: 'Doe',
+      street: '123 N Main St',
+      city: 'Springfield',
+      state: 'IL',
+      zip: '62701',
+    });
     expect(email).toEqual({
       ok: true,
-      value: { email_append: [{ email: 'kate@example.com', email_match_type: 'Individual' }, { email: 'joe@example.com', email_match_type: 'Household' }] },
+      value: {
+        email_append: [
+          { email: 'kate@example.com', email_match_type: 'Individual' },
+          { email: 'joe@example.com', email_match_type: 'Household' },
+        ],
+      },
     });
     const postal = await mailsure.append({ email: 'joe@example.com' });
     expect(postal.ok && postal.value.postal_address).toMatchObject({ first_name: 'Joseph', last_name: 'Doe', zip: '62701-1234' });
@@ -83,7 +119,10 @@ describe('single-record and bulk operations', () => {
 describe('errors are values', () => {
   it('carries the status and message of a refusal', async () => {
     const stranger = client('not-a-key');
-    expect(await stranger.verify('kate@example.com')).toEqual({ ok: false, error: { kind: 'http', status: 401, message: 'Invalid API key' } });
+    expect(await stranger.verify('kate@example.com')).toEqual({
+      ok: false,
+      error: { kind: 'http', status: 401, message: 'Invalid API key' },
+    });
     const lists = await stranger.lists.list();
     expect(lists).toEqual({ ok: false, error: { kind: 'http', status: 401, message: 'Invalid API key' } });
     stranger.close();
@@ -102,7 +141,10 @@ describe('errors are values', () => {
     untrusted.close();
     const port = await freePort();
     const nobody = new MailsureClient({ baseUrl: `https://127.0.0.1:${port}`, apiKey: key });
-    expect(await nobody.verify('kate@example.com')).toMatchObject({ ok: false, error: { kind: 'network', message: expect.stringContaining('ECONNREFUSED') } });
+    expect(await nobody.verify('kate@example.com')).toMatchObject({
+      ok: false,
+      error: { kind: 'network', message: expect.stringContaining('ECONNREFUSED') },
+    });
     nobody.close();
   });
 });
@@ -114,9 +156,15 @@ describe('rate limits', () => {
     const patient = client(slow, { maxRetries: 5, onRetry: (r) => retries.push(r) });
     const impatient = client(slow, { maxRetries: 0 });
     // One call a second: of five sent at once, at most two can fall in the windows they span.
-    const refused = (await Promise.all(['a', 'b', 'c', 'd', 'e'].map((local) => impatient.verify(`${local}@example.com`)))).filter((r) => !r.ok);
+    const refused = (await Promise.all(['a', 'b', 'c', 'd', 'e'].map((local) => impatient.verify(`${local}@example.com`)))).filter(
+      (r) => !r.ok,
+    );
     expect(refused.length).toBeGreaterThanOrEqual(3);
-    for (const r of refused) expect(r).toEqual({ ok: false, error: { kind: 'http', status: 429, message: 'Rate limit exceeded', retryAfter: expect.any(Number) } });
+    for (const r of refused)
+      expect(r).toEqual({
+        ok: false,
+        error: { kind: 'http', status: 429, message: 'Rate limit exceeded', retryAfter: expect.any(Number) },
+      });
     // Three at once: each refused one waits as told and tries again, until all three are answered.
     const retried = await Promise.all(['f', 'g', 'h'].map((local) => patient.verify(`${local}@example.com`)));
     expect(retried.map((r) => r.ok && r.value.safe_to_send?.address)).toEqual(['f@example.com', 'g@example.com', 'h@example.com']);
@@ -192,16 +240,28 @@ describe('lists', () => {
 
   it('submits a stream, lists, purchases a report and cancels', async () => {
     // Flags as booleans, sent as the contract's `true`: the header row is no record, and the list waits for its purchase.
-    const reported = await mailsure.lists.submit(Readable.from([Buffer.from(FILE)]), { header: true, report: true }, { fileName: 'people.csv' });
+    const reported = await mailsure.lists.submit(
+      Readable.from([Buffer.from(FILE)]),
+      { header: true, report: true },
+      { fileName: 'people.csv' },
+    );
     expect(reported.ok).toBe(true);
     if (!reported.ok) return;
     const report = await mailsure.lists.wait(reported.value.list_id, { untilReport: true });
     expect(report.ok && report.value).toMatchObject({ status: 'Processed', records: 2 });
-    expect(report.ok && report.value.services.email_append?.reporting).toEqual({ email_match_type: { 'Individual match': 1, 'Household match': 1 } });
+    expect(report.ok && report.value.services.email_append?.reporting).toEqual({
+      email_match_type: { 'Individual match': 1, 'Household match': 1 },
+    });
     expect(await mailsure.lists.results(reported.value.list_id)).toMatchObject({ ok: false, error: { kind: 'http', status: 401 } });
-    const bought = await mailsure.lists.purchase(reported.value.list_id, { fields: ['age'], options: { email_append: { match_type: 'I' } } });
+    const bought = await mailsure.lists.purchase(reported.value.list_id, {
+      fields: ['age'],
+      options: { email_append: { match_type: 'I' } },
+    });
     expect(bought.ok && bought.value.list_id).toBe(reported.value.list_id);
-    expect(await mailsure.lists.purchase(reported.value.list_id, { fields: ['shoe_size'] })).toMatchObject({ ok: false, error: { status: 400 } });
+    expect(await mailsure.lists.purchase(reported.value.list_id, { fields: ['shoe_size'] })).toMatchObject({
+      ok: false,
+      error: { status: 400 },
+    });
     const finished = await mailsure.lists.wait(reported.value.list_id);
     expect(finished.ok && finished.value.status).toBe('Results');
     const results = await mailsure.lists.downloadAndUnzip(reported.value.list_id, join(dir, 'bought'));
@@ -209,14 +269,21 @@ describe('lists', () => {
     expect(lines[1]).toMatch(/,35-44,kate@example\.com,Individual$/);
 
     // A list waiting for its purchase is unfinished: it can be cancelled, and then stays so.
-    const queued = await mailsure.lists.submit(Buffer.from(FILE), { header: true, report: true, email_column: 1 }, { fileName: 'cancel-me.csv' });
+    const queued = await mailsure.lists.submit(
+      Buffer.from(FILE),
+      { header: true, report: true, email_column: 1 },
+      { fileName: 'cancel-me.csv' },
+    );
     expect(queued.ok).toBe(true);
     if (!queued.ok) return;
     expect((await mailsure.lists.wait(queued.value.list_id, { untilReport: true })).ok).toBe(true);
     const cancelled = await mailsure.lists.cancel(queued.value.list_id);
     expect(cancelled.ok && cancelled.value.status).toBe('Cancelled');
     // A finished list cannot be cancelled.
-    expect(await mailsure.lists.cancel(reported.value.list_id)).toMatchObject({ ok: false, error: { kind: 'http', status: 409, message: expect.stringContaining('Results') } });
+    expect(await mailsure.lists.cancel(reported.value.list_id)).toMatchObject({
+      ok: false,
+      error: { kind: 'http', status: 409, message: expect.stringContaining('Results') },
+    });
     expect(await mailsure.lists.wait(queued.value.list_id)).toMatchObject({ ok: true, value: { status: 'Cancelled' } });
 
     const page = await mailsure.lists.list({ perPage: 100 });
@@ -237,7 +304,10 @@ describe('lists', () => {
     const answer = await mailsure.lists.submit(missing);
     expect(answer).toMatchObject({ ok: false, error: { kind: 'file', path: missing, message: `no such file: ${missing}` } });
     expect(describeFailure((answer as { ok: false; error: Parameters<typeof describeFailure>[0] }).error)).toBe(`no such file: ${missing}`);
-    expect(await mailsure.lists.submit(dir)).toMatchObject({ ok: false, error: { kind: 'file', path: dir, message: `${dir} is a directory, not a file` } });
+    expect(await mailsure.lists.submit(dir)).toMatchObject({
+      ok: false,
+      error: { kind: 'file', path: dir, message: `${dir} is a directory, not a file` },
+    });
   });
 });
 

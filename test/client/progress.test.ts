@@ -31,23 +31,47 @@ describe('progressOf', () => {
   });
 
   it('is as far as the least advanced service, and says a started Pending list is in progress', () => {
-    const p = progressOf(listOf('Pending', 298, { email_validation: service('Processing', 200, 298), email_intelligence: service('Processing', 80, 298) }));
+    const p = progressOf(
+      listOf('Pending', 298, { email_validation: service('Processing', 200, 298), email_intelligence: service('Processing', 80, 298) }),
+    );
     expect(p).toMatchObject({ status: 'Pending', label: 'Pending (in progress)', inProgress: true, done: 80, total: 298 });
     expect(p.fraction).toBeCloseTo(80 / 298, 12);
     expect(p.services.map((s) => s.fraction)).toEqual([200 / 298, 80 / 298]);
   });
 
   it('says a Pending list in progress when a service has completed records past its input count (found by the property below, seed -126578074)', () => {
-    expect(progressOf(listOf('Pending', 16, { email_intelligence: service('Pending', 1, 0) }))).toMatchObject({ label: 'Pending (in progress)', inProgress: true });
+    expect(progressOf(listOf('Pending', 16, { email_intelligence: service('Pending', 1, 0) }))).toMatchObject({
+      label: 'Pending (in progress)',
+      inProgress: true,
+    });
   });
 
   it('is plain Pending before any service starts, and 0 of 0 before the file is parsed', () => {
-    expect(progressOf(listOf('Pending', 298, { email_validation: service('Pending', 0, 298) }))).toMatchObject({ label: 'Pending', inProgress: false, done: 0 });
-    expect(progressOf(listOf('Pending', 0, {}))).toMatchObject({ label: 'Pending', inProgress: false, fraction: 0, done: 0, total: 0, services: [] });
+    expect(progressOf(listOf('Pending', 298, { email_validation: service('Pending', 0, 298) }))).toMatchObject({
+      label: 'Pending',
+      inProgress: false,
+      done: 0,
+    });
+    expect(progressOf(listOf('Pending', 0, {}))).toMatchObject({
+      label: 'Pending',
+      inProgress: false,
+      fraction: 0,
+      done: 0,
+      total: 0,
+      services: [],
+    });
   });
 
   const count = fc.integer({ min: 0, max: 1_000_000 });
-  const listStatus = fc.constantFrom<ListResource['status']>('Pending', 'Processed', 'Processing', 'Results', 'Cancelled', 'Invalid', 'Error');
+  const listStatus = fc.constantFrom<ListResource['status']>(
+    'Pending',
+    'Processed',
+    'Processing',
+    'Results',
+    'Cancelled',
+    'Invalid',
+    'Error',
+  );
   const serviceOf = (records: number) =>
     fc.record({
       status: fc.constantFrom(...SERVICE_STATUSES),
@@ -57,7 +81,10 @@ describe('progressOf', () => {
     });
   const anyList = count.chain((records) =>
     fc
-      .tuple(listStatus, fc.subarray([...NAMES]).chain((names) => fc.tuple(...names.map((name) => serviceOf(records).map((s) => [name, s] as const)))))
+      .tuple(
+        listStatus,
+        fc.subarray([...NAMES]).chain((names) => fc.tuple(...names.map((name) => serviceOf(records).map((s) => [name, s] as const)))),
+      )
       .map(([status, entries]) => listOf(status, records, Object.fromEntries(entries) as Services)),
   );
 

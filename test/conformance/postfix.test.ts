@@ -111,7 +111,21 @@ const STORE_LISTENERS = [
   '127.0.0.87:smtp inet n - n - - smtpd -o smtpd_recipient_restrictions=sleep,30,reject_unlisted_recipient,permit_auth_destination,reject',
 ];
 const FILES = {
-  vmailbox: ['alice@pf-mail.com', 'full@pf-mail.com', '@pf-catchall.com', 'alice@pf-sv.com', 'alice@pf-busy.com', 'alice@pf-tls.com', 'alice@pf-helo.com', 'alice@pf-tarpit.com', 'alice@pf-grey.com', 'alice@pf-grey-short.com'].map((a) => `${a} x`).join('\n') + '\n',
+  vmailbox:
+    [
+      'alice@pf-mail.com',
+      'full@pf-mail.com',
+      '@pf-catchall.com',
+      'alice@pf-sv.com',
+      'alice@pf-busy.com',
+      'alice@pf-tls.com',
+      'alice@pf-helo.com',
+      'alice@pf-tarpit.com',
+      'alice@pf-grey.com',
+      'alice@pf-grey-short.com',
+    ]
+      .map((a) => `${a} x`)
+      .join('\n') + '\n',
   recipient_access: 'full@pf-mail.com 552 5.2.2 Mailbox full\npf-sv.com verify_sender\n',
   greylisting: 'pf-grey.com greylist\npf-grey-short.com greylist_short\n',
   transport: 'pf-verify.com smtp:[127.0.0.98]:25\npf-verify-550.com smtp:[127.0.0.98]:25\npf-verify-slow.com smtp:[127.0.0.87]:25\n',
@@ -152,34 +166,178 @@ type Cell = [scenario: string, sender: Sender, email: string, code: number, stat
 
 const cells: Cell[] = [
   ['existing mailbox', 'routable', 'alice@pf-mail.com', 50, 'safetosend', 'valid', '250 2.1.5 Ok'],
-  ['unknown user', 'routable', 'nobody@pf-mail.com', 400, 'invalid', 'invalid', '550 5.1.1 <nobody@pf-mail.com>: Recipient address rejected: User unknown in virtual mailbox table'],
+  [
+    'unknown user',
+    'routable',
+    'nobody@pf-mail.com',
+    400,
+    'invalid',
+    'invalid',
+    '550 5.1.1 <nobody@pf-mail.com>: Recipient address rejected: User unknown in virtual mailbox table',
+  ],
   ['catch-all domain', 'routable', 'anyone@pf-catchall.com', 45, 'catchall', 'unverifiable', '250 2.1.5 Ok (the random local part too)'],
-  ['full mailbox (access map)', 'routable', 'full@pf-mail.com', 410, 'invalid', 'invalid', '552 5.2.2 <full@pf-mail.com>: Recipient address rejected: Mailbox full'],
-  ['reject_unknown_sender_domain, our sender routable: existing mailbox', 'routable', 'alice@pf-sv.com', 50, 'safetosend', 'valid', '250 2.1.5 Ok'],
-  ['reject_unknown_sender_domain, the null sender (default): unknown user', 'null', 'nobody@pf-sv.com', 400, 'invalid', 'invalid', '550 5.1.1 … User unknown in virtual mailbox table'],
-  ['reject_unknown_sender_domain, our sender unroutable: existing mailbox', 'unroutable', 'alice@pf-sv.com', 20, 'valid', 'unknown', '450 4.1.8 <verify@build-7.mailsure-ci.com>: Sender address rejected: Domain not found'],
-  ['reject_unknown_sender_domain, our sender unroutable: unknown user', 'unroutable', 'nobody@pf-sv.com', 20, 'valid', 'unknown', '(the same 450 4.1.8, before the recipient is looked at)'],
-  ['tarpit (error sleep): existing mailbox', 'routable', 'alice@pf-tarpit.com', 50, 'safetosend', 'valid', '250 2.1.5 Ok; the random local part 550 5.1.1'],
-  ['tarpit (error sleep): unknown user', 'routable', 'nobody@pf-tarpit.com', 400, 'invalid', 'invalid', '550 5.1.1 … User unknown in virtual mailbox table'],
-  ['STARTTLS required', 'routable', 'alice@pf-tls.com', 50, 'safetosend', 'valid', '250 2.1.5 Ok after STARTTLS (in clear: 530 5.7.0 Must issue a STARTTLS command first)'],
-  ['our HELO refused by policy', 'routable', 'alice@pf-helo.com', 20, 'valid', 'unknown', '450 4.7.1 <probe.prober-ok.com>: Helo command rejected: Host not found'],
+  [
+    'full mailbox (access map)',
+    'routable',
+    'full@pf-mail.com',
+    410,
+    'invalid',
+    'invalid',
+    '552 5.2.2 <full@pf-mail.com>: Recipient address rejected: Mailbox full',
+  ],
+  [
+    'reject_unknown_sender_domain, our sender routable: existing mailbox',
+    'routable',
+    'alice@pf-sv.com',
+    50,
+    'safetosend',
+    'valid',
+    '250 2.1.5 Ok',
+  ],
+  [
+    'reject_unknown_sender_domain, the null sender (default): unknown user',
+    'null',
+    'nobody@pf-sv.com',
+    400,
+    'invalid',
+    'invalid',
+    '550 5.1.1 … User unknown in virtual mailbox table',
+  ],
+  [
+    'reject_unknown_sender_domain, our sender unroutable: existing mailbox',
+    'unroutable',
+    'alice@pf-sv.com',
+    20,
+    'valid',
+    'unknown',
+    '450 4.1.8 <verify@build-7.mailsure-ci.com>: Sender address rejected: Domain not found',
+  ],
+  [
+    'reject_unknown_sender_domain, our sender unroutable: unknown user',
+    'unroutable',
+    'nobody@pf-sv.com',
+    20,
+    'valid',
+    'unknown',
+    '(the same 450 4.1.8, before the recipient is looked at)',
+  ],
+  [
+    'tarpit (error sleep): existing mailbox',
+    'routable',
+    'alice@pf-tarpit.com',
+    50,
+    'safetosend',
+    'valid',
+    '250 2.1.5 Ok; the random local part 550 5.1.1',
+  ],
+  [
+    'tarpit (error sleep): unknown user',
+    'routable',
+    'nobody@pf-tarpit.com',
+    400,
+    'invalid',
+    'invalid',
+    '550 5.1.1 … User unknown in virtual mailbox table',
+  ],
+  [
+    'STARTTLS required',
+    'routable',
+    'alice@pf-tls.com',
+    50,
+    'safetosend',
+    'valid',
+    '250 2.1.5 Ok after STARTTLS (in clear: 530 5.7.0 Must issue a STARTTLS command first)',
+  ],
+  [
+    'our HELO refused by policy',
+    'routable',
+    'alice@pf-helo.com',
+    20,
+    'valid',
+    'unknown',
+    '450 4.7.1 <probe.prober-ok.com>: Helo command rejected: Host not found',
+  ],
   // pf-grey.com's delay is an hour: our retry 100 ms later, and both variants' calls however long
   // they take, stay inside it: greylisted. Never invalid.
-  ['greylisting (postgrey): existing mailbox, retried inside the delay', 'routable', 'alice@pf-grey.com', 20, 'valid', 'unknown', '450 4.2.0 <alice@pf-grey.com>: Recipient address rejected: Greylisted, see http://postgrey.schweikert.ch/help/pf-grey.com.html'],
-  ['greylisting (postgrey): unknown user', 'routable', 'ghost@pf-grey.com', 400, 'invalid', 'invalid', '550 5.1.1 … User unknown in virtual mailbox table (before the policy service is asked)'],
+  [
+    'greylisting (postgrey): existing mailbox, retried inside the delay',
+    'routable',
+    'alice@pf-grey.com',
+    20,
+    'valid',
+    'unknown',
+    '450 4.2.0 <alice@pf-grey.com>: Recipient address rejected: Greylisted, see http://postgrey.schweikert.ch/help/pf-grey.com.html',
+  ],
+  [
+    'greylisting (postgrey): unknown user',
+    'routable',
+    'ghost@pf-grey.com',
+    400,
+    'invalid',
+    'invalid',
+    '550 5.1.1 … User unknown in virtual mailbox table (before the policy service is asked)',
+  ],
   // pf-grey-short.com's postgrey (3 s): a fresh triplet, greylisted, then passed 4 s later.
-  ['greylisting (postgrey): existing mailbox, retried after the delay', 'patient', 'alice@pf-grey-short.com', 50, 'safetosend', 'valid', '450 4.2.0 <alice@pf-grey-short.com>: Recipient address rejected: Greylisted, see http://postgrey.schweikert.ch/help/pf-grey-short.com.html, then 250 2.1.5 Ok 4 s later'],
+  [
+    'greylisting (postgrey): existing mailbox, retried after the delay',
+    'patient',
+    'alice@pf-grey-short.com',
+    50,
+    'safetosend',
+    'valid',
+    '450 4.2.0 <alice@pf-grey-short.com>: Recipient address rejected: Greylisted, see http://postgrey.schweikert.ch/help/pf-grey-short.com.html, then 250 2.1.5 Ok 4 s later',
+  ],
   // Postfix's default unverified_recipient_reject_code is 450: the store's 550 is quoted inside a
   // temporary refusal, which is never proof (decisions: a 4xx is never invalid). The random local
   // part's answer is the same 450, so the domain's catch-all state stays unknown: 20, not 50. So
   // whether the callout has answered by the retry (4 s later) or not, the verdict is the same.
-  ['reject_unverified_recipient (reject code 450, the default): existing mailbox, retried after the callout', 'patient', 'alice@pf-verify.com', 20, 'valid', 'unknown', '450 4.1.1 <alice@pf-verify.com>: Recipient address rejected: unverified address: Address verification in progress, then 250 2.1.5 Ok (or the same 450 while the callout runs)'],
-  ['reject_unverified_recipient (reject code 450, the default): unknown user, retried after the callout', 'patient', 'ghost@pf-verify.com', 20, 'valid', 'unknown', '450 4.1.1 <ghost@pf-verify.com>: Recipient address rejected: unverified address: host 127.0.0.98[127.0.0.98] said: 550 5.1.1 <ghost@pf-verify.com>: Recipient address rejected: User unknown in virtual mailbox table (in reply to RCPT TO command)'],
-  ['reject_unverified_recipient (reject code 550): existing mailbox, answered after the callout', 'routable', 'alice@pf-verify-550.com', 50, 'safetosend', 'valid', '250 2.1.5 Ok once the callout has answered (the random local part: 550 5.1.1 … undeliverable address)'],
-  ['reject_unverified_recipient (reject code 550): unknown user, answered after the callout', 'routable', 'ghost@pf-verify-550.com', 400, 'invalid', 'invalid', '550 5.1.1 <ghost@pf-verify-550.com>: Recipient address rejected: undeliverable address: host 127.0.0.98[127.0.0.98] said: 550 5.1.1 … User unknown in virtual mailbox table (in reply to RCPT TO command)'],
+  [
+    'reject_unverified_recipient (reject code 450, the default): existing mailbox, retried after the callout',
+    'patient',
+    'alice@pf-verify.com',
+    20,
+    'valid',
+    'unknown',
+    '450 4.1.1 <alice@pf-verify.com>: Recipient address rejected: unverified address: Address verification in progress, then 250 2.1.5 Ok (or the same 450 while the callout runs)',
+  ],
+  [
+    'reject_unverified_recipient (reject code 450, the default): unknown user, retried after the callout',
+    'patient',
+    'ghost@pf-verify.com',
+    20,
+    'valid',
+    'unknown',
+    '450 4.1.1 <ghost@pf-verify.com>: Recipient address rejected: unverified address: host 127.0.0.98[127.0.0.98] said: 550 5.1.1 <ghost@pf-verify.com>: Recipient address rejected: User unknown in virtual mailbox table (in reply to RCPT TO command)',
+  ],
+  [
+    'reject_unverified_recipient (reject code 550): existing mailbox, answered after the callout',
+    'routable',
+    'alice@pf-verify-550.com',
+    50,
+    'safetosend',
+    'valid',
+    '250 2.1.5 Ok once the callout has answered (the random local part: 550 5.1.1 … undeliverable address)',
+  ],
+  [
+    'reject_unverified_recipient (reject code 550): unknown user, answered after the callout',
+    'routable',
+    'ghost@pf-verify-550.com',
+    400,
+    'invalid',
+    'invalid',
+    '550 5.1.1 <ghost@pf-verify-550.com>: Recipient address rejected: undeliverable address: host 127.0.0.98[127.0.0.98] said: 550 5.1.1 … User unknown in virtual mailbox table (in reply to RCPT TO command)',
+  ],
   // The mail store takes 30 s per RCPT: the answer is "in progress", and after it a 450 too (the
   // default reject code), however long the call takes. Never invalid.
-  ['reject_unverified_recipient: unknown user while it checks', 'routable', 'ghost@pf-verify-slow.com', 20, 'valid', 'unknown', '450 4.1.1 <ghost@pf-verify-slow.com>: Recipient address rejected: unverified address: Address verification in progress'],
+  [
+    'reject_unverified_recipient: unknown user while it checks',
+    'routable',
+    'ghost@pf-verify-slow.com',
+    20,
+    'valid',
+    'unknown',
+    '450 4.1.1 <ghost@pf-verify-slow.com>: Recipient address rejected: unverified address: Address verification in progress',
+  ],
 ];
 
 const notApplicable: Record<string, string> = {};
@@ -190,80 +348,112 @@ describe('Postfix 3.7 × scenario → verdict', () => {
     expect(Object.values(notApplicable).every((reason) => reason.length > 0)).toBe(true);
   });
 
-  it.each(cells)('%s (%s sender) → %s', async (_scenario, sender, email, code, status, legacyStatus) => {
-    const { app, current, legacy } = apps[sender]!;
-    expect(await verdict(app, current, email)).toMatchObject({ status_code: code, status });
-    expect(await verdict(app, legacy, email)).toMatchObject({ status_code: code, status: legacyStatus });
-  }, CELL_TIMEOUT_MS);
+  it.each(cells)(
+    '%s (%s sender) → %s',
+    async (_scenario, sender, email, code, status, legacyStatus) => {
+      const { app, current, legacy } = apps[sender]!;
+      expect(await verdict(app, current, email)).toMatchObject({ status_code: code, status });
+      expect(await verdict(app, legacy, email)).toMatchObject({ status_code: code, status: legacyStatus });
+    },
+    CELL_TIMEOUT_MS,
+  );
 
-  it('refuses our unroutable sender at RCPT time, about the sender (4.1.8), whatever the recipient', async () => {
-    const smtp = await rawConnect('127.0.0.91', 25);
-    try {
-      await smtp.reply();
-      await smtp.send('EHLO probe.prober-ok.com');
-      expect(await smtp.send(`MAIL FROM:<${UNROUTABLE_FROM}>`)).toEqual(['250 2.1.0 Ok']);
-      expect(await smtp.send('RCPT TO:<nobody@pf-sv.com>')).toEqual([`450 4.1.8 <${UNROUTABLE_FROM}>: Sender address rejected: Domain not found`]);
-    } finally {
-      smtp.close();
-    }
-  }, CELL_TIMEOUT_MS);
+  it(
+    'refuses our unroutable sender at RCPT time, about the sender (4.1.8), whatever the recipient',
+    async () => {
+      const smtp = await rawConnect('127.0.0.91', 25);
+      try {
+        await smtp.reply();
+        await smtp.send('EHLO probe.prober-ok.com');
+        expect(await smtp.send(`MAIL FROM:<${UNROUTABLE_FROM}>`)).toEqual(['250 2.1.0 Ok']);
+        expect(await smtp.send('RCPT TO:<nobody@pf-sv.com>')).toEqual([
+          `450 4.1.8 <${UNROUTABLE_FROM}>: Sender address rejected: Domain not found`,
+        ]);
+      } finally {
+        smtp.close();
+      }
+    },
+    CELL_TIMEOUT_MS,
+  );
 
-  it('greylisting and the callout, in their own words', async () => {
-    const smtp = await rawConnect('127.0.0.96', 25);
-    try {
-      await smtp.reply();
-      await smtp.send('EHLO probe.prober-ok.com');
-      expect(await smtp.send('MAIL FROM:<raw@prober-ok.com>')).toEqual(['250 2.1.0 Ok']);
-      expect(await smtp.send('RCPT TO:<alice@pf-grey.com>')).toEqual(['450 4.2.0 <alice@pf-grey.com>: Recipient address rejected: Greylisted, see http://postgrey.schweikert.ch/help/pf-grey.com.html']);
-      expect(await smtp.send('RCPT TO:<ghost@pf-grey.com>')).toEqual(['550 5.1.1 <ghost@pf-grey.com>: Recipient address rejected: User unknown in virtual mailbox table']);
-    } finally {
-      smtp.close();
-    }
-    const verify = await rawConnect('127.0.0.97', 25);
-    try {
-      await verify.reply();
-      await verify.send('EHLO probe.prober-ok.com');
-      await verify.send('MAIL FROM:<raw@prober-ok.com>');
-      expect(await verify.send('RCPT TO:<bob@pf-verify-slow.com>')).toEqual(['450 4.1.1 <bob@pf-verify-slow.com>: Recipient address rejected: unverified address: Address verification in progress']);
-    } finally {
-      verify.close();
-    }
-  }, CELL_TIMEOUT_MS);
+  it(
+    'greylisting and the callout, in their own words',
+    async () => {
+      const smtp = await rawConnect('127.0.0.96', 25);
+      try {
+        await smtp.reply();
+        await smtp.send('EHLO probe.prober-ok.com');
+        expect(await smtp.send('MAIL FROM:<raw@prober-ok.com>')).toEqual(['250 2.1.0 Ok']);
+        expect(await smtp.send('RCPT TO:<alice@pf-grey.com>')).toEqual([
+          '450 4.2.0 <alice@pf-grey.com>: Recipient address rejected: Greylisted, see http://postgrey.schweikert.ch/help/pf-grey.com.html',
+        ]);
+        expect(await smtp.send('RCPT TO:<ghost@pf-grey.com>')).toEqual([
+          '550 5.1.1 <ghost@pf-grey.com>: Recipient address rejected: User unknown in virtual mailbox table',
+        ]);
+      } finally {
+        smtp.close();
+      }
+      const verify = await rawConnect('127.0.0.97', 25);
+      try {
+        await verify.reply();
+        await verify.send('EHLO probe.prober-ok.com');
+        await verify.send('MAIL FROM:<raw@prober-ok.com>');
+        expect(await verify.send('RCPT TO:<bob@pf-verify-slow.com>')).toEqual([
+          '450 4.1.1 <bob@pf-verify-slow.com>: Recipient address rejected: unverified address: Address verification in progress',
+        ]);
+      } finally {
+        verify.close();
+      }
+    },
+    CELL_TIMEOUT_MS,
+  );
 
-  it('connection limit: 421 at the banner while another connection from us is open → 20, never invalid', async () => {
-    const held: RawSmtp = await rawConnect('127.0.0.92', 25);
-    try {
-      expect(await held.reply()).toEqual(['220 mx.pf-mail.com ESMTP Postfix (Debian/GNU)']);
-      const second = await rawConnect('127.0.0.92', 25);
-      expect(await second.reply()).toEqual(['421 4.7.0 mx.pf-mail.com Error: too many connections from 127.0.0.1']);
-      second.close();
-      const { app, current, legacy } = apps.routable!;
-      expect(await verdict(app, current, 'alice@pf-busy.com')).toMatchObject({ status_code: 20, status: 'valid' });
-      expect(await verdict(app, legacy, 'nobody@pf-busy.com')).toMatchObject({ status_code: 20, status: 'unknown' });
-    } finally {
-      held.close();
-    }
-  }, CELL_TIMEOUT_MS);
+  it(
+    'connection limit: 421 at the banner while another connection from us is open → 20, never invalid',
+    async () => {
+      const held: RawSmtp = await rawConnect('127.0.0.92', 25);
+      try {
+        expect(await held.reply()).toEqual(['220 mx.pf-mail.com ESMTP Postfix (Debian/GNU)']);
+        const second = await rawConnect('127.0.0.92', 25);
+        expect(await second.reply()).toEqual(['421 4.7.0 mx.pf-mail.com Error: too many connections from 127.0.0.1']);
+        second.close();
+        const { app, current, legacy } = apps.routable!;
+        expect(await verdict(app, current, 'alice@pf-busy.com')).toMatchObject({ status_code: 20, status: 'valid' });
+        expect(await verdict(app, legacy, 'nobody@pf-busy.com')).toMatchObject({ status_code: 20, status: 'unknown' });
+      } finally {
+        held.close();
+      }
+    },
+    CELL_TIMEOUT_MS,
+  );
 });
 
 describe("a verdict's evidence against Postfix (explain=true; docs/verification.md, real examples)", () => {
-  it("an unknown user: rule mailbox.unknown-user, Postfix's own reply for the address", async () => {
-    const { app, explained: key } = apps.routable!;
-    const answer = await explained(app, key, 'nobody@pf-mail.com');
-    expect([answer.code, answer.rule]).toEqual([400, 'mailbox.unknown-user']);
-    expect(answer.steps[0]).toMatchObject({ code: 220, text: 'mx.pf-mail.com ESMTP Postfix (Debian/GNU)' });
-    expect(answer.steps.find((s) => s.role === 'address')).toMatchObject({
-      command: 'RCPT TO:<nobody@pf-mail.com>',
-      code: 550,
-      enhanced: '5.1.1',
-      text: '<nobody@pf-mail.com>: Recipient address rejected: User unknown in virtual mailbox table',
-    });
-  }, CELL_TIMEOUT_MS);
+  it(
+    "an unknown user: rule mailbox.unknown-user, Postfix's own reply for the address",
+    async () => {
+      const { app, explained: key } = apps.routable!;
+      const answer = await explained(app, key, 'nobody@pf-mail.com');
+      expect([answer.code, answer.rule]).toEqual([400, 'mailbox.unknown-user']);
+      expect(answer.steps[0]).toMatchObject({ code: 220, text: 'mx.pf-mail.com ESMTP Postfix (Debian/GNU)' });
+      expect(answer.steps.find((s) => s.role === 'address')).toMatchObject({
+        command: 'RCPT TO:<nobody@pf-mail.com>',
+        code: 550,
+        enhanced: '5.1.1',
+        text: '<nobody@pf-mail.com>: Recipient address rejected: User unknown in virtual mailbox table',
+      });
+    },
+    CELL_TIMEOUT_MS,
+  );
 
-  it('reject_unknown_sender_domain refusing our MAIL FROM: a temporary refusal of us, asked again once, never a verdict about the address', async () => {
-    const { app, explained: key } = apps.unroutable!;
-    const answer = await explained(app, key, 'nobody@pf-sv.com');
-    expect([answer.code, answer.rule]).toEqual([20, 'mailbox.temporary']);
-    expect(answer.steps.find((s) => s.role === 'address')).toMatchObject({ code: 450, enhanced: '4.1.8' });
-  }, CELL_TIMEOUT_MS);
+  it(
+    'reject_unknown_sender_domain refusing our MAIL FROM: a temporary refusal of us, asked again once, never a verdict about the address',
+    async () => {
+      const { app, explained: key } = apps.unroutable!;
+      const answer = await explained(app, key, 'nobody@pf-sv.com');
+      expect([answer.code, answer.rule]).toEqual([20, 'mailbox.temporary']);
+      expect(answer.steps.find((s) => s.role === 'address')).toMatchObject({ code: 450, enhanced: '4.1.8' });
+    },
+    CELL_TIMEOUT_MS,
+  );
 });

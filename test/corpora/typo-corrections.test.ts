@@ -109,10 +109,13 @@ function figureRow(name: string, literal: Figure, plain: Figure, adapted: Figure
 type Pinned = readonly [input: string, ours: string | null, expected: string | null, reason: string];
 
 const CONTEXT = 'needs the caller to know emaildomain.com (mailcheck spec passes a custom domain list)';
-const NO_GMAIL_CO_UK = 'no gmail.co.uk mail service exists: we read the main domain, gmail.com (then offered nothing: not a possible address for `john`, code 125)';
+const NO_GMAIL_CO_UK =
+  'no gmail.co.uk mail service exists: we read the main domain, gmail.com (then offered nothing: not a possible address for `john`, code 125)';
 const SAME = 'the input itself or its standardized form: a correction is never the input';
-const STRICT = "email-misspelled's strict configuration; the same input under its default configuration expects test@gmail.com (a row we get right)";
-const TRAILING_DOT = 'decisions §4: a trailing dot is trimmed and the trimmed address suggested (offered nothing: test@gmail.com is not a possible address, code 125)';
+const STRICT =
+  "email-misspelled's strict configuration; the same input under its default configuration expects test@gmail.com (a row we get right)";
+const TRAILING_DOT =
+  'decisions §4: a trailing dot is trimmed and the trimmed address suggested (offered nothing: test@gmail.com is not a possible address, code 125)';
 
 // Every literal row where our reading differs from the corpus.
 const PINNED: readonly Pinned[] = [
@@ -234,7 +237,9 @@ describe('typo corrections corpus (typo_corrections.json)', () => {
     // The 61 rows expecting such an address (john@gmail.com, test@gmail.com) are read right and not offered.
     const impossible = literal.filter((r) => r.expected !== null && !classifySyntax(r.expected).ok);
     expect(impossible).toHaveLength(ADAPTED_ROWS);
-    expect(impossible.filter((r) => likelyReadings(r.input)[0] === r.expected && suggestCorrections(r.input).length === 0)).toHaveLength(ADAPTED_ROWS);
+    expect(impossible.filter((r) => likelyReadings(r.input)[0] === r.expected && suggestCorrections(r.input).length === 0)).toHaveLength(
+      ADAPTED_ROWS,
+    );
   });
 
   it('offers no suggestion where the corpus expects none, except the pinned rows', () => {

@@ -16,7 +16,15 @@ export const skipReason: string | null = existsSync(CHROMIUM)
   ? null
   : `no browser at ${CHROMIUM}: install Debian's chromium package (apt-get install chromium; .ci/run does) or set MAILSURE_CHROMIUM to a Chromium binary`;
 
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface Browser {
   context: BrowserContext;

@@ -36,7 +36,8 @@ export async function startCountingSmtp(address = '127.0.0.1'): Promise<Counting
     },
     onRcptTo(rcpt, _session, callback) {
       if (state.slowDown) return callback(fail(421, GOOGLE_SLOW_DOWN));
-      if (rcpt.address.startsWith('unknown@')) return callback(fail(550, '5.1.1 The email account that you tried to reach does not exist. - gsmtp'));
+      if (rcpt.address.startsWith('unknown@'))
+        return callback(fail(550, '5.1.1 The email account that you tried to reach does not exist. - gsmtp'));
       callback();
     },
   });

@@ -11,13 +11,24 @@ let answered = 0;
 
 function post(agent) {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: Number(port), method: 'POST', path, agent, rejectUnauthorized: false, headers: { 'content-type': 'application/json' } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode, elements: res.statusCode === 200 ? JSON.parse(text).length : 0 }));
-      res.on('error', reject);
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: Number(port),
+        method: 'POST',
+        path,
+        agent,
+        rejectUnauthorized: false,
+        headers: { 'content-type': 'application/json' },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode, elements: res.statusCode === 200 ? JSON.parse(text).length : 0 }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

@@ -51,6 +51,9 @@ export async function readyz(t: TestApp) {
   expect(res.statusCode).toBe(200);
   return res.json() as {
     status: string;
-    prober: Record<'resolver' | 'smtp_egress' | 'identity', ProberConcern> & { mailbox_verification: string; smtp_egresses?: { healthy: number; total: number } };
+    prober: Record<'resolver' | 'smtp_egress' | 'identity', ProberConcern> & {
+      mailbox_verification: string;
+      smtp_egresses?: { healthy: number; total: number };
+    };
   };
 }

@@ -11,7 +11,11 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ''}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
     chunks.push(Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content));
     chunks.push(Buffer.from('\r\n'));
   }

@@ -34,5 +34,8 @@ export function recordedBudget(make: LimiterFactory, options: RateLimitedBudgetO
     };
     return limiter;
   };
-  return { budget: createRateLimitedBudget(recording, options), taken: (role = 'pace', egress) => taken.filter((t) => t.role === role && (egress === undefined || t.key.endsWith(`|${egress}`))) };
+  return {
+    budget: createRateLimitedBudget(recording, options),
+    taken: (role = 'pace', egress) => taken.filter((t) => t.role === role && (egress === undefined || t.key.endsWith(`|${egress}`))),
+  };
 }

@@ -28,6 +28,9 @@ export class SlowestFirst extends BaseSequencer {
     const root = this.ctx.config.root;
     const of = (spec: TestSpecification) => seconds[relative(root, spec.moduleId).split('\\').join('/')] ?? UNKNOWN_S;
     // Stable: files alike in the record keep Vitest's own order.
-    return base.map((spec, i) => ({ spec, i, s: of(spec) })).sort((a, b) => b.s - a.s || a.i - b.i).map(({ spec }) => spec);
+    return base
+      .map((spec, i) => ({ spec, i, s: of(spec) }))
+      .sort((a, b) => b.s - a.s || a.i - b.i)
+      .map(({ spec }) => spec);
   }
 }

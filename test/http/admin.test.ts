@@ -20,7 +20,12 @@ async function app(env: Record<string, string> = { MAILSURE_ADMIN_TOKEN: TOKEN }
   return t;
 }
 const admin = (t: TestApp, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, token = TOKEN) =>
-  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 describe('the admin API', () => {
   it('does not exist without MAILSURE_ADMIN_TOKEN', async () => {
@@ -31,7 +36,12 @@ describe('the admin API', () => {
 
   it('refuses a missing or wrong token with 401', async () => {
     const t = await app();
-    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: `Basic ${TOKEN}` }, { authorization: `Bearer ${TOKEN}x` }]) {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer nope' },
+      { authorization: `Basic ${TOKEN}` },
+      { authorization: `Bearer ${TOKEN}x` },
+    ]) {
       const res = await t.app.inject({ url: '/v5/admin/keys', headers });
       expect(res.statusCode).toBe(401);
       expect(res.body).toBe('{"error_code":401,"error_msg":"Invalid admin token"}');
@@ -96,18 +106,29 @@ describe('the admin API', () => {
     const duplicate = await admin(t, 'POST', '/v5/admin/keys', { name: 'new-client' });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.body).toBe('{"error_code":409,"error_msg":"A key named new-client already exists"}');
-    expect((await admin(t, 'POST', '/v5/admin/keys', { name: 'x', services: 'telepathy' })).json()).toMatchObject({ error_code: 400, error_msg: expect.stringMatching(/^Invalid key: unknown service telepathy/) });
+    expect((await admin(t, 'POST', '/v5/admin/keys', { name: 'x', services: 'telepathy' })).json()).toMatchObject({
+      error_code: 400,
+      error_msg: expect.stringMatching(/^Invalid key: unknown service telepathy/),
+    });
     expect((await admin(t, 'POST', '/v5/admin/keys', {})).json()).toEqual({ error_code: 400, error_msg: 'Invalid key: name is required' });
     expect((await admin(t, 'POST', '/v5/admin/keys', { name: 'y', record_rate: 0 })).json()).toEqual({
       error_code: 400,
       error_msg: 'Invalid key: record rate must be a whole number of records per second, at least 1, or none',
     });
-    expect((await admin(t, 'POST', '/v5/admin/keys', { name: 'z', record_rate: [5] })).json()).toEqual({ error_code: 400, error_msg: 'Invalid key: record_rate must be a string' });
+    expect((await admin(t, 'POST', '/v5/admin/keys', { name: 'z', record_rate: [5] })).json()).toEqual({
+      error_code: 400,
+      error_msg: 'Invalid key: record_rate must be a string',
+    });
     const capped = await admin(t, 'POST', '/v5/admin/keys', { name: 'capped', services: 'enrichment', record_rate: 2000 });
     expect(capped.json()).toMatchObject({ name: 'capped', rate: 500, record_rate: 2000, evidence: false });
     // The evidence permission: off unless asked for, and only a boolean.
-    expect((await admin(t, 'POST', '/v5/admin/keys', { name: 'explained', services: 'verification', evidence: true })).json()).toMatchObject({ name: 'explained', evidence: true });
-    expect((await admin(t, 'POST', '/v5/admin/keys', { name: 'w', evidence: 'yes' })).json()).toEqual({ error_code: 400, error_msg: 'Invalid key: evidence must be true or false' });
+    expect(
+      (await admin(t, 'POST', '/v5/admin/keys', { name: 'explained', services: 'verification', evidence: true })).json(),
+    ).toMatchObject({ name: 'explained', evidence: true });
+    expect((await admin(t, 'POST', '/v5/admin/keys', { name: 'w', evidence: 'yes' })).json()).toEqual({
+      error_code: 400,
+      error_msg: 'Invalid key: evidence must be true or false',
+    });
 
     const revoked = await admin(t, 'DELETE', '/v5/admin/keys/new-client');
     expect(revoked.statusCode).toBe(200);
@@ -125,19 +146,31 @@ describe('the admin API', () => {
     // What the key resource answers can be sent back as it is.
     const again = await admin(t, 'POST', '/v5/admin/keys', { name: 'same-again', services: created.json().services });
     expect(again.json().services).toEqual(['verification', 'lists']);
-    expect((await admin(t, 'POST', '/v5/admin/keys', { name: 'from-string', services: 'verification, lists' })).json().services).toEqual(['verification', 'lists']);
+    expect((await admin(t, 'POST', '/v5/admin/keys', { name: 'from-string', services: 'verification, lists' })).json().services).toEqual([
+      'verification',
+      'lists',
+    ]);
 
     const refused = async (services: unknown) => {
       const res = await admin(t, 'POST', '/v5/admin/keys', { name: 'refused', services });
       return [res.statusCode, res.json()];
     };
     const known = `(known: ${SERVICES.join(', ')}, all)`;
-    expect(await refused(['verification', 'telepathy'])).toEqual([400, { error_code: 400, error_msg: `Invalid key: unknown service telepathy ${known}` }]);
-    expect(await refused(['verification,lists'])).toEqual([400, { error_code: 400, error_msg: 'Invalid key: unknown service "verification,lists"' }]);
+    expect(await refused(['verification', 'telepathy'])).toEqual([
+      400,
+      { error_code: 400, error_msg: `Invalid key: unknown service telepathy ${known}` },
+    ]);
+    expect(await refused(['verification,lists'])).toEqual([
+      400,
+      { error_code: 400, error_msg: 'Invalid key: unknown service "verification,lists"' },
+    ]);
     expect(await refused(['verification', ' '])).toEqual([400, { error_code: 400, error_msg: 'Invalid key: unknown service " "' }]);
     expect(await refused([])).toEqual([400, { error_code: 400, error_msg: 'Invalid key: services must name at least one service' }]);
     for (const wrong of [['verification', 1], [null], { verification: true }, true, 5]) {
-      expect(await refused(wrong), JSON.stringify(wrong)).toEqual([400, { error_code: 400, error_msg: 'Invalid key: services must be an array of service names or a comma-separated string' }]);
+      expect(await refused(wrong), JSON.stringify(wrong)).toEqual([
+        400,
+        { error_code: 400, error_msg: 'Invalid key: services must be an array of service names or a comma-separated string' },
+      ]);
     }
     expect(await t.storage.keys.findByName('refused')).toBeUndefined();
   });
@@ -146,14 +179,21 @@ describe('the admin API', () => {
     const t = await app();
     const created = await admin(t, 'POST', '/v5/admin/keys', { name: 'fields-array', services: ['enrichment'], fields: ['age', 'gender'] });
     expect([created.statusCode, created.json().fields]).toEqual([201, ['age', 'gender']]);
-    const again = await admin(t, 'POST', '/v5/admin/keys', { name: 'fields-again', services: ['enrichment'], fields: created.json().fields });
+    const again = await admin(t, 'POST', '/v5/admin/keys', {
+      name: 'fields-again',
+      services: ['enrichment'],
+      fields: created.json().fields,
+    });
     expect(again.json().fields).toEqual(['age', 'gender']);
     const refused = async (fields: unknown) => {
       const res = await admin(t, 'POST', '/v5/admin/keys', { name: 'fields-refused', services: ['enrichment'], fields });
       return [res.statusCode, res.json()];
     };
     expect(await refused([])).toEqual([400, { error_code: 400, error_msg: 'Invalid key: fields must name at least one field' }]);
-    expect(await refused(['age', 2])).toEqual([400, { error_code: 400, error_msg: 'Invalid key: fields must be an array of field names or a comma-separated string' }]);
+    expect(await refused(['age', 2])).toEqual([
+      400,
+      { error_code: 400, error_msg: 'Invalid key: fields must be an array of field names or a comma-separated string' },
+    ]);
     expect(await refused(['age,gender'])).toEqual([400, { error_code: 400, error_msg: 'Invalid key: unknown field "age,gender"' }]);
     expect((await refused(['age', 'shoe_size']))[0]).toBe(400);
     expect(await t.storage.keys.findByName('fields-refused')).toBeUndefined();
@@ -165,7 +205,9 @@ describe('the admin API', () => {
     const b = (await t.key('b', { services: 'verification,lists' })).key;
     for (const k of [a, b]) {
       const { payload, headers } = multipart([{ name: 'file', filename: 'x.csv', content: 'email\nann@example.com\n' }]);
-      expect((await t.app.inject({ method: 'POST', url: '/v5/list?header=true', headers: { ...headers, api_key: k }, payload })).statusCode).toBe(202);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/v5/list?header=true', headers: { ...headers, api_key: k }, payload })).statusCode,
+      ).toBe(202);
     }
     await t.lists.idle();
     const lists = (await admin(t, 'GET', '/v5/admin/lists')).json() as { lists: { key_name: string; status: string }[] };

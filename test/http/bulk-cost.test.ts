@@ -48,13 +48,23 @@ it('lets no burst of concurrent calls past the quota', async () => {
 
 it('gives back the calls of a request that ends in an error', async () => {
   const key = (await t.key('q2', { services: 'enrichment', quota: '2' })).key;
-  const bad = await t.app.inject({ method: 'POST', url: `/v5/ei/bulk?api_key=${key}`, headers: { 'content-type': 'application/json' }, payload: '[{"email":"a@b.com"},' });
+  const bad = await t.app.inject({
+    method: 'POST',
+    url: `/v5/ei/bulk?api_key=${key}`,
+    headers: { 'content-type': 'application/json' },
+    payload: '[{"email":"a@b.com"},',
+  });
   expect(bad.statusCode).toBe(400);
   expect((await bulk(key, 2)).statusCode).toBe(200);
 });
 
 const malformed = (key: string) =>
-  t.app.inject({ method: 'POST', url: `/v5/ei/bulk?api_key=${key}`, headers: { 'content-type': 'application/json' }, payload: '[{"email":"a@b.com"},' });
+  t.app.inject({
+    method: 'POST',
+    url: `/v5/ei/bulk?api_key=${key}`,
+    headers: { 'content-type': 'application/json' },
+    payload: '[{"email":"a@b.com"},',
+  });
 
 it('counts a full bulk call as one call for the rate: the next call, even a malformed one, is not 429', async () => {
   const key = (await t.key('full', { services: 'enrichment' })).key;
@@ -83,7 +93,12 @@ function heldBulk(key: string) {
   let reading!: () => void;
   const read = new Promise<'reading'>((resolve) => (reading = () => resolve('reading')));
   const body = new Readable({ read: () => reading() });
-  const answer = t.app.inject({ method: 'POST', url: `/v5/ei/bulk?api_key=${key}`, headers: { 'content-type': 'application/json' }, payload: body });
+  const answer = t.app.inject({
+    method: 'POST',
+    url: `/v5/ei/bulk?api_key=${key}`,
+    headers: { 'content-type': 'application/json' },
+    payload: body,
+  });
   return {
     admitted: Promise.race([read, answer.then((res) => res.statusCode)]),
     answer,
@@ -104,7 +119,10 @@ describe('bulk calls in progress per key', () => {
     const fifth = await bulk(key, 2);
     expect(fifth.statusCode).toBe(429);
     expect(fifth.headers['retry-after']).toBe('1');
-    expect(fifth.json()).toEqual({ error_code: 429, error_msg: 'Too many bulk calls in progress: this key may have 4 at once; send the next when one is answered' });
+    expect(fifth.json()).toEqual({
+      error_code: 429,
+      error_msg: 'Too many bulk calls in progress: this key may have 4 at once; send the next when one is answered',
+    });
     expect((await bulk(other, 2)).statusCode).toBe(200);
     // A single call is no bulk call: it goes on.
     expect((await t.app.inject({ url: `/v5/td?api_key=${key}&email=a@example.com` })).statusCode).toBe(200);
@@ -122,7 +140,11 @@ describe('bulk calls in progress per key', () => {
     const codes: number[] = [];
     for (let i = 0; i < 5; i++) codes.push((await malformed(key)).statusCode);
     for (let i = 0; i < 2; i++) codes.push((await bulk(key, 5_001)).statusCode);
-    const empty = await t.app.inject({ method: 'POST', url: `/v5/ei/bulk?api_key=${key}`, headers: { 'content-type': 'application/json' } });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: `/v5/ei/bulk?api_key=${key}`,
+      headers: { 'content-type': 'application/json' },
+    });
     codes.push(empty.statusCode);
     expect(codes).toEqual([400, 400, 400, 400, 400, 400, 400, 400]);
     const held = Array.from({ length: 4 }, () => heldBulk(key));
@@ -144,11 +166,21 @@ describe('bulk calls in progress per key', () => {
         `POST /v5/ei/bulk?api_key=${created.key} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n[{"email":"a@`,
       );
       await vi.waitFor(() => expect(slots.held(created.record.id)).toBe(1), { timeout: 10_000, interval: 5 });
-      const busy = await own.app.inject({ method: 'POST', url: `/v5/ei/bulk?api_key=${created.key}`, headers: { 'content-type': 'application/json' }, payload: '[]' });
+      const busy = await own.app.inject({
+        method: 'POST',
+        url: `/v5/ei/bulk?api_key=${created.key}`,
+        headers: { 'content-type': 'application/json' },
+        payload: '[]',
+      });
       expect(busy.statusCode).toBe(429);
       socket.destroy();
       await vi.waitFor(() => expect(slots.held(created.record.id)).toBe(0), { timeout: 10_000, interval: 5 });
-      const after = await own.app.inject({ method: 'POST', url: `/v5/ei/bulk?api_key=${created.key}`, headers: { 'content-type': 'application/json' }, payload: '[{"email":"a@example.com"}]' });
+      const after = await own.app.inject({
+        method: 'POST',
+        url: `/v5/ei/bulk?api_key=${created.key}`,
+        headers: { 'content-type': 'application/json' },
+        payload: '[{"email":"a@example.com"}]',
+      });
       expect(after.statusCode).toBe(200);
     } finally {
       await own.close();

@@ -42,14 +42,21 @@ describe('the built dashboard (dist/dashboard, built by npm test’s set-up)', (
   });
 
   it('answers 404 for a file it does not have, a path that climbs out included', async () => {
-    for (const url of ['/dashboard/assets/nope.js', '/dashboard/../package.json', '/dashboard/%2e%2e/package.json', '/dashboard/index.html']) {
+    for (const url of [
+      '/dashboard/assets/nope.js',
+      '/dashboard/../package.json',
+      '/dashboard/%2e%2e/package.json',
+      '/dashboard/index.html',
+    ]) {
       expect((await t.app.inject({ url })).statusCode).toBe(404);
     }
   });
 
   it('keeps the API’s CSP, which runs nothing, everywhere else', async () => {
     for (const url of ['/healthz', '/dashboardx', '/v5/ev?email=a@example.com']) {
-      expect((await t.app.inject({ url })).headers['content-security-policy']).toBe("default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+      expect((await t.app.inject({ url })).headers['content-security-policy']).toBe(
+        "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      );
     }
   });
 });

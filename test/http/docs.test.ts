@@ -49,7 +49,10 @@ describe('/docs', () => {
     for (const url of ['/docs', '/docs/static/swagger-ui-bundle.js', '/docs/json']) {
       const csp = String((await get(url)).headers['content-security-policy']);
       expect(csp, url).toMatch(/default-src 'none'/);
-      for (const directive of csp.split(';').map((d) => d.trim()).filter(Boolean)) {
+      for (const directive of csp
+        .split(';')
+        .map((d) => d.trim())
+        .filter(Boolean)) {
         const [, ...sources] = directive.split(/\s+/);
         for (const source of sources) expect(["'self'", "'none'", "'unsafe-inline'", 'data:'], `${url}: ${directive}`).toContain(source);
       }

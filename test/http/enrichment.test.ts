@@ -18,11 +18,26 @@ const jane: NewPerson = {
   city: 'Springfield',
   state: 'IL',
   zip: '62701-1234',
-  fields: { age: '35-44', gender: 'Female', household_income: '75k-100k', occupation: 'Nurse', financial_segment: 'Active Savers', rfm_avg_dollars: 120, rfm_last_order: '2026-10-01' },
+  fields: {
+    age: '35-44',
+    gender: 'Female',
+    household_income: '75k-100k',
+    occupation: 'Nurse',
+    financial_segment: 'Active Savers',
+    rfm_avg_dollars: 120,
+    rfm_last_order: '2026-10-01',
+  },
   interests: ['books', 'travel'],
   emails: ['jane.doe@example.com', 'jd@example.org'],
 };
-const joe: NewPerson = { ...jane, personKey: 'P2', firstName: 'Joe', fields: { age: '45-54', gender: 'Male', city_note: undefined } as never, interests: [], emails: ['joe@example.net'] };
+const joe: NewPerson = {
+  ...jane,
+  personKey: 'P2',
+  firstName: 'Joe',
+  fields: { age: '45-54', gender: 'Male', city_note: undefined } as never,
+  interests: [],
+  emails: ['joe@example.net'],
+};
 
 let t: TestApp;
 let key: string;
@@ -70,8 +85,15 @@ describe('GET /v5/td', () => {
   });
 
   it('enriches by SHA-1 and MD5 in either case', async () => {
-    expect((await td(`sha1_email=${hash('sha1', 'jane.doe@example.com').toUpperCase()}`)).json()).toEqual({ ...janeRecord, eam: janeEam, postal_address: janePostal });
-    expect((await td(`md5_email=${hash('md5', 'jd@example.org')}`)).json()).toMatchObject({ ...janeRecord, eam: { date_first_seen: 'now', longevity: 0 } });
+    expect((await td(`sha1_email=${hash('sha1', 'jane.doe@example.com').toUpperCase()}`)).json()).toEqual({
+      ...janeRecord,
+      eam: janeEam,
+      postal_address: janePostal,
+    });
+    expect((await td(`md5_email=${hash('md5', 'jd@example.org')}`)).json()).toMatchObject({
+      ...janeRecord,
+      eam: { date_first_seen: 'now', longevity: 0 },
+    });
   });
 
   it('matches by name and postal address in both client shapes, without eam or postal_address', async () => {
@@ -84,7 +106,9 @@ describe('GET /v5/td', () => {
     const noEam = (await t.key('enrich-only', { services: 'enrichment' })).key;
     expect((await td('email=nobody@example.com', noEam)).json()).toEqual({});
     expect((await td('first=Ann&last=Other&zip=62701-1234')).json()).toEqual({});
-    expect((await td('email=nobody@example.com')).json()).toEqual({ eam: { date_first_seen: 'now', longevity: 0, velocity: 0, popularity: 0 } });
+    expect((await td('email=nobody@example.com')).json()).toEqual({
+      eam: { date_first_seen: 'now', longevity: 0, velocity: 0, popularity: 0 },
+    });
   });
 
   it('restricts to the requested fields, accepting the sample payload’s misspelling', async () => {
@@ -102,7 +126,9 @@ describe('GET /v5/td', () => {
   });
 
   it('pretty-prints escaped HTML for format=html', async () => {
-    await t.storage.people.upsert(peopleBatch([{ ...jane, personKey: 'P3', city: '<script>alert(1)</script>', emails: ['x@example.com'] }]));
+    await t.storage.people.upsert(
+      peopleBatch([{ ...jane, personKey: 'P3', city: '<script>alert(1)</script>', emails: ['x@example.com'] }]),
+    );
     const res = await td('email=x@example.com&format=html&fields=postal_address');
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -120,7 +146,15 @@ describe('GET /v5/td', () => {
 
   it('identifies by email alone when a partial name or postal address comes with it (a list with email,first columns)', async () => {
     const full = { ...janeRecord, eam: janeEam, postal_address: janePostal };
-    for (const extra of ['first=Jane', 'last=Doe', 'first=Someone', 'middle=Q', 'street=1%20Elm%20St', 'city=Springfield&first=Jane', 'zip=62701']) {
+    for (const extra of [
+      'first=Jane',
+      'last=Doe',
+      'first=Someone',
+      'middle=Q',
+      'street=1%20Elm%20St',
+      'city=Springfield&first=Jane',
+      'zip=62701',
+    ]) {
       const res = await td(`email=jane.doe%40example.com&${extra}`);
       expect(res.statusCode, extra).toBe(200);
       expect(res.json(), extra).toEqual(full);
@@ -129,9 +163,24 @@ describe('GET /v5/td', () => {
   });
 
   it('sends no empty postal_address for a person known by email alone, and bills only what it returned', async () => {
-    const bare: NewPerson = { personKey: 'P9', firstName: '', middleName: null, lastName: '', address: '', city: '', state: '', zip: '', fields: { age: '25-34' }, interests: [], emails: ['bare@example.com'] };
+    const bare: NewPerson = {
+      personKey: 'P9',
+      firstName: '',
+      middleName: null,
+      lastName: '',
+      address: '',
+      city: '',
+      state: '',
+      zip: '',
+      fields: { age: '25-34' },
+      interests: [],
+      emails: ['bare@example.com'],
+    };
     await t.storage.people.upsert(peopleBatch([bare]));
-    expect((await td('email=bare%40example.com')).json()).toEqual({ age: '25-34', eam: { date_first_seen: 'now', longevity: 0, velocity: 0, popularity: 0 } });
+    expect((await td('email=bare%40example.com')).json()).toEqual({
+      age: '25-34',
+      eam: { date_first_seen: 'now', longevity: 0, velocity: 0, popularity: 0 },
+    });
     expect((await td('email=bare%40example.com&fields=postal_address')).json()).toEqual({});
     expect((await bulk([{ email: 'bare@example.com' }], { query: '&fields=age,postal_address' })).json()).toEqual([{ age: '25-34' }]);
     await t.meter.flush();
@@ -181,14 +230,17 @@ describe('GET /v5/td', () => {
 
 describe('POST /v5/ei/bulk', () => {
   it('answers one element per record, in order, with per-record errors', async () => {
-    const res = await bulk([
-      { email: 'jane.doe@example.com' },
-      { email: 'bad-address' },
-      { first: 'Jane', last: 'Doe', zip4: '62701-1234' },
-      'not an object',
-      { email: 'nobody@example.com' },
-      { md5_email: hash('md5', 'joe@example.net') },
-    ], { query: '&fields=age,gender,velocity' });
+    const res = await bulk(
+      [
+        { email: 'jane.doe@example.com' },
+        { email: 'bad-address' },
+        { first: 'Jane', last: 'Doe', zip4: '62701-1234' },
+        'not an object',
+        { email: 'nobody@example.com' },
+        { md5_email: hash('md5', 'joe@example.net') },
+      ],
+      { query: '&fields=age,gender,velocity' },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('\n');
     expect(res.body).toContain(',{"error_code":400,"error_msg":"Invalid record: must be a JSON object"},');
@@ -203,7 +255,13 @@ describe('POST /v5/ei/bulk', () => {
   });
 
   it('enriches records that carry an email and part of a name', async () => {
-    const res = await bulk([{ email: 'jane.doe@example.com', first: 'Jane' }, { email: 'joe@example.net', last: 'Doe' }], { query: '&fields=age,gender' });
+    const res = await bulk(
+      [
+        { email: 'jane.doe@example.com', first: 'Jane' },
+        { email: 'joe@example.net', last: 'Doe' },
+      ],
+      { query: '&fields=age,gender' },
+    );
     expect(res.json()).toEqual([
       { age: '35-44', gender: 'Female' },
       { age: '45-54', gender: 'Male' },
@@ -228,10 +286,16 @@ describe('POST /v5/ei/bulk', () => {
   it('takes 5,000 records and refuses 5,001', async () => {
     // A bulk call costs its records against the rate: a key of its own, fast enough for both calls.
     const k = (await t.key('big-batches', { rate: '100000' })).key;
-    const ok = await bulk(Array.from({ length: 5_000 }, (_, i) => ({ email: `user${i}@example.com` })), { query: '&fields=age', k });
+    const ok = await bulk(
+      Array.from({ length: 5_000 }, (_, i) => ({ email: `user${i}@example.com` })),
+      { query: '&fields=age', k },
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toHaveLength(5_000);
-    const tooMany = await bulk(Array.from({ length: 5_001 }, () => ({})), { k });
+    const tooMany = await bulk(
+      Array.from({ length: 5_001 }, () => ({})),
+      { k },
+    );
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json()).toEqual({ error_code: 400, error_msg: 'Too many records requested' });
   });
@@ -239,7 +303,10 @@ describe('POST /v5/ei/bulk', () => {
   it('looks records up in batches, not one query per record', async () => {
     const calls: string[] = [];
     const original = t.storage.people.findProfiles.bind(t.storage.people);
-    t.storage.people.findProfiles = async (by, values, withPostal) => (calls.push(`${by}:${values.length}`), original(by, values, withPostal));
+    t.storage.people.findProfiles = async (by, values, withPostal) => (
+      calls.push(`${by}:${values.length}`),
+      original(by, values, withPostal)
+    );
     await bulk([...Array.from({ length: 300 }, (_, i) => ({ email: `user${i}@example.com` })), { md5_email: md5Hex('user1@example.com') }]);
     // One call a kind each slice of BULK_SLICE records uses (the loop is let go between slices),
     // none for the kind it does not (sha1).
@@ -273,7 +340,10 @@ describe('every catalog through the API', () => {
     }
     await t.storage.people.upsert(peopleBatch(people));
     const fields = Object.keys(CATALOG).join(',');
-    const answers = await bulk(people.map((p) => ({ email: p.emails[0] })), { query: `&fields=${fields},interests` });
+    const answers = await bulk(
+      people.map((p) => ({ email: p.emails[0] })),
+      { query: `&fields=${fields},interests` },
+    );
     const records = answers.json() as Record<string, unknown>[];
     records.forEach((record, i) => {
       for (const [field, values] of Object.entries(CATALOG)) expect(record[field]).toBe(values[i % values.length]);

@@ -18,7 +18,14 @@ const jane: NewPerson = {
   emails: ['kate.doe@example.com', 'kd@example.org'],
 };
 const joe: NewPerson = { ...jane, personKey: 'P2', firstName: 'Joseph', middleName: null, emails: ['joe.doe@example.net'] };
-const neighbour: NewPerson = { ...jane, personKey: 'P3', firstName: 'Rita', lastName: 'Roe', address: '125 N Main St', emails: ['rita@example.com'] };
+const neighbour: NewPerson = {
+  ...jane,
+  personKey: 'P3',
+  firstName: 'Rita',
+  lastName: 'Roe',
+  address: '125 N Main St',
+  emails: ['rita@example.com'],
+};
 
 let t: TestApp;
 let key: string;
@@ -43,7 +50,14 @@ const kateIndividual = [
   { email: 'kd@example.org', email_match_type: 'Individual' },
 ];
 const joeHousehold = { email: 'joe.doe@example.net', email_match_type: 'Household' };
-const katePostal = { first_name: 'Katherine', last_name: 'Doe', address: '123 N Main St Apt 4', city: 'Springfield', state: 'IL', zip: '62701-1234' };
+const katePostal = {
+  first_name: 'Katherine',
+  last_name: 'Doe',
+  address: '123 N Main St Apt 4',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701-1234',
+};
 
 describe('GET /v5/eppend: email append', () => {
   it('appends the person as Individual and the household after, on one line', async () => {
@@ -96,7 +110,18 @@ describe('GET /v5/eppend: postal append and both', () => {
   });
 
   it('answers {} for a person known by email alone, without billing an empty postal address', async () => {
-    const bare: NewPerson = { ...jane, personKey: 'P9', firstName: '', middleName: null, lastName: '', address: '', city: '', state: '', zip: '', emails: ['bare@example.com'] };
+    const bare: NewPerson = {
+      ...jane,
+      personKey: 'P9',
+      firstName: '',
+      middleName: null,
+      lastName: '',
+      address: '',
+      city: '',
+      state: '',
+      zip: '',
+      emails: ['bare@example.com'],
+    };
     await t.storage.people.upsert(peopleBatch([bare]));
     expect((await eppend('email=bare%40example.com')).json()).toEqual({});
     expect((await eppend('email=bare%40example.com&first=Someone')).json()).toEqual({});
@@ -114,7 +139,9 @@ describe('GET /v5/eppend: postal append and both', () => {
 
   it('answers only what the key allows when both are asked', async () => {
     const postalOnly = (await t.key('postal', { services: 'postal_append' })).key;
-    expect((await eppend('email=kd%40example.org&first=Katherine&last=Doe&street=123%20N%20Main%20St&zip=62701', postalOnly)).json()).toEqual({
+    expect(
+      (await eppend('email=kd%40example.org&first=Katherine&last=Doe&street=123%20N%20Main%20St&zip=62701', postalOnly)).json(),
+    ).toEqual({
       postal_address: katePostal,
     });
   });
@@ -166,7 +193,9 @@ describe('GET /v5/eppend: request-data problems are the per-record error element
     expect((await bulk([byName, 'not an object'], { k: postalOnly })).body).toBe(
       '[{"error_code":403,"error_msg":"API key is not configured for email append"},{"error_code":400,"error_msg":"Invalid record: must be a JSON object"}]',
     );
-    expect((await bulk([byEmail], { k: emailOnly })).body).toBe('[{"error_code":403,"error_msg":"API key is not configured for postal append"}]');
+    expect((await bulk([byEmail], { k: emailOnly })).body).toBe(
+      '[{"error_code":403,"error_msg":"API key is not configured for postal append"}]',
+    );
   });
 });
 
@@ -215,7 +244,11 @@ describe('POST /v5/eppend/bulk', () => {
 
   it('answers [] for an empty array and meters appended addresses only', async () => {
     expect((await bulk([])).json()).toEqual([]);
-    await bulk([{ email: 'kd@example.org' }, { email: 'nobody@example.org' }, { first: 'Kate', last: 'Doe', street: '123 N Main St', zip: '62701' }]);
+    await bulk([
+      { email: 'kd@example.org' },
+      { email: 'nobody@example.org' },
+      { first: 'Kate', last: 'Doe', street: '123 N Main St', zip: '62701' },
+    ]);
     await t.meter.flush();
     const record = await t.storage.keys.findByName('acme');
     expect((await t.storage.usage.totals(record!.id)).append_match).toBe(1 + 0 + 3);

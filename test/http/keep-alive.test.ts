@@ -30,13 +30,24 @@ interface Answer {
 
 function call(agent: Agent, method: string, path: string, body?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, method, path, agent, rejectUnauthorized: false, headers: body ? { 'content-type': 'application/json' } : {} }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-      res.on('error', reject);
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        method,
+        path,
+        agent,
+        rejectUnauthorized: false,
+        headers: body ? { 'content-type': 'application/json' } : {},
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -48,7 +59,14 @@ describe('keep-alive connections under large answers', () => {
     // events would take turns in one loop and the race this guards against could not happen.
     const bodyFile = join(server.t.dataDir, 'bulk.json');
     await writeFile(bodyFile, JSON.stringify(Array.from({ length: 5_000 }, (_, i) => ({ email: `someone${i}@example.com` }))));
-    const { stdout } = await run(process.execPath, ['test/helpers/keep-alive-clients.mjs', String(server.port), `/v5/ei/bulk?api_key=${key}`, '6', '8', bodyFile]);
+    const { stdout } = await run(process.execPath, [
+      'test/helpers/keep-alive-clients.mjs',
+      String(server.port),
+      `/v5/ei/bulk?api_key=${key}`,
+      '6',
+      '8',
+      bodyFile,
+    ]);
     expect(JSON.parse(stdout)).toEqual({ answered: 48, failures: [] });
   });
 

@@ -20,15 +20,17 @@ afterEach(() => t.close());
 
 it("keeps the customer's cells and our addresses exactly, and neutralises formulas in our other columns", async () => {
   // Our data can carry a formula too: an imported record's value.
-  await t.storage.people.upsert(peopleBatch([
-    newPerson('P1', {
-      firstName: 'Ann',
-      lastName: 'Lee',
-      address: '1 Main St',
-      fields: { occupation: "=cmd|' /C calc'!A0" },
-      emails: ['+1234@example.com'],
-    }),
-  ]));
+  await t.storage.people.upsert(
+    peopleBatch([
+      newPerson('P1', {
+        firstName: 'Ann',
+        lastName: 'Lee',
+        address: '1 Main St',
+        fields: { occupation: "=cmd|' /C calc'!A0" },
+        emails: ['+1234@example.com'],
+      }),
+    ]),
+  );
   const key = (await t.key('lists', { services: 'verification,corrections,enrichment,email_append,lists', fields: 'occupation' })).key;
   const csv = [
     'email,note,balance,first,last,street,city,state,zip',

@@ -32,7 +32,6 @@ const submit = (query: string, parts: Part[], k = key) => {
 const file = (filename: string, content: string | Buffer): Part[] => [{ name: 'file', filename, content }];
 const get = (path: string, k = key) => t.app.inject({ url: path, headers: { api_key: k } });
 
-
 /** Submits, waits for the list, and answers its status body and the results zip's files. */
 async function run(query: string, parts: Part[], k = key) {
   const res = await submit(query, parts, k);
@@ -51,7 +50,11 @@ const lines = (text: string) => text.replace(/\r?\n$/, '').split(/\r?\n/);
 describe('422 for files that cannot be read', () => {
   it.each([
     ['NUL bytes (binary)', Buffer.from('email\nann@example.com\n\0\0\x01\x02\0', 'latin1'), 'The file is not a text file'],
-    ['a UTF-16 byte-order mark over a lone surrogate', Buffer.from([0xff, 0xfe, 0x61, 0x00, 0x00, 0xd8, 0x0a, 0x00]), 'The file is not valid UTF-16 text'],
+    [
+      'a UTF-16 byte-order mark over a lone surrogate',
+      Buffer.from([0xff, 0xfe, 0x61, 0x00, 0x00, 0xd8, 0x0a, 0x00]),
+      'The file is not valid UTF-16 text',
+    ],
   ])('%s', async (_, content, message) => {
     const res = await submit('', file('data.csv', content));
     expect(res.statusCode).toBe(422);
@@ -81,14 +84,17 @@ describe('422 for files that cannot be read', () => {
 });
 
 /** Tab data with a few commas in its notes, as a CRM exports it, named `.csv`. */
-const tsv = 'email\tname\tnotes\nann@example.com\tAnn\tcall after 5, not before\nbob@example.com\tBob\tVIP, pays late\ncy@example.com\tCy\tnew\n';
+const tsv =
+  'email\tname\tnotes\nann@example.com\tAnn\tcall after 5, not before\nbob@example.com\tBob\tVIP, pays late\ncy@example.com\tCy\tnew\n';
 
 describe('submit parameters, end to end', () => {
   it('email_column picks the column verified', async () => {
     const csv = 'work,home\nann@example.com,ann@home@example.com\n';
     const second = await run('?header=true&email_column=2', file('two.csv', csv));
     expect(second.status.services.email_validation.reporting.statuses).toMatchObject({ Invalid: 1, Unknown: 0 });
-    expect(lines(second.files[`two-${second.list_id}-Service.csv`]!)[1]!.startsWith('ann@example.com,ann@home@example.com,invalid,')).toBe(true);
+    expect(lines(second.files[`two-${second.list_id}-Service.csv`]!)[1]!.startsWith('ann@example.com,ann@home@example.com,invalid,')).toBe(
+      true,
+    );
     const first = await run('?header=true&email_column=1', file('two.csv', csv));
     expect(first.status.services.email_validation.reporting.statuses).toMatchObject({ Invalid: 0, Unknown: 1 });
     expect(lines(first.files[`two-${first.list_id}-Service.csv`]!)[1]).toBe('ann@example.com,ann@home@example.com,unknown,10,,,,');
@@ -190,15 +196,26 @@ describe('submit parameters, end to end', () => {
     const unnamed = await run('', file('export.dat', 'ann@example.com\n'));
     expect(unnamed.status.name).toBe('myfile.csv');
     expect(unnamed.disposition).toContain(`filename="myfile-${unnamed.list_id}-Service.zip"`);
-    expect(lines(unnamed.files[`myfile-${unnamed.list_id}-Service.csv`]!)).toEqual(['Email,Validation Status,Validation Code,Domain Type,Role Account,Duplicate,Valid Email', 'ann@example.com,unknown,10,,,,']);
+    expect(lines(unnamed.files[`myfile-${unnamed.list_id}-Service.csv`]!)).toEqual([
+      'Email,Validation Status,Validation Code,Domain Type,Role Account,Duplicate,Valid Email',
+      'ann@example.com,unknown,10,,,,',
+    ]);
     const named = await run('?name=clients.csv', file('export.dat', 'ann@example.com\n'));
     expect(named.status.name).toBe('clients.csv');
   });
 
   it('fields limits the enrichment columns and report', async () => {
-    await t.storage.people.upsert(peopleBatch([
-      newPerson('P1', { firstName: 'Katherine', address: '123 N Main St', fields: { age: '35-44', gender: 'Female' }, interests: ['books'], emails: ['kate@example.com'] }),
-    ]));
+    await t.storage.people.upsert(
+      peopleBatch([
+        newPerson('P1', {
+          firstName: 'Katherine',
+          address: '123 N Main St',
+          fields: { age: '35-44', gender: 'Female' },
+          interests: ['books'],
+          emails: ['kate@example.com'],
+        }),
+      ]),
+    );
     const full = (await t.key('full', { services: 'verification,enrichment,lists', fields: 'age,gender,interests' })).key;
     const csv = 'email\nkate@example.com\nnobody@example.com\n';
     const some = await run('?header=true&fields=gender', file('people.csv', csv), full);
@@ -213,7 +230,11 @@ describe('submit parameters, end to end', () => {
 
   it('a corrected row carries the fixed address in Valid Email (key with corrections, syntax depth)', async () => {
     const fixing = (await t.key('fix', { services: 'verification,corrections,lists' })).key;
-    const { list_id, status, files } = await run('?header=true', file('typos.csv', 'email\njohnsmith@gmail..com\nann@example.com\n'), fixing);
+    const { list_id, status, files } = await run(
+      '?header=true',
+      file('typos.csv', 'email\njohnsmith@gmail..com\nann@example.com\n'),
+      fixing,
+    );
     expect(status.services.email_validation.reporting.statuses).toMatchObject({ Corrected: 1, Unknown: 1, Invalid: 0 });
     const out = lines(files[`typos-${list_id}-Service.csv`]!);
     const [address, validation, , , , , validEmail] = out[1]!.split(',');

@@ -31,22 +31,45 @@ it('refuses an upload past the bytes a key may keep, with 413 and the limit', as
   const key = (await t.key('full', { services: 'verification,lists' })).key;
   // What the key already keeps: one list of a gigabyte, as the store records it.
   await t.storage.lists.create({
-    keyId: 1, name: 'huge.csv', format: 'csv', delimiter: null, header: true, emailColumn: null, report: false, fields: null, callbackUrl: null,
-    sizeBytes: 1024 ** 3, createdAt: new Date().toISOString(),
+    keyId: 1,
+    name: 'huge.csv',
+    format: 'csv',
+    delimiter: null,
+    header: true,
+    emailColumn: null,
+    report: false,
+    fields: null,
+    callbackUrl: null,
+    sizeBytes: 1024 ** 3,
+    createdAt: new Date().toISOString(),
   });
   const { payload, headers } = multipart([{ name: 'file', filename: 'people.csv', content: 'email\nann@example.com\n' }]);
   const res = await t.app.inject({ method: 'POST', url: '/v5/list', headers: { ...headers, api_key: key }, payload });
   expect(res.statusCode).toBe(413);
-  expect(res.json()).toEqual({ error_code: 413, error_msg: 'This upload would take the key past the 1 GB of lists it may keep until they pass the retention period' });
+  expect(res.json()).toEqual({
+    error_code: 413,
+    error_msg: 'This upload would take the key past the 1 GB of lists it may keep until they pass the retention period',
+  });
 });
 
 it('refuses a list past the lists a key may have waiting, with 429 and Retry-After, and takes it once one is done', async () => {
   const key = (await t.key('busy', { services: 'verification,lists' })).key;
   const waiting = (status: 'Pending' | 'Processing') =>
-    t.storage.lists.create({
-      keyId: 1, name: 'big.csv', format: 'csv', delimiter: null, header: true, emailColumn: null, report: false, fields: null, callbackUrl: null,
-      sizeBytes: 10, createdAt: new Date().toISOString(),
-    }).then((list) => t.storage.lists.update(list.id, { status }));
+    t.storage.lists
+      .create({
+        keyId: 1,
+        name: 'big.csv',
+        format: 'csv',
+        delimiter: null,
+        header: true,
+        emailColumn: null,
+        report: false,
+        fields: null,
+        callbackUrl: null,
+        sizeBytes: 10,
+        createdAt: new Date().toISOString(),
+      })
+      .then((list) => t.storage.lists.update(list.id, { status }));
   await waiting('Pending');
   const running = await waiting('Processing');
   const submit = () => {

@@ -67,7 +67,8 @@ describe('a list at depth mailbox', () => {
     const seen = { mailboxes: sessions('mailboxes'), starttls: sessions('starttls'), acceptAll: sessions('acceptAll') };
     // The limit is per MX host name: these servers are each the MX of one name (`mailboxes` also
     // answers for A-only, IDN and multi-MX domains, a limit each).
-    for (const name of ['starttls', 'acceptAll', 'greylist', 'tempfail'] as const) expect(world.smtp[name].maxActive).toBeLessThanOrEqual(2);
+    for (const name of ['starttls', 'acceptAll', 'greylist', 'tempfail'] as const)
+      expect(world.smtp[name].maxActive).toBeLessThanOrEqual(2);
     // Sessions carried several addresses: fewer sessions than addresses at a host.
     expect(seen.mailboxes.count).toBeLessThan(63);
     expect(seen.mailboxes.busiest).toBeGreaterThan(1);

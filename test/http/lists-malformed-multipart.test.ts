@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (contentType: string, payload: string) => t.app.inject({ method: 'POST', url: '/v5/list', headers: { 'content-type': contentType, api_key: key }, payload });
+const post = (contentType: string, payload: string) =>
+  t.app.inject({ method: 'POST', url: '/v5/list', headers: { 'content-type': contentType, api_key: key }, payload });
 
 describe('POST /v5/list with a malformed multipart body', () => {
   it.each([
@@ -25,7 +26,12 @@ describe('POST /v5/list with a malformed multipart body', () => {
       '--XX\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nemail\nann@example.com',
       'Malformed multipart/form-data body (Unexpected end of multipart data)',
     ],
-    ['no boundary in the content type', 'multipart/form-data', 'garbage', 'Malformed multipart/form-data body (Multipart: Boundary not found)'],
+    [
+      'no boundary in the content type',
+      'multipart/form-data',
+      'garbage',
+      'Malformed multipart/form-data body (Multipart: Boundary not found)',
+    ],
   ])('%s: 400 with the reason', async (_what, type, payload, message) => {
     const res = await post(type, payload);
     expect(res.statusCode).toBe(400);

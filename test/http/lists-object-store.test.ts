@@ -155,15 +155,21 @@ describe('lists with MAILSURE_LIST_STORE on an S3-protocol server', () => {
   });
 
   it('refuses to start on a store it cannot use, saying which and what to check', async () => {
-    const check = 'check MAILSURE_LIST_STORE, MAILSURE_LIST_STORE_ENDPOINT, MAILSURE_LIST_STORE_REGION, MAILSURE_LIST_STORE_PATH_STYLE and the AWS credentials';
-    const env = (store: string) => ({ ...Object.fromEntries(Object.entries(s3.env('x')).filter(([name]) => name.startsWith('MAILSURE_'))), MAILSURE_LIST_STORE: store });
+    const check =
+      'check MAILSURE_LIST_STORE, MAILSURE_LIST_STORE_ENDPOINT, MAILSURE_LIST_STORE_REGION, MAILSURE_LIST_STORE_PATH_STYLE and the AWS credentials';
+    const env = (store: string) => ({
+      ...Object.fromEntries(Object.entries(s3.env('x')).filter(([name]) => name.startsWith('MAILSURE_'))),
+      MAILSURE_LIST_STORE: store,
+    });
     const dataDir = await mkdtemp(join(tmpdir(), 'mailsure-s3-refused-'));
     try {
       await expect(makeTestApp({ dataDir, env: env('s3://no-such-bucket/x') })).rejects.toThrow(
         `cannot use the object store s3://no-such-bucket/x at ${s3.endpoint} (HTTP 404: no such bucket); ${check}`,
       );
       const closed = await closedPort();
-      await expect(makeTestApp({ dataDir, env: { ...env(`s3://${s3.bucket}`), MAILSURE_LIST_STORE_ENDPOINT: `http://127.0.0.1:${closed}` } })).rejects.toThrow(
+      await expect(
+        makeTestApp({ dataDir, env: { ...env(`s3://${s3.bucket}`), MAILSURE_LIST_STORE_ENDPOINT: `http://127.0.0.1:${closed}` } }),
+      ).rejects.toThrow(
         new RegExp(`^cannot use the object store s3://${s3.bucket} at http://127\\.0\\.0\\.1:${closed} \\(.*ECONNREFUSED.*\\); `),
       );
     } finally {
@@ -187,7 +193,10 @@ describe('an object store that stops answering (issue 31): a dependency outage, 
         expect((await get('/v5/list')).json()).toMatchObject({ lists: [], total: 0 });
         const ready = await t.app.inject({ url: '/readyz' });
         expect(ready.statusCode).toBe(200);
-        expect(ready.json()).toMatchObject({ status: 'ready', list_store: { state: 'failed', evidence: [expect.stringMatching(/^the object store: no answer/)] } });
+        expect(ready.json()).toMatchObject({
+          status: 'ready',
+          list_store: { state: 'failed', evidence: [expect.stringMatching(/^the object store: no answer/)] },
+        });
       } finally {
         await s3.restart();
       }
@@ -231,7 +240,12 @@ describe('an object store that stops answering (issue 31): a dependency outage, 
       const results = await asFull(`/v5/list/${id}/results`);
       expect(results.statusCode).toBe(200);
       const text = (await unzip(results.rawPayload))[`people-${id}-Service.csv`]!;
-      expect(text.split(/\r?\n/).filter(Boolean).map((line) => line.split(',')[0])).toEqual(['Email', 'ann@example.com', 'not-an-address']);
+      expect(
+        text
+          .split(/\r?\n/)
+          .filter(Boolean)
+          .map((line) => line.split(',')[0]),
+      ).toEqual(['Email', 'ann@example.com', 'not-an-address']);
       const keyId = (await t.storage.keys.findByName('full'))!.id;
       expect((await t.storage.usage.totals(keyId)).list_record).toBe(2);
 
@@ -259,7 +273,12 @@ describe('an object store that stops answering (issue 31): a dependency outage, 
     try {
       const key = (await api.key('acme', { services: 'verification,lists' })).key;
       const { payload, headers } = multipart([{ name: 'file', filename: 'people.csv', content: CSV }]);
-      const submitted = await api.app.inject({ method: 'POST', url: '/v5/list?header=true', headers: { ...headers, api_key: key }, payload });
+      const submitted = await api.app.inject({
+        method: 'POST',
+        url: '/v5/list?header=true',
+        headers: { ...headers, api_key: key },
+        payload,
+      });
       expect(submitted.statusCode).toBe(202);
       const id = (submitted.json() as { list_id: number }).list_id;
       await s3.stop();
@@ -279,7 +298,12 @@ describe('an object store that stops answering (issue 31): a dependency outage, 
       expect(status.json()).toMatchObject({ status: 'Results', records: 2 });
       const results = await api.app.inject({ url: `/v5/list/${id}/results`, headers: { api_key: key } });
       const text = (await unzip(results.rawPayload))[`people-${id}-Service.csv`]!;
-      expect(text.split(/\r?\n/).filter(Boolean).map((line) => line.split(',')[0])).toEqual(['Email', 'ann@example.com', 'not-an-address']);
+      expect(
+        text
+          .split(/\r?\n/)
+          .filter(Boolean)
+          .map((line) => line.split(',')[0]),
+      ).toEqual(['Email', 'ann@example.com', 'not-an-address']);
       expect((await api.storage.usage.totals((await api.storage.keys.findByName('acme'))!.id)).list_record).toBe(2);
     } finally {
       await worker.close();
@@ -352,7 +376,12 @@ describe('an object store that stops answering with its connections open (paused
       const results = await asFull(`/v5/list/${id}/results`);
       expect(results.statusCode).toBe(200);
       const text = (await unzip(results.rawPayload))[`people-${id}-Service.csv`]!;
-      expect(text.split(/\r?\n/).filter(Boolean).map((line) => line.split(',')[0])).toEqual(['Email', 'ann@example.com', 'not-an-address']);
+      expect(
+        text
+          .split(/\r?\n/)
+          .filter(Boolean)
+          .map((line) => line.split(',')[0]),
+      ).toEqual(['Email', 'ann@example.com', 'not-an-address']);
       const keyId = (await t.storage.keys.findByName('full'))!.id;
       expect((await t.storage.usage.totals(keyId)).list_record).toBe(2);
       expect(t.logs.some((line) => line.includes('"dependency":"list_store"'))).toBe(true);

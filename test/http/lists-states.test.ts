@@ -143,7 +143,9 @@ describe('Cancelled over HTTP', () => {
     const { url, received } = await hook();
 
     // 300 records: chunks of 50, so six chunks, four in flight at once.
-    const res = await c.submit(`?callback_url=${encodeURIComponent(url)}`, [{ name: 'file', filename: 'many.csv', content: oneColumn(300) }]);
+    const res = await c.submit(`?callback_url=${encodeURIComponent(url)}`, [
+      { name: 'file', filename: 'many.csv', content: oneColumn(300) },
+    ]);
     const { list_id } = res.json() as { list_id: number };
     await until(() => waiting === 4, 'four chunks in flight');
 
@@ -188,7 +190,10 @@ describe('Cancelled over HTTP', () => {
     const cancelled = await c.cancel(list_id);
     expect(cancelled.statusCode).toBe(200);
     // Completed services keep their status and reports.
-    expect(cancelled.json()).toMatchObject({ status: 'Cancelled', services: { email_validation: { status: 'Completed' }, email_intelligence: { status: 'Completed' } } });
+    expect(cancelled.json()).toMatchObject({
+      status: 'Cancelled',
+      services: { email_validation: { status: 'Completed' }, email_intelligence: { status: 'Completed' } },
+    });
     expect((await c.get(`/v5/list/${list_id}/results`)).statusCode).toBe(401);
     expect((await c.purchase(list_id)).statusCode).toBe(409);
   });
@@ -209,7 +214,10 @@ describe('Invalid over HTTP', () => {
     const status = await c.get(`/v5/list/${list_id}`);
     expect(status.headers['retry-after']).toBeUndefined();
     expect(status.json()).toMatchObject({ list_id, status: 'Invalid', error: 'No email column found', records: 0, services: {} });
-    expect((await c.get(`/v5/list/${list_id}/results`)).json()).toEqual({ error_code: 401, error_msg: 'The results are not ready (the list is Invalid)' });
+    expect((await c.get(`/v5/list/${list_id}/results`)).json()).toEqual({
+      error_code: 401,
+      error_msg: 'The results are not ready (the list is Invalid)',
+    });
 
     await until(() => received.length > 0, 'the callback');
     expect(received).toHaveLength(1);
@@ -224,7 +232,7 @@ describe('Invalid over HTTP', () => {
     await t.lists.idle();
     expect((await c.get(`/v5/list/${list_id}`)).json()).toMatchObject({
       status: 'Invalid',
-      error: 'The file\'s columns cannot feed any service of this key (email_append)',
+      error: "The file's columns cannot feed any service of this key (email_append)",
     });
   });
 
@@ -288,7 +296,12 @@ describe('retention', () => {
     expect((await c.get(`/v5/list/${list_id}/results`)).statusCode).toBe(200);
 
     const sweep = (now: number) =>
-      sweepExpiredLists({ store: t.storage.lists, files: createDirectoryListFiles(t.dataDir), retentionDays: 30, clock: { now: () => now } });
+      sweepExpiredLists({
+        store: t.storage.lists,
+        files: createDirectoryListFiles(t.dataDir),
+        retentionDays: 30,
+        clock: { now: () => now },
+      });
     expect(await sweep(Date.now())).toBe(0);
     expect((await c.get(`/v5/list/${list_id}/results`)).statusCode).toBe(200);
     expect(await sweep(Date.now() + 31 * 86_400_000)).toBe(1);
@@ -342,7 +355,10 @@ describe('the Processed state without report=true', () => {
     expect(held.headers['retry-after']).toBe('5');
     expect(held.json()).toMatchObject({
       status: 'Processed',
-      services: { email_validation: { status: 'Completed', completed_count: 3 }, email_intelligence: { status: 'Processing', completed_count: 3 } },
+      services: {
+        email_validation: { status: 'Completed', completed_count: 3 },
+        email_intelligence: { status: 'Processing', completed_count: 3 },
+      },
     });
     release.open();
     await t.lists.idle();

@@ -31,7 +31,6 @@ const submit = (query: string, parts: Part[] = [{ name: 'file', filename: 'peopl
 };
 const get = (path: string, k = key) => t.app.inject({ url: path, headers: { api_key: k } });
 
-
 describe('POST /v5/list → status → results', () => {
   it('accepts a list, processes it, reports and returns the results zip', async () => {
     const res = await submit('?header=true');
@@ -82,7 +81,12 @@ describe('POST /v5/list → status → results', () => {
 
 describe('POST /v5/list: synchronous checks', () => {
   it('415 for a body that is not multipart', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v5/list', headers: { api_key: key, 'content-type': 'text/csv' }, payload: CSV });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v5/list',
+      headers: { api_key: key, 'content-type': 'text/csv' },
+      payload: CSV,
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ error_code: 415, error_msg: 'Invalid Content-Type' });
   });
@@ -106,9 +110,16 @@ describe('POST /v5/list: synchronous checks', () => {
     try {
       const k = (await strict.key('s', { services: 'verification,lists' })).key;
       const { payload, headers } = multipart([{ name: 'file', filename: 'a.csv', content: CSV }]);
-      const res = await strict.app.inject({ method: 'POST', url: '/v5/list?callback_url=http://127.0.0.1:9/hook', headers: { ...headers, api_key: k }, payload });
+      const res = await strict.app.inject({
+        method: 'POST',
+        url: '/v5/list?callback_url=http://127.0.0.1:9/hook',
+        headers: { ...headers, api_key: k },
+        payload,
+      });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error_msg).toBe('Invalid parameter callback_url: The callback host 127.0.0.1 resolves to a private or reserved address');
+      expect(res.json().error_msg).toBe(
+        'Invalid parameter callback_url: The callback host 127.0.0.1 resolves to a private or reserved address',
+      );
     } finally {
       await strict.close();
     }
@@ -158,7 +169,9 @@ describe('POST /v5/list: synchronous checks', () => {
 
 describe('list states', () => {
   it('ends Invalid with the reason when the email column is ambiguous', async () => {
-    const res = await submit('?header=true', [{ name: 'file', filename: 'two.csv', content: 'email,e-mail\na@example.com,b@example.com\n' }]);
+    const res = await submit('?header=true', [
+      { name: 'file', filename: 'two.csv', content: 'email,e-mail\na@example.com,b@example.com\n' },
+    ]);
     const { list_id } = res.json() as { list_id: number };
     await t.lists.idle();
     const body = (await get(`/v5/list/${list_id}`)).json();
@@ -208,7 +221,13 @@ describe('list states', () => {
 });
 
 describe('intelligence, email append, report and purchase', () => {
-  const kate = newPerson('P1', { firstName: 'Katherine', address: '123 N Main St', fields: { age: '35-44', gender: 'Female' }, interests: ['books'], emails: ['kate@example.com'] });
+  const kate = newPerson('P1', {
+    firstName: 'Katherine',
+    address: '123 N Main St',
+    fields: { age: '35-44', gender: 'Female' },
+    interests: ['books'],
+    emails: ['kate@example.com'],
+  });
   const joe = { ...kate, personKey: 'P2', firstName: 'Joseph', fields: { age: '45-54' }, interests: [], emails: ['joe@example.com'] };
   const FILE = [
     'email,first,last,street,city,state,zip',
@@ -225,7 +244,12 @@ describe('intelligence, email append, report and purchase', () => {
 
   const post = (query: string, k: string) => submit(query, [{ name: 'file', filename: 'people.csv', content: FILE }], k);
   const purchase = (id: number, body: unknown, k: string) =>
-    t.app.inject({ method: 'POST', url: `/v5/list/${id}/purchase`, headers: { api_key: k, 'content-type': 'application/json' }, payload: body === undefined ? '' : JSON.stringify(body) });
+    t.app.inject({
+      method: 'POST',
+      url: `/v5/list/${id}/purchase`,
+      headers: { api_key: k, 'content-type': 'application/json' },
+      payload: body === undefined ? '' : JSON.stringify(body),
+    });
 
   it('runs every service the key and the columns allow, with their reports and columns', async () => {
     const { list_id } = (await post('?header=true', full)).json() as { list_id: number };
@@ -234,7 +258,11 @@ describe('intelligence, email append, report and purchase', () => {
     expect(body.status).toBe('Results');
     expect(Object.keys(body.services)).toEqual(['email_validation', 'email_intelligence', 'email_append']);
     expect(body.services.email_append.reporting).toEqual({ email_match_type: { 'Individual match': 1, 'Household match': 1 } });
-    expect(body.services.email_intelligence.reporting).toMatchObject({ age: { 'Total Count': 1 }, gender: { 'Total Count': 1 }, interests: { 'Total Count': 1 } });
+    expect(body.services.email_intelligence.reporting).toMatchObject({
+      age: { 'Total Count': 1 },
+      gender: { 'Total Count': 1 },
+      interests: { 'Total Count': 1 },
+    });
     const files = await unzip((await get(`/v5/list/${list_id}/results`, full)).rawPayload);
     const lines = files[`people-${list_id}-Service.csv`]!.trim().split(/\r?\n/);
     expect(lines[0]).toBe(
@@ -254,7 +282,10 @@ describe('intelligence, email append, report and purchase', () => {
     expect(waiting.json().services.email_append.reporting).toEqual({ email_match_type: { 'Individual match': 1, 'Household match': 1 } });
     expect((await get(`/v5/list/${list_id}/results`, full)).statusCode).toBe(401);
 
-    expect((await purchase(list_id, { fields: ['shoe_size'] }, full)).json()).toEqual({ error_code: 400, error_msg: 'Invalid purchase: unknown field shoe_size' });
+    expect((await purchase(list_id, { fields: ['shoe_size'] }, full)).json()).toEqual({
+      error_code: 400,
+      error_msg: 'Invalid purchase: unknown field shoe_size',
+    });
     expect((await purchase(list_id, { options: { email_append: { match_type: 'X' } } }, full)).statusCode).toBe(400);
     const bought = await purchase(list_id, { fields: ['age'], options: { email_append: { match_type: 'I' } } }, full);
     expect(bought.statusCode).toBe(200);
@@ -262,14 +293,17 @@ describe('intelligence, email append, report and purchase', () => {
     await t.lists.idle();
     expect((await purchase(list_id, undefined, full)).statusCode).toBe(200);
     expect((await get(`/v5/list/${list_id}`, full)).json().status).toBe('Results');
-    const lines = (await unzip((await get(`/v5/list/${list_id}/results`, full)).rawPayload))[`people-${list_id}-Service.csv`]!.trim().split(/\r?\n/);
+    const files = await unzip((await get(`/v5/list/${list_id}/results`, full)).rawPayload);
+    const lines = files[`people-${list_id}-Service.csv`]!.trim().split(/\r?\n/);
     expect(lines[0]!.endsWith('Valid Email,age,Append Email,Append Match Type')).toBe(true);
     expect(lines[1]!.endsWith(',35-44,kate@example.com,Individual')).toBe(true);
     expect(lines[2]!.endsWith(',,,')).toBe(true);
   });
 
   it('refuses to purchase an Invalid list and answers 404 for another key', async () => {
-    const { list_id } = (await submit('?header=true', [{ name: 'file', filename: 'x.csv', content: 'email,e-mail\na@example.com,b@example.com\n' }], full)).json() as {
+    const { list_id } = (
+      await submit('?header=true', [{ name: 'file', filename: 'x.csv', content: 'email,e-mail\na@example.com,b@example.com\n' }], full)
+    ).json() as {
       list_id: number;
     };
     await t.lists.idle();
@@ -280,11 +314,14 @@ describe('intelligence, email append, report and purchase', () => {
   it('enriches rows with email and first only, and never repeats an input column’s name (zip → ei_zip)', async () => {
     const enrich = (await t.key('enrich', { services: 'verification,enrichment,lists', fields: 'age,zip' })).key;
     const file = ['email,first,zip', 'kate@example.com,Kate,99999', 'joe@example.com,Joe,'].join('\n');
-    const { list_id } = (await submit('?header=true', [{ name: 'file', filename: 'people.csv', content: file }], enrich)).json() as { list_id: number };
+    const { list_id } = (await submit('?header=true', [{ name: 'file', filename: 'people.csv', content: file }], enrich)).json() as {
+      list_id: number;
+    };
     await t.lists.idle();
     const body = (await get(`/v5/list/${list_id}`, enrich)).json();
     expect(body.services.email_intelligence.reporting).toMatchObject({ age: { 'Total Count': 2 } });
-    const lines = (await unzip((await get(`/v5/list/${list_id}/results`, enrich)).rawPayload))[`people-${list_id}-Service.csv`]!.trim().split(/\r?\n/);
+    const files = await unzip((await get(`/v5/list/${list_id}/results`, enrich)).rawPayload);
+    const lines = files[`people-${list_id}-Service.csv`]!.trim().split(/\r?\n/);
     expect(lines[0]).toBe('email,first,zip,Validation Status,Validation Code,Domain Type,Role Account,Duplicate,Valid Email,age,ei_zip');
     expect(lines[1]!.startsWith('kate@example.com,Kate,99999,')).toBe(true);
     expect(lines[1]!.endsWith(`,35-44,${kate.zip.slice(0, 5)}`)).toBe(true);
@@ -322,7 +359,8 @@ describe('callback retries', () => {
       });
       const { list_id } = res.json() as { list_id: number };
       await fast.lists.idle();
-      for (let i = 0; i < 100 && (await fast.storage.lists.callbackAttempts(list_id)).length < 3; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 100 && (await fast.storage.lists.callbackAttempts(list_id)).length < 3; i++)
+        await new Promise((r) => setTimeout(r, 20));
       const attempts = await fast.storage.lists.callbackAttempts(list_id);
       expect(attempts.map((a) => [a.status, a.error])).toEqual([
         [503, 'answered HTTP 503'],
@@ -356,9 +394,12 @@ describe('callback retries', () => {
     });
     const { list_id } = res.json() as { list_id: number };
     await first.lists.idle();
-    for (let i = 0; i < 100 && (await storage.lists.callbackAttempts(list_id)).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && (await storage.lists.callbackAttempts(list_id)).length === 0; i++)
+      await new Promise((r) => setTimeout(r, 20));
     await first.close();
-    expect(await storage.lists.callbackAttempts(list_id)).toMatchObject([{ status: null, error: expect.stringContaining('ECONNREFUSED') as string }]);
+    expect(await storage.lists.callbackAttempts(list_id)).toMatchObject([
+      { status: null, error: expect.stringContaining('ECONNREFUSED') as string },
+    ]);
 
     // The target comes up; a new process on the same store finds the second try overdue.
     const received: { body: string; signature: string | undefined }[] = [];
@@ -374,7 +415,8 @@ describe('callback retries', () => {
     const second = await makeTestApp({ storage, env, callbackDelayScale: 0.0001 });
     try {
       await second.callbacks.resume();
-      for (let i = 0; i < 100 && (await storage.lists.callbackAttempts(list_id)).length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 100 && (await storage.lists.callbackAttempts(list_id)).length < 2; i++)
+        await new Promise((r) => setTimeout(r, 20));
       await new Promise((r) => setTimeout(r, 50));
       expect(received).toHaveLength(1);
       expect(JSON.parse(received[0]!.body)).toMatchObject({ list_id, status: 'Results' });

@@ -18,7 +18,9 @@ let receiver: Awaited<ReturnType<typeof startCallbackReceiver>>;
 beforeAll(async () => {
   world = await startTestWorld();
   receiver = await startCallbackReceiver();
-  t = await makeTestApp({ env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox', MAILSURE_METRICS: '127.0.0.1:0', MAILSURE_ALLOW_PRIVATE_TARGETS: 'on' } });
+  t = await makeTestApp({
+    env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox', MAILSURE_METRICS: '127.0.0.1:0', MAILSURE_ALLOW_PRIVATE_TARGETS: 'on' },
+  });
   key = (await t.key('metrics', { services: 'verification,lists' })).key;
   await t.health.start();
   await t.lifecycle.startBackground();
@@ -61,12 +63,18 @@ describe('GET /metrics', () => {
 
     const csv = `email\n${world.addresses.known}\n${world.addresses.unknown}\nbob@${world.domains.nxdomain}\n`;
     const { payload, headers } = multipart([{ name: 'file', filename: 'three.csv', content: csv }]);
-    const submitted = await t.app.inject({ method: 'POST', url: `/v5/list?header=true&callback_url=${encodeURIComponent(receiver.url)}`, headers: { ...headers, api_key: key }, payload });
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: `/v5/list?header=true&callback_url=${encodeURIComponent(receiver.url)}`,
+      headers: { ...headers, api_key: key },
+      payload,
+    });
     expect(submitted.statusCode).toBe(202);
     const listId = (submitted.json() as { list_id: number }).list_id;
     await t.lists.idle();
     // Counted once the sender has the receiver's answer (and recorded the attempt), after the receiver saw it.
-    for (let i = 0; i < 500 && (await t.storage.lists.callbackAttempts(listId)).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 500 && (await t.storage.lists.callbackAttempts(listId)).length === 0; i++)
+      await new Promise((r) => setTimeout(r, 20));
     expect(receiver.received).toHaveLength(1);
 
     const res = await scrape();
@@ -107,7 +115,13 @@ describe('GET /metrics', () => {
     expect(m.get('mailsure_prober_health{concern="resolver",state="failed"}')).toBe(0);
     expect(m.get('mailsure_smtp_egress_healthy{egress="egress-1"}')).toBe(1);
     // prom-client's process metrics keep their standard names, which stock Node.js dashboards read.
-    for (const name of ['process_resident_memory_bytes', 'process_cpu_user_seconds_total', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) expect(m.has(name), name).toBe(true);
+    for (const name of [
+      'process_resident_memory_bytes',
+      'process_cpu_user_seconds_total',
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_heap_size_used_bytes',
+    ])
+      expect(m.has(name), name).toBe(true);
     expect([...m.keys()].filter((name) => name.startsWith('mailsure_process_') || name.startsWith('mailsure_nodejs_'))).toEqual([]);
 
     // Nothing personal, nothing secret, nothing unbounded.
@@ -118,7 +132,30 @@ describe('GET /metrics', () => {
     // Bounded label names only: ours, and the process metrics' own (heap space, Node version, GC kind).
     const labelNames = new Set([...text.matchAll(/[{,]([a-z_]+)="/g)].map((match) => match[1]));
     // (`egress`: one value per configured egress, its opaque label.)
-    const allowed = ['method', 'route', 'status', 'code', 'depth', 'limit', 'outcome', 'class', 'provider', 'cache', 'result', 'concern', 'state', 'egress', 'le', 'space', 'version', 'major', 'minor', 'patch', 'kind', 'type'];
+    const allowed = [
+      'method',
+      'route',
+      'status',
+      'code',
+      'depth',
+      'limit',
+      'outcome',
+      'class',
+      'provider',
+      'cache',
+      'result',
+      'concern',
+      'state',
+      'egress',
+      'le',
+      'space',
+      'version',
+      'major',
+      'minor',
+      'patch',
+      'kind',
+      'type',
+    ];
     expect([...labelNames].filter((name) => !allowed.includes(name!))).toEqual([]);
   });
 
@@ -130,7 +167,13 @@ describe('GET /metrics', () => {
     expect(typeof requests[0]!.ms).toBe('number');
     expect(lines.some((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toBe(false);
     const listLines = lines.map((l) => l.msg).filter((msg) => /^list \d+ /.test(msg));
-    expect(listLines).toEqual(expect.arrayContaining([expect.stringMatching(/^list \d+ submitted$/), expect.stringMatching(/^list \d+ Processing → Results$/), expect.stringMatching(/^list \d+ callback delivered$/)]));
+    expect(listLines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^list \d+ submitted$/),
+        expect.stringMatching(/^list \d+ Processing → Results$/),
+        expect.stringMatching(/^list \d+ callback delivered$/),
+      ]),
+    );
     expect(t.logs.join('\n')).not.toContain(world.addresses.known);
   });
 

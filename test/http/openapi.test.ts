@@ -31,7 +31,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const operations = () => Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
 
 describe('the OpenAPI document', () => {
   it('has no Redocly error; the only warnings are the health probes having no 4xx answer', async () => {
@@ -47,7 +48,9 @@ describe('the OpenAPI document', () => {
     const broken = structuredClone(doc);
     delete broken.paths['/v5/ev']!.get!.security;
     const problems = await lintOpenApi(broken);
-    expect(problems).toContainEqual(expect.objectContaining({ severity: 'error', rule: 'security-defined', where: '#/paths/~1v5~1ev/get' }));
+    expect(problems).toContainEqual(
+      expect.objectContaining({ severity: 'error', rule: 'security-defined', where: '#/paths/~1v5~1ev/get' }),
+    );
   });
 
   it('documents every route the server has, each with an operationId', () => {
@@ -69,11 +72,28 @@ describe('the OpenAPI document', () => {
     for (const [, path, methods] of routes) {
       // Pages for people, not API operations: the Swagger UI and the dashboard (issue 16).
       if (path === '/openapi.json' || path!.startsWith('/docs') || path!.startsWith('/dashboard') || path === '*') continue;
-      for (const method of methods!.split(', ')) if (method !== 'HEAD') expect(documented, `${method} ${path}`).toContain(`${method} ${path}`);
+      for (const method of methods!.split(', '))
+        if (method !== 'HEAD') expect(documented, `${method} ${path}`).toContain(`${method} ${path}`);
     }
-    expect(operations().map(({ op }) => op.operationId).sort()).toEqual(
-      ['appendIdentity', 'appendIdentityBulk', 'cancelList', 'enrichBulk', 'enrichPerson', 'getList', 'getListResults', 'health', 'listLists', 'purchaseList', 'readiness', 'submitList', 'verifyEmail'],
-    );
+    expect(
+      operations()
+        .map(({ op }) => op.operationId)
+        .sort(),
+    ).toEqual([
+      'appendIdentity',
+      'appendIdentityBulk',
+      'cancelList',
+      'enrichBulk',
+      'enrichPerson',
+      'getList',
+      'getListResults',
+      'health',
+      'listLists',
+      'purchaseList',
+      'readiness',
+      'submitList',
+      'verifyEmail',
+    ]);
   });
 
   it('applies the key per operation: the header on the List API, the query elsewhere, none on health', () => {
@@ -111,7 +131,8 @@ describe('the OpenAPI document', () => {
     expect(results.headers).toHaveProperty('content-disposition');
     const purchase = doc.paths['/v5/list/{list_id}/purchase']!.post!;
     expect(purchase.requestBody).toMatchObject({ required: false, content: { 'application/json': expect.anything() } });
-    for (const path of ['/v5/ei/bulk', '/v5/eppend/bulk']) expect(doc.paths[path]!.post!.requestBody).toMatchObject({ required: true, content: { 'application/json': expect.anything() } });
+    for (const path of ['/v5/ei/bulk', '/v5/eppend/bulk'])
+      expect(doc.paths[path]!.post!.requestBody).toMatchObject({ required: true, content: { 'application/json': expect.anything() } });
     expect(Object.keys(doc.paths['/v5/ev']!.get!.responses['401']!.content!)).toEqual(['text/plain']);
   });
 

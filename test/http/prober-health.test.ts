@@ -30,7 +30,9 @@ afterAll(() => world.close());
 const startApp = (env: Record<string, string> = {}, health: HealthTuning = {}) => startMailboxApp(world, apps, env, health);
 
 function healthLogs(t: TestApp): { level: number; msg: string; concern: string; state: string }[] {
-  return t.logs.map((line) => JSON.parse(line) as { level: number; msg: string; concern: string; state: string }).filter((l) => l.msg?.startsWith('prober health:'));
+  return t.logs
+    .map((line) => JSON.parse(line) as { level: number; msg: string; concern: string; state: string })
+    .filter((l) => l.msg?.startsWith('prober health:'));
 }
 
 /** Runs a header-less list of addresses; answers the report, the results' header row and the rows under it. */
@@ -67,7 +69,13 @@ describe('a resolver that says NXDOMAIN to every name', () => {
     const { report, header, rows } = await runList(t, key, [world.addresses.known, `bob@${world.domains.nxdomain}`, 'not-an-address']);
     expect(report.status_codes).toEqual({ '5': 2, '150': 1 });
     expect(report.statuses.Invalid).toBe(1);
-    expect(report.verification_limited).toEqual({ 'Limited Records': 2, 'Resolver Not Trusted': 2, 'SMTP Egress Blocked': 0, 'Prober Refused': 0, 'Provider Throttled': 0 });
+    expect(report.verification_limited).toEqual({
+      'Limited Records': 2,
+      'Resolver Not Trusted': 2,
+      'SMTP Egress Blocked': 0,
+      'Prober Refused': 0,
+      'Provider Throttled': 0,
+    });
     expect(header).toContain('Verification Note');
     const note = header.indexOf('Verification Note');
     expect(rows[0]![note]).toContain('could not trust its DNS resolver');
@@ -83,11 +91,19 @@ describe('a resolver that answers names that do not exist (NXDOMAIN hijacking)',
     const { t, key } = await startApp();
     const ready = await readyz(t);
     expect(ready.prober.resolver.state).toBe('failed');
-    expect(ready.prober.resolver.evidence.some((e) => /^random name mailsure-nx-[a-z0-9]+\.com: no MX, but an address record \(it must not exist\)$/.test(e))).toBe(true);
+    expect(
+      ready.prober.resolver.evidence.some((e) =>
+        /^random name mailsure-nx-[a-z0-9]+\.com: no MX, but an address record \(it must not exist\)$/.test(e),
+      ),
+    ).toBe(true);
     expect(ready.prober.resolver.hint).toContain('NXDOMAIN hijacking');
     expect(await ev(t, key, `alice@${world.domains.nxdomain}`)).toMatchObject({ status: 'unknown', status_code: 5 });
     expect(await ev(t, key, world.addresses.unknown)).toMatchObject({ status: 'unknown', status_code: 5 });
-    expect(healthLogs(t).filter((l) => l.concern === 'resolver').map((l) => l.state)).toEqual(['failed']);
+    expect(
+      healthLogs(t)
+        .filter((l) => l.concern === 'resolver')
+        .map((l) => l.state),
+    ).toEqual(['failed']);
     const { report } = await runList(t, key, [`erin@${world.domains.nxdomain}`, world.addresses.known]);
     expect(report.status_codes).toEqual({ '5': 2 });
     expect(report.verification_limited).toMatchObject({ 'Limited Records': 2, 'Resolver Not Trusted': 2 });
@@ -139,7 +155,11 @@ describe('outbound port 25 refused on every MX host', () => {
   it('says so on the list rows and in the report', async () => {
     const port = await closedPort(smtpAddresses);
     const { t, key } = await startApp({ MAILSURE_SMTP_PORT: String(port) });
-    const { report, header, rows } = await runList(t, key, [world.addresses.known, world.addresses.unknown, `carol@${world.domains.nxdomain}`]);
+    const { report, header, rows } = await runList(t, key, [
+      world.addresses.known,
+      world.addresses.unknown,
+      `carol@${world.domains.nxdomain}`,
+    ]);
     expect(report.status_codes).toEqual({ '20': 2, '310': 1 });
     expect(report.verification_limited).toMatchObject({ 'Limited Records': 2, 'SMTP Egress Blocked': 2 });
     const note = header.indexOf('Verification Note');
@@ -181,15 +201,23 @@ describe('providers refusing the prober itself (554 5.7.1 client host listed)', 
     }
     const ready = await readyz(t);
     expect(ready.prober.identity.state).toBe('failed');
-    expect(ready.prober.identity.evidence).toContain('blocks-us-a.com refused us: 554 5.7.1 Service unavailable; Client host [127.0.0.1] rejected: listed on zen.spamhaus.org');
+    expect(ready.prober.identity.evidence).toContain(
+      'blocks-us-a.com refused us: 554 5.7.1 Service unavailable; Client host [127.0.0.1] rejected: listed on zen.spamhaus.org',
+    );
     expect(ready.prober.identity.hint).toContain('providers refuse this prober itself');
     // Reported, not enforced: mailbox verification goes on.
     expect(ready.prober.mailbox_verification).toBe('available');
-    expect(healthLogs(t).filter((l) => l.concern === 'identity').map((l) => l.state)).toEqual(['ok', 'degraded', 'failed']);
+    expect(
+      healthLogs(t)
+        .filter((l) => l.concern === 'identity')
+        .map((l) => l.state),
+    ).toEqual(['ok', 'degraded', 'failed']);
 
     const { report, header, rows } = await runList(t, key, [`bob@${world.domains.blocksUsA}`, world.addresses.known]);
     expect(report.verification_limited).toMatchObject({ 'Limited Records': 1, 'Prober Refused': 1 });
-    expect(rows[0]![header.indexOf('Verification Note')]).toBe('mailbox not checked: the provider refused the verifier itself, not this address');
+    expect(rows[0]![header.indexOf('Verification Note')]).toBe(
+      'mailbox not checked: the provider refused the verifier itself, not this address',
+    );
   });
 });
 
@@ -219,6 +247,10 @@ describe('a healthy world: no over-correction', () => {
     world.dns.setMode({ kind: 'honest' });
     await t.health.checkNow();
     expect((await readyz(t)).prober.resolver.state).toBe('ok');
-    expect(healthLogs(t).filter((l) => l.concern === 'resolver').map((l) => l.state)).toEqual(['ok', 'failed', 'ok']);
+    expect(
+      healthLogs(t)
+        .filter((l) => l.concern === 'resolver')
+        .map((l) => l.state),
+    ).toEqual(['ok', 'failed', 'ok']);
   });
 });

@@ -22,7 +22,9 @@ let legacy: string;
 
 beforeAll(async () => {
   world = await startTestWorld(providerScenario);
-  server = await startTlsTestApp({ env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox', MAILSURE_SMTP_HELO: 'probe.mailsure-test.com' } });
+  server = await startTlsTestApp({
+    env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox', MAILSURE_SMTP_HELO: 'probe.mailsure-test.com' },
+  });
   current = (await server.t.key('current')).key;
   legacy = (await server.t.key('legacy', { variant: 'email_validation' })).key;
 });
@@ -219,7 +221,9 @@ describe("a list keeps to each provider's session limits", () => {
       const seen = log(name);
       expect(seen.maxActive).toBeLessThanOrEqual(limits.sessionsPerHost);
       expect(Math.max(...seen.sessions.map((session) => session.rcpts.length))).toBeLessThanOrEqual(limits.rcptsPerSession);
-      expect(seen.sessions.flatMap((session) => session.rcpts.map((r) => r.address))).toEqual(expect.arrayContaining(emails.filter((e) => e.endsWith(`@${PROVIDERS[name].domains[0]}`))));
+      expect(seen.sessions.flatMap((session) => session.rcpts.map((r) => r.address))).toEqual(
+        expect.arrayContaining(emails.filter((e) => e.endsWith(`@${PROVIDERS[name].domains[0]}`))),
+      );
     }
   });
 });
@@ -239,10 +243,14 @@ const log = (name: ProviderSimName) => world.smtp[name];
 describe('a provider that blocks the prober is told to prober health', () => {
   it("iCloud's [CS01] refusal counts against our identity, by the profile's table (its words name no IP)", async () => {
     // A server of its own: no refusal from another test in its health state.
-    const fresh = await startTlsTestApp({ env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox', MAILSURE_SMTP_HELO: 'probe.mailsure-test.com' } });
+    const fresh = await startTlsTestApp({
+      env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox', MAILSURE_SMTP_HELO: 'probe.mailsure-test.com' },
+    });
     try {
       const key = (await fresh.t.key('k')).key;
-      const identity = async () => (JSON.parse((await get('/readyz', fresh.port)).body) as { prober: { identity: { state: string; evidence: string[] } } }).prober.identity;
+      const identity = async () =>
+        (JSON.parse((await get('/readyz', fresh.port)).body) as { prober: { identity: { state: string; evidence: string[] } } }).prober
+          .identity;
       prepare('icloud', 'normal');
       expect((await get(`/v5/ev?email=${encodeURIComponent(existing('icloud'))}&api_key=${key}`, fresh.port)).status).toBe(200);
       expect((await identity()).evidence.join('\n')).not.toContain('refused us');
@@ -251,7 +259,9 @@ describe('a provider that blocks the prober is told to prober health', () => {
       expect(JSON.parse(res.body)).toMatchObject({ safe_to_send: { status: 'valid', status_code: 20 } });
       const after = await identity();
       expect(after.state).toBe('degraded');
-      expect(after.evidence).toEqual([expect.stringContaining('icloud.com refused us: 550 5.7.1 [CS01] Message rejected due to local policy')]);
+      expect(after.evidence).toEqual([
+        expect.stringContaining('icloud.com refused us: 550 5.7.1 [CS01] Message rejected due to local policy'),
+      ]);
     } finally {
       await fresh.close();
     }

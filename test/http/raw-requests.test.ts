@@ -24,7 +24,8 @@ const raw = async (head: Buffer) => {
   const answer = await rawExchange(port, head);
   return { status: answer.status, type: answer.header('content-type'), body: answer.body };
 };
-const request = (target: string, headers = 'Host: localhost\r\n') => Buffer.concat([Buffer.from('GET '), Buffer.from(target, 'utf8'), Buffer.from(` HTTP/1.1\r\n${headers}Connection: close\r\n\r\n`)]);
+const request = (target: string, headers = 'Host: localhost\r\n') =>
+  Buffer.concat([Buffer.from('GET '), Buffer.from(target, 'utf8'), Buffer.from(` HTTP/1.1\r\n${headers}Connection: close\r\n\r\n`)]);
 
 describe('error bodies for requests the HTTP parser or router refuses', () => {
   it.each([
@@ -49,13 +50,18 @@ describe('error bodies for requests the HTTP parser or router refuses', () => {
   });
 
   it('gives answers written before Fastify sees a request the security headers too', async () => {
-    for (const head of [request('/v5/ev', `Host: localhost\r\nX-Big: ${'a'.repeat(100_000)}\r\n`), request(`/v5/ev?email=josé@x.de&api_key=${key}`)]) {
+    for (const head of [
+      request('/v5/ev', `Host: localhost\r\nX-Big: ${'a'.repeat(100_000)}\r\n`),
+      request(`/v5/ev?email=josé@x.de&api_key=${key}`),
+    ]) {
       const answer = await rawExchange(port, head);
       expect(answer.status).toBeGreaterThanOrEqual(400);
       expect(answer.header('strict-transport-security')).toMatch(/^max-age=\d{7,}/);
       expect(answer.header('x-content-type-options')).toBe('nosniff');
       expect(answer.header('x-frame-options')).toBe('DENY');
-      expect(answer.header('content-security-policy')).toBe("default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+      expect(answer.header('content-security-policy')).toBe(
+        "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      );
       expect(answer.header('cache-control')).toBe('no-store');
     }
   });

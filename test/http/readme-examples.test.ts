@@ -32,7 +32,9 @@ function example(command: string): Example {
 }
 
 const PEOPLE_PATHS = /^\/v5\/(td|ei\/bulk|eppend|eppend\/bulk)\?/;
-const examples = curlCommands().map(example).filter((e) => PEOPLE_PATHS.test(e.url));
+const examples = curlCommands()
+  .map(example)
+  .filter((e) => PEOPLE_PATHS.test(e.url));
 
 let t: TestApp;
 let key: string;
@@ -58,11 +60,16 @@ describe('README examples', () => {
     });
     expect(res.statusCode, e.command).toBe(200);
     // format=html is the same record, pretty-printed: checked as JSON.
-    const json = e.url.includes('format=html') ? (await t.app.inject({ url: e.url.replace('format=html&', '').replace('$KEY', key) })).json() : res.json();
+    const json = e.url.includes('format=html')
+      ? (await t.app.inject({ url: e.url.replace('format=html&', '').replace('$KEY', key) })).json()
+      : res.json();
     const answers = (Array.isArray(json) ? json : [json]) as Record<string, unknown>[];
     for (const answer of answers) {
       // Activity metrics alone come back for any address: a person must have been found.
-      expect(Object.keys(answer).filter((k) => k !== 'eam'), e.command).not.toEqual([]);
+      expect(
+        Object.keys(answer).filter((k) => k !== 'eam'),
+        e.command,
+      ).not.toEqual([]);
       expect(answer, e.command).not.toHaveProperty('error_code');
     }
   });
@@ -76,7 +83,10 @@ describe('README examples', () => {
 
   it('gives each systemd unit of docs/scale-out.md a working directory (systemd starts in /, and ./data would be /data)', () => {
     const doc = readFileSync(join(ROOT, 'docs', 'scale-out.md'), 'utf8');
-    const units = doc.split('[Service]').slice(1).map((unit) => unit.split(/\n\n|```/)[0]!);
+    const units = doc
+      .split('[Service]')
+      .slice(1)
+      .map((unit) => unit.split(/\n\n|```/)[0]!);
     expect(units).toHaveLength(2);
     for (const unit of units) expect(unit).toMatch(/^WorkingDirectory=\/\S+$/m);
   });

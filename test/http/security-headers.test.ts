@@ -16,13 +16,19 @@ afterAll(() => t.close());
 
 describe('security headers', () => {
   it('are on API answers, errors included, with no-store', async () => {
-    for (const url of [`/v5/ev?email=ann@example.com&api_key=${key}`, '/v5/ev?email=ann@example.com&api_key=wrong-key-123456', `/v5/td?email=x@example.com&api_key=${key}`]) {
+    for (const url of [
+      `/v5/ev?email=ann@example.com&api_key=${key}`,
+      '/v5/ev?email=ann@example.com&api_key=wrong-key-123456',
+      `/v5/td?email=x@example.com&api_key=${key}`,
+    ]) {
       const res = await t.app.inject({ url });
       expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}/);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.headers['content-security-policy']).toBe("default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+      expect(res.headers['content-security-policy']).toBe(
+        "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      );
     }
   });
 

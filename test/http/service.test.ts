@@ -25,9 +25,15 @@ describe('service routes', () => {
     const res = await sick.app.inject({ url: '/readyz' });
     await sick.close();
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ error_code: 503, error_msg: 'database is not answering', prober: { mailbox_verification: 'unavailable' } });
+    expect(res.json()).toMatchObject({
+      error_code: 503,
+      error_msg: 'database is not answering',
+      prober: { mailbox_verification: 'unavailable' },
+    });
     // The error body first, then what the ready answer carries beside it; no Retry-After.
-    expect(res.body).toMatch(/^\{"error_code":503,"error_msg":"database is not answering","prober":\{"mailbox_verification":"unavailable",/);
+    expect(res.body).toMatch(
+      /^\{"error_code":503,"error_msg":"database is not answering","prober":\{"mailbox_verification":"unavailable",/,
+    );
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['retry-after']).toBeUndefined();
   });

@@ -67,7 +67,7 @@ describe('request bodies', () => {
     }
   });
 
-  it('a held JSON body gets 408 at its own deadline, well before the upload one; past the key\'s bulk calls, 429 at once', async () => {
+  it("a held JSON body gets 408 at its own deadline, well before the upload one; past the key's bulk calls, 429 at once", async () => {
     const key = (await t.key('trickle', { services: 'enrichment' })).key;
     const held = Array.from({ length: 4 }, () => heldBulkBody(key));
     // The key's four bulk calls in progress (MAILSURE_BULK_CALLS_PER_KEY) are these bodies: the fifth is refused unread.

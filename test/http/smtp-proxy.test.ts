@@ -49,7 +49,9 @@ describe('MAILSURE_SMTP_PROXY: probes go through the proxy', () => {
     const { t, key } = await startApp({ MAILSURE_SMTP_PROXY: proxy.url });
     const health = await egress(t);
     expect(health.state).toBe('ok');
-    expect(health.evidence).toEqual([`mx.canary-mail.com [127.0.0.23]:${world.smtpPort} via socks5://127.0.0.1:${proxy.port}: banner received`]);
+    expect(health.evidence).toEqual([
+      `mx.canary-mail.com [127.0.0.23]:${world.smtpPort} via socks5://127.0.0.1:${proxy.port}: banner received`,
+    ]);
 
     expect(await ev(t, key, world.addresses.known)).toMatchObject({ status: 'safetosend', status_code: 50 });
     expect(await ev(t, key, world.addresses.unknown)).toMatchObject({ status: 'invalid', status_code: 400 });
@@ -102,7 +104,12 @@ async function listCodes(t: TestApp, emails: string[]) {
 }
 
 describe('MAILSURE_SMTP_PROXY: a list at depth mailbox (batched probes)', () => {
-  const mailboxRows = () => [world.addresses.known, world.addresses.knownToo, world.addresses.unknown, ...Array.from({ length: 20 }, (_, i) => `user${i}@${world.domains.mailboxOk}`)];
+  const mailboxRows = () => [
+    world.addresses.known,
+    world.addresses.knownToo,
+    world.addresses.unknown,
+    ...Array.from({ length: 20 }, (_, i) => `user${i}@${world.domains.mailboxOk}`),
+  ];
 
   it('its shared sessions go through the proxy: the SMTP servers saw only the proxy connect, fewer sessions than rows', async () => {
     const { t } = await startApp({ MAILSURE_SMTP_PROXY: proxy.url });
@@ -181,7 +188,9 @@ describe('a proxy that is down or refuses us', () => {
     expect(health.hint).toBe(proxyHint(world.smtpPort));
     expect(health.evidence).toHaveLength(1);
     expect(health.evidence[0]).toMatch(
-      new RegExp(`^mx\\.canary-mail\\.com \\[127\\.0\\.0\\.23\\]:${world.smtpPort} via socks5://127\\.0\\.0\\.1:${port}: the proxy failed: socks5://127\\.0\\.0\\.1:${port}: ECONNREFUSED`),
+      new RegExp(
+        `^mx\\.canary-mail\\.com \\[127\\.0\\.0\\.23\\]:${world.smtpPort} via socks5://127\\.0\\.0\\.1:${port}: the proxy failed: socks5://127\\.0\\.0\\.1:${port}: ECONNREFUSED`,
+      ),
     );
     for (const email of [world.addresses.known, world.addresses.unknown, `alice@${world.domains.refused}`]) {
       expect(await ev(t, key, email)).toMatchObject({ status: 'valid', status_code: 20 });

@@ -36,14 +36,17 @@ afterAll(async () => {
 
 /** Every RCPT the mailbox simulators received, in order. */
 function rcpts(): string[] {
-  return [world.smtp.mailboxes, world.smtp.mailboxFull].flatMap((log) => log.sessions.flatMap((session) => session.rcpts.map((r) => r.address)));
+  return [world.smtp.mailboxes, world.smtp.mailboxFull].flatMap((log) =>
+    log.sessions.flatMap((session) => session.rcpts.map((r) => r.address)),
+  );
 }
 
 /** `distinct` in order, in 10 calls per 7 addresses: calls 3, 6 and 9 of every ten repeat an address already asked (30 %). */
 function withRepeats(distinct: readonly string[]): string[] {
   const calls: string[] = [];
   let next = 0;
-  for (let i = 0; i < (distinct.length / 7) * 10; i++) calls.push(i % 10 === 3 || i % 10 === 6 || i % 10 === 9 ? distinct[(i * 7) % next]! : distinct[next++]!);
+  for (let i = 0; i < (distinct.length / 7) * 10; i++)
+    calls.push(i % 10 === 3 || i % 10 === 6 || i % 10 === 9 ? distinct[(i * 7) % next]! : distinct[next++]!);
   return calls;
 }
 
@@ -57,7 +60,8 @@ const { addresses: a, domains: d } = defaultScenario;
 const users = (from: number, count: number) => Array.from({ length: count }, (_, i) => `user${from + i}@${d.mailboxOk}`);
 /** 28 distinct addresses of all three remembered classes: 50, 400 (the `user…`) and 410. */
 const realTimeDistinct = [a.known, a.full452, a.knownToo, a.unknown, a.full552, a.fullDomainKnown, ...users(0, 22)];
-const expected = (address: string) => (address === a.full452 || address === a.full552 ? 410 : address.startsWith('user') || address === a.unknown ? 400 : 50);
+const expected = (address: string) =>
+  address === a.full452 || address === a.full552 ? 410 : address.startsWith('user') || address === a.unknown ? 400 : 50;
 
 describe('the verdict memory', () => {
   it('real-time: repeats cost no RCPT, and answer what the first call did', async () => {
@@ -127,7 +131,13 @@ describe('the verdict memory', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'mailsure-memory-'));
     const config = loadConfig({ ...world.env, ...MEMORY_ON, MAILSURE_DATA_DIR: dataDir });
     const tuning = { greylistRetryMs: 400, listPresenceTtlMs: 0, activityPresenceTtlMs: 0 };
-    const { verify } = createVerification({ config, storage: openMemoryStorage(), clock, tuning, memoryKey: verdictMemoryKey(Buffer.alloc(32, 7)) });
+    const { verify } = createVerification({
+      config,
+      storage: openMemoryStorage(),
+      clock,
+      tuning,
+      memoryKey: verdictMemoryKey(Buffer.alloc(32, 7)),
+    });
     const options = { timeoutMs: 10_000, key: { id: 1, bouncers: false, corrections: false } };
     try {
       world.reset();

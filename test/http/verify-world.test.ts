@@ -30,13 +30,24 @@ beforeEach(() => quiet());
 const quiet = () => untilSmtpQuiet(world);
 
 async function check(app: TestApp, key: string, email: string, timeout?: number) {
-  const res = await app.app.inject({ url: `/v5/ev?email=${encodeURIComponent(email)}&api_key=${key}${timeout ? `&timeout=${timeout}` : ''}` });
+  const res = await app.app.inject({
+    url: `/v5/ev?email=${encodeURIComponent(email)}&api_key=${key}${timeout ? `&timeout=${timeout}` : ''}`,
+  });
   expect(res.statusCode).toBe(200);
   const body = res.json();
   return (body.safe_to_send ?? body.email_validation) as Record<string, unknown>;
 }
 
-type Row = [what: string, email: () => string, code: number, status: string, legacyStatus: string, domainType: string | undefined, role?: boolean, timeout?: number];
+type Row = [
+  what: string,
+  email: () => string,
+  code: number,
+  status: string,
+  legacyStatus: string,
+  domainType: string | undefined,
+  role?: boolean,
+  timeout?: number,
+];
 
 const rows: Row[] = [
   ['a known mailbox', () => world.addresses.known, 50, 'safetosend', 'valid', 'biz'],
@@ -91,7 +102,12 @@ describe('GET /v5/ev against the test world', () => {
   });
 
   it('never calls an address invalid on a 4xx, a block or a timeout', async () => {
-    for (const email of [`x@${world.domains.tempfail}`, `x@${world.domains.policyBlock}`, `x@${world.domains.bannerReject}`, `x@${world.domains.yahooHosted}`]) {
+    for (const email of [
+      `x@${world.domains.tempfail}`,
+      `x@${world.domains.policyBlock}`,
+      `x@${world.domains.bannerReject}`,
+      `x@${world.domains.yahooHosted}`,
+    ]) {
       expect((await check(t, current, email)).status).not.toBe('invalid');
     }
     expect((await check(t, current, `x@${world.domains.tarpit}`, 0.5)).status).toBe('unknown');
@@ -111,7 +127,10 @@ describe('GET /v5/ev against the test world', () => {
     await quiet();
     const log = world.smtp.mailboxes;
     expect(log.connections).toBe(1);
-    expect(log.sessions[0]!.rcpts.map((r) => r.address)).toEqual([world.addresses.knownToo, expect.stringMatching(/^[a-z0-9]{14}@mailbox-ok\.com$/)]);
+    expect(log.sessions[0]!.rcpts.map((r) => r.address)).toEqual([
+      world.addresses.knownToo,
+      expect.stringMatching(/^[a-z0-9]{14}@mailbox-ok\.com$/),
+    ]);
     expect(log.sessions[0]!.helo).toBeDefined();
     world.reset();
     expect((await check(fresh, key, world.addresses.known)).status_code).toBe(50);
@@ -124,7 +143,11 @@ describe('GET /v5/ev against the test world', () => {
     const fresh = await makeTestApp({ env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox' } });
     const key = (await fresh.key('k')).key;
     world.reset();
-    const emails = [world.addresses.known, world.addresses.knownToo, ...[1, 2, 3, 4, 5, 6].map((i) => `nobody${i}@${world.domains.mailboxOk}`)];
+    const emails = [
+      world.addresses.known,
+      world.addresses.knownToo,
+      ...[1, 2, 3, 4, 5, 6].map((i) => `nobody${i}@${world.domains.mailboxOk}`),
+    ];
     const codes = await Promise.all(emails.map(async (email) => (await check(fresh, key, email)).status_code));
     expect(codes).toEqual([50, 50, 400, 400, 400, 400, 400, 400]);
     await quiet();
@@ -155,20 +178,53 @@ describe('depth, private targets, lists', () => {
   it('stops at the operator depth: syntax → 10, domain → 20', async () => {
     const syntax = await makeTestApp({ env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'syntax' } });
     const domain = await makeTestApp({ env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'domain' } });
-    const keys = async (app: TestApp) => ({ current: (await app.key('k')).key, legacy: (await app.key('l', { variant: 'email_validation' })).key });
+    const keys = async (app: TestApp) => ({
+      current: (await app.key('k')).key,
+      legacy: (await app.key('l', { variant: 'email_validation' })).key,
+    });
     const k1 = await keys(syntax);
     const k2 = await keys(domain);
     const unknown = world.addresses.unknown; // nobody@: a role name
     // Depth syntax looks nothing up: mailbox-ok.com is on no list, so no domain type yet.
     expect(await check(syntax, k1.current, unknown)).toEqual({ address: unknown, status: 'valid', status_code: 10, role_account: true });
     expect(await check(syntax, k1.legacy, unknown)).toEqual({ address: unknown, status: 'unknown', status_code: 10, role_account: true });
-    expect(await check(syntax, k1.current, world.addresses.known)).toEqual({ address: world.addresses.known, status: 'valid', status_code: 10 });
-    expect(await check(syntax, k1.legacy, world.addresses.known)).toEqual({ address: world.addresses.known, status: 'unknown', status_code: 10 });
+    expect(await check(syntax, k1.current, world.addresses.known)).toEqual({
+      address: world.addresses.known,
+      status: 'valid',
+      status_code: 10,
+    });
+    expect(await check(syntax, k1.legacy, world.addresses.known)).toEqual({
+      address: world.addresses.known,
+      status: 'unknown',
+      status_code: 10,
+    });
     // A name-listed type is known without DNS: a disposable domain is still a trap at depth syntax.
-    expect(await check(syntax, k1.current, 'someone@mailinator.com')).toEqual({ address: 'someone@mailinator.com', status: 'trap', status_code: 525, domain_type: 'disposable' });
-    expect(await check(syntax, k1.legacy, 'someone@mailinator.com')).toEqual({ address: 'someone@mailinator.com', status: 'invalid', status_code: 505, domain_type: 'disposable' });
-    expect(await check(domain, k2.current, unknown)).toEqual({ address: unknown, status: 'valid', status_code: 20, domain_type: 'biz', role_account: true });
-    expect(await check(domain, k2.legacy, unknown)).toEqual({ address: unknown, status: 'unknown', status_code: 20, domain_type: 'biz', role_account: true });
+    expect(await check(syntax, k1.current, 'someone@mailinator.com')).toEqual({
+      address: 'someone@mailinator.com',
+      status: 'trap',
+      status_code: 525,
+      domain_type: 'disposable',
+    });
+    expect(await check(syntax, k1.legacy, 'someone@mailinator.com')).toEqual({
+      address: 'someone@mailinator.com',
+      status: 'invalid',
+      status_code: 505,
+      domain_type: 'disposable',
+    });
+    expect(await check(domain, k2.current, unknown)).toEqual({
+      address: unknown,
+      status: 'valid',
+      status_code: 20,
+      domain_type: 'biz',
+      role_account: true,
+    });
+    expect(await check(domain, k2.legacy, unknown)).toEqual({
+      address: unknown,
+      status: 'unknown',
+      status_code: 20,
+      domain_type: 'biz',
+      role_account: true,
+    });
     const missing = `x@${world.domains.nxdomain}`;
     expect(await check(domain, k2.current, missing)).toEqual({ address: missing, status: 'invalid', status_code: 310 });
     expect(await check(domain, k2.legacy, missing)).toEqual({ address: missing, status: 'invalid', status_code: 310 });
@@ -184,8 +240,18 @@ describe('depth, private targets, lists', () => {
     const loopback = `x@${world.domains.loopbackMx}`;
     // The domain has an MX (so it is typed), but no host we may reach: it cannot receive mail from us.
     expect(await check(strict, key, loopback)).toEqual({ address: loopback, status: 'invalid', status_code: 325, domain_type: 'biz' });
-    expect(await check(strict, legacyKey, loopback)).toEqual({ address: loopback, status: 'invalid', status_code: 325, domain_type: 'biz' });
-    expect(await check(strict, key, world.addresses.known)).toEqual({ address: world.addresses.known, status: 'invalid', status_code: 325, domain_type: 'biz' });
+    expect(await check(strict, legacyKey, loopback)).toEqual({
+      address: loopback,
+      status: 'invalid',
+      status_code: 325,
+      domain_type: 'biz',
+    });
+    expect(await check(strict, key, world.addresses.known)).toEqual({
+      address: world.addresses.known,
+      status: 'invalid',
+      status_code: 325,
+      domain_type: 'biz',
+    });
     expect(world.smtp.mailboxes.connections).toBe(0);
     await strict.close();
     expect(await check(t, current, loopback)).toEqual({ address: loopback, status: 'invalid', status_code: 420, domain_type: 'biz' });
@@ -204,7 +270,10 @@ describe('depth, private targets, lists', () => {
       { kind: 'do_not_email', value: world.addresses.paidIspKnown },
     ]);
     // Bouncers are reported for every key (importing the list is the opt-in) unless the key opted out.
-    const optedOut = { current: (await t.key('no-bouncers', { bouncers: false })).key, legacy: (await t.key('no-bouncers-legacy', { bouncers: false, variant: 'email_validation' })).key };
+    const optedOut = {
+      current: (await t.key('no-bouncers', { bouncers: false })).key,
+      legacy: (await t.key('no-bouncers-legacy', { bouncers: false, variant: 'email_validation' })).key,
+    };
     const client = await t.key('client');
     const clientLegacy = await t.key('client-legacy', { variant: 'email_validation' });
     for (const id of [client.record.id, clientLegacy.record.id]) {
@@ -217,7 +286,15 @@ describe('depth, private targets, lists', () => {
     }
     // A list decides before DNS, so the domain type is the one the name alone gives: none for
     // mailbox-ok.com (biz needs DNS), paidisp for comcast.net.
-    type ListRow = [email: string, keys: { current: string; legacy: string }, code: number, status: string, legacyStatus: string, domainType?: string, role?: boolean];
+    type ListRow = [
+      email: string,
+      keys: { current: string; legacy: string },
+      code: number,
+      status: string,
+      legacyStatus: string,
+      domainType?: string,
+      role?: boolean,
+    ];
     const lists: ListRow[] = [
       [world.addresses.known, { current: client.key, legacy: clientLegacy.key }, 255, 'invalid', 'invalid'],
       [`anyone@${world.domains.refused}`, { current: client.key, legacy: clientLegacy.key }, 255, 'invalid', 'invalid'],
@@ -238,7 +315,12 @@ describe('depth, private targets, lists', () => {
       [world.addresses.known, { current, legacy }, 50, 'safetosend', 'valid', 'biz'],
     ];
     for (const [email, keys, code, status, legacyStatus, domainType, role] of lists) {
-      const fields = { address: email, status_code: code, ...(domainType ? { domain_type: domainType } : {}), ...(role ? { role_account: true } : {}) };
+      const fields = {
+        address: email,
+        status_code: code,
+        ...(domainType ? { domain_type: domainType } : {}),
+        ...(role ? { role_account: true } : {}),
+      };
       expect(await check(t, keys.current, email), `${email} (safe_to_send)`).toEqual({ ...fields, status });
       expect(await check(t, keys.legacy, email), `${email} (email_validation)`).toEqual({ ...fields, status: legacyStatus });
     }
@@ -296,12 +378,19 @@ describe('syntax codes against the test world', () => {
 describe('our own failure', () => {
   it('answers 999 (unknown) when a store fails, and logs it without the address', async () => {
     const storage = openMemoryStorage();
-    const broken = { ...storage, policy: { ...storage.policy, hasAny: async () => true, match: () => Promise.reject(new Error('disk on fire')) } };
+    const broken = {
+      ...storage,
+      policy: { ...storage.policy, hasAny: async () => true, match: () => Promise.reject(new Error('disk on fire')) },
+    };
     const app = await makeTestApp({ storage: broken, env: { ...world.env, MAILSURE_VERIFY_DEPTH: 'mailbox' } });
     const key = (await app.key('k')).key;
     const legacyKey = (await app.key('l', { variant: 'email_validation' })).key;
     expect(await check(app, key, world.addresses.known)).toEqual({ address: world.addresses.known, status: 'unknown', status_code: 999 });
-    expect(await check(app, legacyKey, world.addresses.known)).toEqual({ address: world.addresses.known, status: 'unknown', status_code: 999 });
+    expect(await check(app, legacyKey, world.addresses.known)).toEqual({
+      address: world.addresses.known,
+      status: 'unknown',
+      status_code: 999,
+    });
     const logs = app.logs.join('');
     expect(logs).toContain('verification failed');
     expect(logs).toContain('disk on fire');
@@ -321,7 +410,11 @@ describe('corrections', () => {
       status_code: 210,
       email_corrections: [world.addresses.known],
     });
-    expect(await check(t, legacyFixes, `${world.addresses.known} `)).toMatchObject({ status: 'invalid', status_code: 210, email_corrections: [world.addresses.known] });
+    expect(await check(t, legacyFixes, `${world.addresses.known} `)).toMatchObject({
+      status: 'invalid',
+      status_code: 210,
+      email_corrections: [world.addresses.known],
+    });
     // Without the service: no corrections.
     const plain = (await t.key('no-fixes', { services: 'verification' })).key;
     expect(await check(t, plain, `${world.addresses.known} `)).not.toHaveProperty('email_corrections');

@@ -66,7 +66,11 @@ describe('GET /v5/ev at depth syntax', () => {
     const body = res.json().safe_to_send;
     expect(body).toMatchObject({ address: decodeURIComponent(email), status: 'invalid', status_code: code });
     const legacy = (await t.key(`legacy-${code}-${email.length}`, { variant: 'email_validation' })).key;
-    expect((await ev(`email=${email}&api_key=${legacy}`)).json().email_validation).toMatchObject({ address: decodeURIComponent(email), status: 'invalid', status_code: code });
+    expect((await ev(`email=${email}&api_key=${legacy}`)).json().email_validation).toMatchObject({
+      address: decodeURIComponent(email),
+      status: 'invalid',
+      status_code: code,
+    });
   });
 
   it('classifies an oversized address as too long rather than failing', async () => {

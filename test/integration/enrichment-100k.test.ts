@@ -86,7 +86,12 @@ describe(`a generated ${COUNT.toLocaleString('en-US')}-person dataset`, () => {
       ]) {
         const record = await td(`${query}&fields=age,gender,zip,postal_address`);
         expect(record).toMatchObject(expected);
-        expect(record.postal_address).toMatchObject({ first_name: person.first_name, last_name: person.last_name, address: person.address, zip: person.zip });
+        expect(record.postal_address).toMatchObject({
+          first_name: person.first_name,
+          last_name: person.last_name,
+          address: person.address,
+          zip: person.zip,
+        });
       }
     }
   });
@@ -97,7 +102,9 @@ describe(`a generated ${COUNT.toLocaleString('en-US')}-person dataset`, () => {
         `first=${encodeURIComponent(person.first_name)}&last=${encodeURIComponent(person.last_name)}&street=${encodeURIComponent(person.address)}&city=${encodeURIComponent(person.city)}&state=${person.state}&fields=age,gender`,
       );
       expect(byStreet).toEqual({ age: person.age, gender: person.gender });
-      const byZip4 = await td(`first=${encodeURIComponent(person.first_name)}&last=${encodeURIComponent(person.last_name)}&zip4=${person.zip}&fields=age`);
+      const byZip4 = await td(
+        `first=${encodeURIComponent(person.first_name)}&last=${encodeURIComponent(person.last_name)}&zip4=${person.zip}&fields=age`,
+      );
       expect(byZip4).toEqual({ age: person.age });
     }
   });
@@ -158,7 +165,10 @@ function expectedEam(events: readonly ActivityImportRecord[]): EamObject {
   const first = days[0]!;
   const recent = days.filter((d) => d >= SINCE_6M).length;
   const sources = new Set(events.filter((e) => e.seen_at.slice(0, 10) >= SINCE_12M).map((e) => e.source)).size;
-  const opens = events.filter((e) => e.event === 'open' && e.seen_at.slice(0, 10) >= SINCE_12M).map((e) => e.seen_at.slice(0, 10)).sort();
+  const opens = events
+    .filter((e) => e.event === 'open' && e.seen_at.slice(0, 10) >= SINCE_12M)
+    .map((e) => e.seen_at.slice(0, 10))
+    .sort();
   const eam: EamObject = {
     date_first_seen: first,
     longevity: first >= SINCE_1M ? 1 : first >= SINCE_12M ? 2 : 3,

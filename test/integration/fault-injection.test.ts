@@ -86,14 +86,17 @@ describe.skipIf(!databaseUrl || !haveRedisServer)('faults: every endpoint under 
     return (res.json() as { list_id: number }).list_id;
   }
   async function waitFinished(id: number): Promise<{ status: string; services: { email_validation: { completed_count: number } } }> {
-    return until(async () => {
-      const res = await t.app.inject({ url: `/v5/list/${id}`, headers: { api_key: key } });
-      const body =
-        res.statusCode === 200
-          ? (res.json() as { status: string; services: { email_validation: { completed_count: number } } })
-          : undefined;
-      return body && ['Results', 'Error', 'Invalid', 'Cancelled'].includes(body.status) ? body : undefined;
-    }, { what: `list ${id} to finish`, everyMs: 200, withinMs: 120_000 });
+    return until(
+      async () => {
+        const res = await t.app.inject({ url: `/v5/list/${id}`, headers: { api_key: key } });
+        const body =
+          res.statusCode === 200
+            ? (res.json() as { status: string; services: { email_validation: { completed_count: number } } })
+            : undefined;
+        return body && ['Results', 'Error', 'Invalid', 'Cancelled'].includes(body.status) ? body : undefined;
+      },
+      { what: `list ${id} to finish`, everyMs: 200, withinMs: 120_000 },
+    );
   }
   async function expectAllRecords(id: number): Promise<void> {
     const finished = await waitFinished(id);

@@ -58,7 +58,8 @@ describe.skipIf(!redisUrl)('the BullMQ list queue between keys', () => {
     try {
       for (let id = 1; id <= 8; id++) queue.enqueue({ id, keyId: keyOf(id) });
       // Let key 1's lists be queued first, all of them.
-      for (let i = 0; i < 100 && (await queue.jobCounts()).waiting + (await queue.jobCounts()).active < 8; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 100 && (await queue.jobCounts()).waiting + (await queue.jobCounts()).active < 8; i++)
+        await new Promise((r) => setTimeout(r, 20));
       queue.enqueue({ id: 100, keyId: 2 });
       await bStarted;
       // Key 1 never had more than its one run at a time; key 2's list did not wait for them.

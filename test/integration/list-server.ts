@@ -95,7 +95,8 @@ export async function startMailsure(options: ServerOptions): Promise<ChildMailsu
   createInterface({ input: child.stderr! }).on('line', keep);
   const lines = createInterface({ input: child.stdout! });
   await new Promise<void>((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`mailsure ${mailsureCommand.join(' ')} exited with ${code} before it was ready:\n${output.join('\n')}`));
+    const onExit = (code: number | null) =>
+      reject(new Error(`mailsure ${mailsureCommand.join(' ')} exited with ${code} before it was ready:\n${output.join('\n')}`));
     child.once('exit', onExit);
     lines.on('line', (line) => {
       keep(line);
@@ -208,7 +209,8 @@ export class ListClient {
     for (;;) {
       const body = await this.status(listId);
       if (body.status === 'Results') return body;
-      if (!['Pending', 'Processed', 'Processing'].includes(body.status)) throw new Error(`the list ended ${body.status}: ${body.error ?? ''}`);
+      if (!['Pending', 'Processed', 'Processing'].includes(body.status))
+        throw new Error(`the list ended ${body.status}: ${body.error ?? ''}`);
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
   }
@@ -248,7 +250,6 @@ export interface ListStatusBody {
   services: Record<string, { input_count: number; completed_count: number; status: string; reporting?: unknown }>;
   error?: string;
 }
-
 
 /** Peak resident set of a live process (Linux): VmHWM from /proc, in bytes; undefined elsewhere. */
 /** The single entry of a results zip on disk, streamed to `sink` (a million rows need not sit in memory). */

@@ -47,7 +47,16 @@ describe.skipIf(!databaseUrl || !redisUrl)('an object-store outage with two list
     const queueRedis = ownRedis.url;
     const secretKey = randomBytes(32).toString('base64');
     // Each process its own pool on the one database (migrations once, by the first).
-    for (let i = 0; i < 3; i++) storages.push(await openStorage({ databaseUrl: databaseUrl!, dataDir: '/nonexistent', schema, secretKey, deadlines: { lockMs: 5_000, queryMs: 30_000 } }));
+    for (let i = 0; i < 3; i++)
+      storages.push(
+        await openStorage({
+          databaseUrl: databaseUrl!,
+          dataDir: '/nonexistent',
+          schema,
+          secretKey,
+          deadlines: { lockMs: 5_000, queryMs: 30_000 },
+        }),
+      );
     const store = Object.fromEntries(Object.entries(s3.env('outage')).filter(([name]) => name.startsWith('MAILSURE_')));
     // The AWS credential chain reads the process's environment, as it does in production.
     for (const [name, value] of Object.entries(s3.env('outage'))) {
@@ -61,7 +70,14 @@ describe.skipIf(!databaseUrl || !redisUrl)('an object-store outage with two list
     // production), and a list waiting for it tries again after 50 ms, 100 ms…
     const viaProxy = { ...env, MAILSURE_LIST_STORE_ENDPOINT: `http://127.0.0.1:${proxy.port}` };
     for (const storage of storages.slice(1)) {
-      workers.push(await makeTestApp({ env: viaProxy, storage, listRetryMs: 50, listStoreDeadlines: { connectionTimeout: 1_000, socketTimeout: 300 } }));
+      workers.push(
+        await makeTestApp({
+          env: viaProxy,
+          storage,
+          listRetryMs: 50,
+          listStoreDeadlines: { connectionTimeout: 1_000, socketTimeout: 300 },
+        }),
+      );
     }
     // With enrichment: report=true then waits Processed for the purchase of its fields.
     const created = await api.key('acme', { services: 'verification,enrichment,lists', fields: 'age' });
@@ -90,7 +106,8 @@ describe.skipIf(!databaseUrl || !redisUrl)('an object-store outage with two list
     expect(res.statusCode).toBe(202);
     return (res.json() as { list_id: number }).list_id;
   };
-  const status = async (id: number) => (await api.app.inject({ url: `/v5/list/${id}`, headers: { api_key: key } })).json() as Record<string, unknown>;
+  const status = async (id: number) =>
+    (await api.app.inject({ url: `/v5/list/${id}`, headers: { api_key: key } })).json() as Record<string, unknown>;
   const waits = (id: number) =>
     workers.reduce((n, w) => n + w.logs.filter((line) => line.includes(`list ${id} waits: the list store did not answer`)).length, 0);
   const finished = (id: number) =>
@@ -105,11 +122,19 @@ describe.skipIf(!databaseUrl || !redisUrl)('an object-store outage with two list
     const results = await api.app.inject({ url: `/v5/list/${id}/results`, headers: { api_key: key } });
     expect(results.statusCode).toBe(200);
     const text = (await unzip(results.rawPayload))[`people-${id}-Service.csv`]!;
-    expect(text.split(/\r?\n/).filter(Boolean).map((line) => line.split(',')[0])).toEqual(CSV.trim().split('\n'));
+    expect(
+      text
+        .split(/\r?\n/)
+        .filter(Boolean)
+        .map((line) => line.split(',')[0]),
+    ).toEqual(CSV.trim().split('\n'));
     const db = new pg.Client({ connectionString: databaseUrl, options: `-c search_path=${schema}` });
     await db.connect();
     try {
-      const chunks = await db.query<{ n: number; records: number }>('select count(*)::int as n, sum(records)::int as records from list_chunks where list_id = $1', [id]);
+      const chunks = await db.query<{ n: number; records: number }>(
+        'select count(*)::int as n, sum(records)::int as records from list_chunks where list_id = $1',
+        [id],
+      );
       expect(chunks.rows[0]).toEqual({ n: ROWS / 50, records: ROWS });
     } finally {
       await db.end();

@@ -22,7 +22,13 @@ describe.skipIf(!url)('a stalled PostgreSQL', () => {
   let key: string;
 
   beforeAll(async () => {
-    storage = await openStorage({ databaseUrl: url!, dataDir: '/nonexistent', schema, secretKey: randomBytes(32).toString('base64'), deadlines: { lockMs: 300, queryMs: 10_000 } });
+    storage = await openStorage({
+      databaseUrl: url!,
+      dataDir: '/nonexistent',
+      schema,
+      secretKey: randomBytes(32).toString('base64'),
+      deadlines: { lockMs: 300, queryMs: 10_000 },
+    });
     t = await makeTestApp({ storage });
     key = (await t.key('k')).key;
   });

@@ -35,7 +35,9 @@ describe.skipIf(!url)(`rate limit shared through Redis${url ? '' : ' (skipped: M
     const url_ = `/v5/ev?email=jane@example.com&api_key=${key}`;
 
     const started = Date.now();
-    const codes = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? a : b).app.inject({ url: url_ }).then((r) => r.statusCode)));
+    const codes = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? a : b).app.inject({ url: url_ }).then((r) => r.statusCode)),
+    );
     const elapsed = Date.now() - started;
     const passed = codes.filter((c) => c === 200).length;
     expect(codes.filter((c) => c !== 200 && c !== 429)).toEqual([]);
@@ -67,7 +69,10 @@ describe.skipIf(!url)(`rate limit shared through Redis${url ? '' : ' (skipped: M
 
     const refused = await b.app.inject({ method: 'POST', url: path, headers, payload: records });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error_code: 429, error_msg: 'Too many bulk calls in progress: this key may have 1 at once; send the next when one is answered' });
+    expect(refused.json()).toEqual({
+      error_code: 429,
+      error_msg: 'Too many bulk calls in progress: this key may have 1 at once; send the next when one is answered',
+    });
 
     body.push(records);
     body.push(null);
@@ -84,7 +89,9 @@ describe.skipIf(!url)(`rate limit shared through Redis${url ? '' : ' (skipped: M
     const { key } = await a.key('small', { quota: '5', services: 'verification,enrichment' });
     const ev = `/v5/ev?email=jane@example.com&api_key=${key}`;
     // At once, before either process has written its count to the database.
-    const codes = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? a : b).app.inject({ url: ev }).then((r) => r.statusCode)));
+    const codes = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? a : b).app.inject({ url: ev }).then((r) => r.statusCode)),
+    );
     expect(codes.filter((c) => c === 200)).toHaveLength(5);
     expect(codes.filter((c) => c !== 200)).toEqual([403, 403, 403, 403, 403]);
     await Promise.all([a.meter.flush(), b.meter.flush()]);
@@ -97,7 +104,12 @@ describe.skipIf(!url)(`rate limit shared through Redis${url ? '' : ' (skipped: M
     const { a, b } = await twoInstances();
     const { key } = await a.key('bulk', { quota: '4', services: 'enrichment' });
     const bulk = (t: typeof a, n: number) =>
-      t.app.inject({ method: 'POST', url: `/v5/ei/bulk?api_key=${key}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(Array.from({ length: n }, (_, i) => ({ email: `p${i}@example.com` }))) });
+      t.app.inject({
+        method: 'POST',
+        url: `/v5/ei/bulk?api_key=${key}`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(Array.from({ length: n }, (_, i) => ({ email: `p${i}@example.com` }))),
+      });
     expect((await bulk(a, 3)).statusCode).toBe(200);
     // Two more records do not fit in what is left (one): refused, and its first record given back.
     expect((await bulk(b, 2)).statusCode).toBe(403);

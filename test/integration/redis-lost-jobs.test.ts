@@ -46,9 +46,15 @@ describe.skipIf(!databaseUrl || !redisUrl)('lists whose queue jobs Redis lost', 
   }, 60_000);
 
   it('are run by a running worker without a restart', async () => {
-    const on = (redis: OwnRedisDb): ServerOptions => ({ dataDir, env: { ...world.env, MAILSURE_DATABASE_URL: dbUrl, MAILSURE_REDIS_URL: redis.url } });
+    const on = (redis: OwnRedisDb): ServerOptions => ({
+      dataDir,
+      env: { ...world.env, MAILSURE_DATABASE_URL: dbUrl, MAILSURE_REDIS_URL: redis.url },
+    });
     const key = await createKeyByCli(on(api), 'lists', 'verification,lists');
-    const [apiProcess, workerProcess] = await Promise.all([startMailsure({ ...on(api), command: ['serve', '--no-worker'] }), startMailsure({ ...on(worker), command: ['worker'] })]);
+    const [apiProcess, workerProcess] = await Promise.all([
+      startMailsure({ ...on(api), command: ['serve', '--no-worker'] }),
+      startMailsure({ ...on(worker), command: ['worker'] }),
+    ]);
     children.push(apiProcess, workerProcess);
     const client = new ListClient(apiProcess.port, key);
     try {

@@ -57,7 +57,10 @@ describe.skipIf(!url)('a paused Redis', () => {
     expect(unready.json()).toMatchObject({ error_code: 503, error_msg: 'redis is not answering' });
 
     proxy.resume();
-    await until(async () => (await t.app.inject({ url: '/readyz' })).statusCode === 200, { what: '/readyz to say ready again', everyMs: 100 });
+    await until(async () => (await t.app.inject({ url: '/readyz' })).statusCode === 200, {
+      what: '/readyz to say ready again',
+      everyMs: 100,
+    });
     expect((await ev()).statusCode).toBe(200);
   });
 });

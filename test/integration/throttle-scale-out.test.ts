@@ -93,7 +93,16 @@ describe.skipIf(!url)(
           { providerOf: (host) => (host.endsWith('google.com') ? 'google' : undefined) },
         );
         const throttle = { budget: recorded.budget, perWindow: () => PER_WINDOW };
-        const prober = createBatchingProber({ port: smtp.port, helo: 'probe.mailsure.com', from: 'verify@mailsure.com', maxSessionsPerHost: 20, rcptsPerSession: 1, throttle, pool, egress: pool.chooser });
+        const prober = createBatchingProber({
+          port: smtp.port,
+          helo: 'probe.mailsure.com',
+          from: 'verify@mailsure.com',
+          maxSessionsPerHost: 20,
+          rcptsPerSession: 1,
+          throttle,
+          pool,
+          egress: pool.chooser,
+        });
         return { prober, recorded };
       };
       const [a, b] = [await one(), await one()];

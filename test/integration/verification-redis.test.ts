@@ -136,10 +136,20 @@ describe.skipIf(!url)(`verification state shared through Redis${url ? '' : ' (sk
     third!();
 
     // A process that died holding a slot: the slot is free once the longest hold and the margin pass.
-    const short = createRedisHostLimiter(await connect(), 1, { prefix: `${prefix}:dead`, maxHoldMs: 300, holdMarginMs: 100, retryIntervalMs: 10 });
+    const short = createRedisHostLimiter(await connect(), 1, {
+      prefix: `${prefix}:dead`,
+      maxHoldMs: 300,
+      holdMarginMs: 100,
+      retryIntervalMs: 10,
+    });
     const held = await short.acquire('mx.example.net', Date.now() + 300);
     expect(held).not.toBeNull();
-    const survivor = createRedisHostLimiter(await connect(), 1, { prefix: `${prefix}:dead`, maxHoldMs: 300, holdMarginMs: 100, retryIntervalMs: 10 });
+    const survivor = createRedisHostLimiter(await connect(), 1, {
+      prefix: `${prefix}:dead`,
+      maxHoldMs: 300,
+      holdMarginMs: 100,
+      retryIntervalMs: 10,
+    });
     expect(await survivor.acquire('mx.example.net', Date.now() + 100)).toBeNull();
     const started = Date.now();
     expect(await survivor.acquire('mx.example.net', Date.now() + 3_000)).not.toBeNull();
@@ -155,7 +165,11 @@ describe.skipIf(!url)(`verification state shared through Redis${url ? '' : ' (sk
     const one = await a.acquire('MX.yahoo-like.net', Date.now() + 2_000, 1);
     expect(one).not.toBeNull();
     expect(await b.acquire('mx.yahoo-like.net', Date.now() + 150, 1)).toBeNull();
-    const three = [await a.acquire('mx.wide.net', Date.now() + 2_000, 3), await b.acquire('mx.wide.net', Date.now() + 2_000, 3), await b.acquire('mx.wide.net', Date.now() + 2_000, 3)];
+    const three = [
+      await a.acquire('mx.wide.net', Date.now() + 2_000, 3),
+      await b.acquire('mx.wide.net', Date.now() + 2_000, 3),
+      await b.acquire('mx.wide.net', Date.now() + 2_000, 3),
+    ];
     expect(three.every(Boolean)).toBe(true);
     expect(await a.acquire('mx.wide.net', Date.now() + 150, 3)).toBeNull();
     [one, ...three].forEach((release) => release!());
@@ -192,7 +206,9 @@ describe.skipIf(!url)(`verification state shared through Redis${url ? '' : ' (sk
       for (const name of ['starttls', 'acceptAll'] as const) {
         const target = { host: `mx-${name}.world`, addresses: [world.smtpAddress(name)] };
         const outcomes = await Promise.all(
-          Array.from({ length: 100 }, (_, i) => probers[i % 2]!.probe(target, [`user${i}@${world.domains.acceptAll}`], Date.now() + 20_000)),
+          Array.from({ length: 100 }, (_, i) =>
+            probers[i % 2]!.probe(target, [`user${i}@${world.domains.acceptAll}`], Date.now() + 20_000),
+          ),
         );
         expect(outcomes.every((outcome) => outcome.kind === 'replies')).toBe(true);
         expect(world.smtp[name].connections).toBeGreaterThanOrEqual(20);
@@ -231,11 +247,15 @@ describe.skipIf(!url)(`verification state shared through Redis${url ? '' : ' (sk
       const expected = { [known]: 50, [unknown]: 400, [full452]: 410 };
       const options = { timeoutMs: 10_000, key: { id: 1, bouncers: false, corrections: false } };
       const rcpts = (address: string) =>
-        [world.smtp.mailboxes, world.smtp.mailboxFull].flatMap((log) => log.sessions.flatMap((s) => s.rcpts)).filter((r) => r.address === address).length;
-      for (const verify of [a, b, a]) for (const [email, code] of Object.entries(expected)) expect((await verify.verify(email, options)).code).toBe(code);
+        [world.smtp.mailboxes, world.smtp.mailboxFull]
+          .flatMap((log) => log.sessions.flatMap((s) => s.rcpts))
+          .filter((r) => r.address === address).length;
+      for (const verify of [a, b, a])
+        for (const [email, code] of Object.entries(expected)) expect((await verify.verify(email, options)).code).toBe(code);
       for (const email of Object.keys(expected)) expect(rcpts(email)).toBe(1);
       // Every probe left through an egress of the pool (a source address of its own).
-      for (const log of [world.smtp.mailboxes, world.smtp.mailboxFull]) for (const s of log.sessions) expect(sources).toContain(s.remoteAddress);
+      for (const log of [world.smtp.mailboxes, world.smtp.mailboxFull])
+        for (const s of log.sessions) expect(sources).toContain(s.remoteAddress);
 
       // What Redis holds: opaque ids, codes and when they were learnt, the index of ids and the key's generation; nothing of an address or a reply.
       const redis = await connect();
@@ -250,7 +270,8 @@ describe.skipIf(!url)(`verification state shared through Redis${url ? '' : ' (sk
       const index = await redis.zrange(`${prefix}:verdicts:index`, 0, -1);
       expect(index.sort()).toEqual(entries.map((k) => k.slice(`${prefix}:verdicts:v:`.length)).sort());
       const stored = [...keys, ...values, ...index, (await redis.get(`${prefix}:verdicts:generation`))!].join(' ');
-      for (const part of ['alice', 'nobody', 'full', 'mailbox-ok', 'mailbox-full', '5.1.1', '4.2.2', 'unknown', '@']) expect(stored).not.toContain(part);
+      for (const part of ['alice', 'nobody', 'full', 'mailbox-ok', 'mailbox-full', '5.1.1', '4.2.2', 'unknown', '@'])
+        expect(stored).not.toContain(part);
 
       // A process started with another server secret: everything remembered before is gone, and it probes.
       const c = await processWith(randomBytes(32));

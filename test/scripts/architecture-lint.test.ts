@@ -51,7 +51,8 @@ describe('the architecture lint rule', () => {
   });
 
   it("lets a domain's tests use the in-memory engine and contract fixtures, but not a real engine", async () => {
-    const allowed = "import { openMemoryStorage } from '../storage/open-storage.js';\nimport { newList } from '../storage/contract/fixtures.js';\nexport const x = [openMemoryStorage, newList];\n";
+    const allowed =
+      "import { openMemoryStorage } from '../storage/open-storage.js';\nimport { newList } from '../storage/contract/fixtures.js';\nexport const x = [openMemoryStorage, newList];\n";
     expect(await restricted(allowed, 'src/lists/x.test.ts')).toEqual([]);
     const engine = "import * as m from '../storage/sqlite/sqlite-storage.js';\nexport const x = m;\n";
     expect(await restricted(engine, 'src/lists/x.test.ts')).toHaveLength(1);
@@ -71,7 +72,12 @@ describe('the architecture lint rule', () => {
     ].join('\n');
     expect(await restricted(iface, 'src/storage/kysely/x.ts')).toEqual([]);
     // A neighbour of an allowed file is still internal.
-    expect(await restricted("import * as m from '../../verification/policy/policy-record.js';\nexport const x = m;\n", 'src/storage/kysely/x.ts')).toHaveLength(1);
+    expect(
+      await restricted(
+        "import * as m from '../../verification/policy/policy-record.js';\nexport const x = m;\n",
+        'src/storage/kysely/x.ts',
+      ),
+    ).toHaveLength(1);
   });
 
   it('fails when http/, cli/, observability/ or the entry reach into storage/', async () => {
@@ -99,7 +105,14 @@ describe('the architecture lint rule', () => {
     ].join('\n');
     expect(await restricted(code, 'src/cli/x.ts')).toEqual([]);
     expect(await restricted(code, 'src/http/x.ts')).toEqual([]);
-    expect(await restricted("import { openMemoryStorage } from '../../storage/open-storage.js';\nexport const x = openMemoryStorage;\n", 'src/cli/import/x.test.ts')).toEqual([]);
-    expect(await restricted("import * as m from '../../storage/sqlite/sqlite-storage.js';\nexport const x = m;\n", 'src/cli/import/x.test.ts')).toHaveLength(1);
+    expect(
+      await restricted(
+        "import { openMemoryStorage } from '../../storage/open-storage.js';\nexport const x = openMemoryStorage;\n",
+        'src/cli/import/x.test.ts',
+      ),
+    ).toEqual([]);
+    expect(
+      await restricted("import * as m from '../../storage/sqlite/sqlite-storage.js';\nexport const x = m;\n", 'src/cli/import/x.test.ts'),
+    ).toHaveLength(1);
   });
 });

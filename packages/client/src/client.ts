@@ -80,7 +80,14 @@ export class MailsureClient {
         method: 'POST',
         path,
         query: { ...(query as Exchange['query']), api_key: this.apiKey },
-        body: { contentType: 'application/json', length: json.length, replayable: true, chunks: async function* () { yield json; } },
+        body: {
+          contentType: 'application/json',
+          length: json.length,
+          replayable: true,
+          chunks: async function* () {
+            yield json;
+          },
+        },
       }),
     );
   }

@@ -45,7 +45,11 @@ export class ListsApi {
   ) {}
 
   /** `POST /v5/list`: the file is streamed; `fileName` names a Buffer or stream (default: the path's name). */
-  async submit(source: ListSource, params: SubmitParams = {}, options: { fileName?: string } = {}): Promise<Result<SubmittedList & { location: string }>> {
+  async submit(
+    source: ListSource,
+    params: SubmitParams = {},
+    options: { fileName?: string } = {},
+  ): Promise<Result<SubmittedList & { location: string }>> {
     const fileName = options.fileName ?? (typeof source === 'string' ? basename(source) : (params.name ?? 'list.csv'));
     let file: { open(): Readable | Buffer; size?: number };
     if (typeof source === 'string') {
@@ -76,7 +80,9 @@ export class ListsApi {
 
   /** `GET /v5/list`: this key's lists, newest first. */
   async list(options: { page?: number; perPage?: number } = {}): Promise<Result<ListPage>> {
-    return valueOf(await this.transport.json<ListPage>(this.exchange('GET', '/v5/list', { page: options.page, per_page: options.perPage })));
+    return valueOf(
+      await this.transport.json<ListPage>(this.exchange('GET', '/v5/list', { page: options.page, per_page: options.perPage })),
+    );
   }
 
   /** `DELETE /v5/list/{id}`. */
@@ -90,7 +96,14 @@ export class ListsApi {
     return valueOf(
       await this.transport.json<ListResource>({
         ...this.exchange('POST', `/v5/list/${encodeURIComponent(String(listId))}/purchase`),
-        body: { contentType: 'application/json', length: json.length, replayable: true, chunks: async function* () { yield json; } },
+        body: {
+          contentType: 'application/json',
+          length: json.length,
+          replayable: true,
+          chunks: async function* () {
+            yield json;
+          },
+        },
       }),
     );
   }
@@ -104,7 +117,11 @@ export class ListsApi {
       options.onProgress?.(progressOf(list));
       if (FINISHED_STATUSES.includes(list.status) || (options.untilReport && awaitsPurchase(list))) return ok(list);
       try {
-        await sleep(retryAfter !== undefined ? retryAfter * 1000 : (options.intervalMs ?? 5_000), undefined, options.signal ? { signal: options.signal } : {});
+        await sleep(
+          retryAfter !== undefined ? retryAfter * 1000 : (options.intervalMs ?? 5_000),
+          undefined,
+          options.signal ? { signal: options.signal } : {},
+        );
       } catch (error) {
         return fail({ kind: 'network', message: 'stopped waiting', cause: error });
       }
@@ -113,7 +130,9 @@ export class ListsApi {
 
   /** `GET /v5/list/{id}/results` as a stream (401 until the list is in `Results`). */
   async results(listId: number | string): Promise<Result<{ stream: Readable; fileName: string; size?: number }>> {
-    const answer = await this.transport.send(this.exchange('GET', `/v5/list/${encodeURIComponent(String(listId))}/results`, {}, 'application/zip'));
+    const answer = await this.transport.send(
+      this.exchange('GET', `/v5/list/${encodeURIComponent(String(listId))}/results`, {}, 'application/zip'),
+    );
     if (!answer.ok) return answer;
     if (answer.value.status >= 300) return fail(await failureOf(answer.value));
     const length = Number(answer.value.headers['content-length']);
@@ -132,7 +151,10 @@ export class ListsApi {
     const partial = `${target}.part`;
     const out = createWriteStream(partial, { mode: OWNER_ONLY });
     // A target that cannot be written is the caller's to fix, not a failed download.
-    const unwritable = await once(out, 'open').then(() => undefined, (error: unknown) => error);
+    const unwritable = await once(out, 'open').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     if (unwritable !== undefined) {
       results.value.stream.destroy();
       return fail(fileFailure(target, unwritable, 'write'));
@@ -142,21 +164,32 @@ export class ListsApi {
       await rename(partial, target);
     } catch (error) {
       await rm(partial, { force: true });
-      return fail({ kind: 'network', message: `the download failed: ${error instanceof Error ? error.message : String(error)}`, cause: error });
+      return fail({
+        kind: 'network',
+        message: `the download failed: ${error instanceof Error ? error.message : String(error)}`,
+        cause: error,
+      });
     }
     return ok({ path: target, bytes: (await stat(target)).size });
   }
 
   /** The results file unzipped into `directory`: the path of the one file the zip holds. */
   async downloadAndUnzip(listId: number | string, directory: string): Promise<Result<{ path: string }>> {
-    const made = await mkdir(directory, { recursive: true, mode: 0o700 }).then(() => undefined, (error: unknown) => error);
+    const made = await mkdir(directory, { recursive: true, mode: 0o700 }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     if (made !== undefined) return fail(fileFailure(directory, made, 'write'));
     const zip = await this.download(listId, join(directory, `.mailsure-${listId}-${process.pid}.zip`));
     if (!zip.ok) return zip;
     try {
       return ok({ path: await unzipSingle(zip.value.path, directory, OWNER_ONLY) });
     } catch (error) {
-      return fail({ kind: 'network', message: `the results zip cannot be read: ${error instanceof Error ? error.message : String(error)}`, cause: error });
+      return fail({
+        kind: 'network',
+        message: `the results zip cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+        cause: error,
+      });
     } finally {
       await rm(zip.value.path, { force: true });
     }
@@ -197,5 +230,8 @@ async function readableSize(path: string): Promise<Result<number>> {
 }
 
 async function isDirectory(path: string): Promise<boolean> {
-  return stat(path).then((s) => s.isDirectory(), () => false);
+  return stat(path).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
 }

@@ -42,7 +42,10 @@ export function progressOf(list: ListResource): Progress {
   const services = (Object.entries(list.services) as [ServiceName, ListResource['services'][ServiceName]][]).flatMap(([name, s]) =>
     s ? [serviceProgress(name, s)] : [],
   );
-  const least = services.reduce<ServiceProgress | undefined>((min, s) => (min === undefined || s.fraction < min.fraction ? s : min), undefined);
+  const least = services.reduce<ServiceProgress | undefined>(
+    (min, s) => (min === undefined || s.fraction < min.fraction ? s : min),
+    undefined,
+  );
   const total = list.records;
   // A service that has completed any record has started, even when its count runs past its input
   // (its `done` is clipped to the input for display, so the raw count decides here).

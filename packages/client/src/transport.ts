@@ -57,7 +57,11 @@ export class Transport {
     const url = new URL(options.baseUrl);
     this.agent =
       url.protocol === 'https:'
-        ? new https.Agent({ keepAlive: true, ...(options.ca !== undefined ? { ca: options.ca } : {}), rejectUnauthorized: options.rejectUnauthorized ?? true })
+        ? new https.Agent({
+            keepAlive: true,
+            ...(options.ca !== undefined ? { ca: options.ca } : {}),
+            rejectUnauthorized: options.rejectUnauthorized ?? true,
+          })
         : new http.Agent({ keepAlive: true });
   }
 
@@ -68,7 +72,8 @@ export class Transport {
       const answer = await this.once(exchange);
       if (!answer.ok || !RETRIED.has(answer.value.status)) return answer;
       const waitMs = retryAfterSeconds(answer.value.headers) * 1000;
-      const canRetry = attempt <= maxRetries && (exchange.body?.replayable ?? true) && waitMs > 0 && waitMs <= (this.options.maxRetryWaitMs ?? 60_000);
+      const canRetry =
+        attempt <= maxRetries && (exchange.body?.replayable ?? true) && waitMs > 0 && waitMs <= (this.options.maxRetryWaitMs ?? 60_000);
       if (!canRetry) return answer;
       answer.value.body.resume();
       this.options.onRetry?.({ status: answer.value.status, waitMs, attempt });
@@ -110,8 +115,10 @@ export class Transport {
         settled = true;
         resolve(result);
       };
-      const request = (url.protocol === 'https:' ? https : http).request(url, { method: exchange.method, headers, agent: this.agent, timeout }, (response) =>
-        settle(ok({ status: response.statusCode ?? 0, headers: response.headers, body: response })),
+      const request = (url.protocol === 'https:' ? https : http).request(
+        url,
+        { method: exchange.method, headers, agent: this.agent, timeout },
+        (response) => settle(ok({ status: response.statusCode ?? 0, headers: response.headers, body: response })),
       );
       request.on('timeout', () => request.destroy(new Error(`no answer within ${timeout} ms`)));
       request.on('error', (error: NodeJS.ErrnoException) => settle(fail({ kind: 'network', message: error.message, cause: error })));
@@ -125,7 +132,13 @@ export class Transport {
         }
         request.end();
       })().catch((error: unknown) => {
-        settle(fail({ kind: 'network', message: `reading the file failed: ${error instanceof Error ? error.message : String(error)}`, cause: error }));
+        settle(
+          fail({
+            kind: 'network',
+            message: `reading the file failed: ${error instanceof Error ? error.message : String(error)}`,
+            cause: error,
+          }),
+        );
         request.destroy();
       });
     });
@@ -165,7 +178,12 @@ export async function failureOf(answer: Answer): Promise<Failure> {
     // Plain text (a bad key on /v5/ev), kept as it is.
   }
   const retryAfter = answer.headers['retry-after'] !== undefined ? retryAfterSeconds(answer.headers) : undefined;
-  return { kind: 'http', status: answer.status, message: message || `HTTP ${answer.status}`, ...(retryAfter !== undefined ? { retryAfter } : {}) };
+  return {
+    kind: 'http',
+    status: answer.status,
+    message: message || `HTTP ${answer.status}`,
+    ...(retryAfter !== undefined ? { retryAfter } : {}),
+  };
 }
 
 async function readText(stream: IncomingMessage): Promise<Result<string>> {
@@ -174,6 +192,10 @@ async function readText(stream: IncomingMessage): Promise<Result<string>> {
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     return ok(Buffer.concat(chunks).toString('utf8'));
   } catch (error) {
-    return fail({ kind: 'network', message: `the answer was cut off: ${error instanceof Error ? error.message : String(error)}`, cause: error });
+    return fail({
+      kind: 'network',
+      message: `the answer was cut off: ${error instanceof Error ? error.message : String(error)}`,
+      cause: error,
+    });
   }
 }

@@ -8,7 +8,9 @@ type BodyOf<O extends Op> = NonNullable<operations[O]['requestBody']> extends { 
 /** The query of an operation (without `api_key`: the client adds the key). */
 export type QueryOf<O extends Op> = NonNullable<operations[O]['parameters']['query']>;
 /** The JSON answer of an operation for status S. */
-export type AnswerOf<O extends Op, S extends keyof operations[O]['responses'] = 200 & keyof operations[O]['responses']> = JsonOf<operations[O]['responses'][S]>;
+export type AnswerOf<O extends Op, S extends keyof operations[O]['responses'] = 200 & keyof operations[O]['responses']> = JsonOf<
+  operations[O]['responses'][S]
+>;
 
 /**
  * A flag of the contract, `true` or `false` on the wire: a boolean, or that string. The OpenAPI

@@ -27,7 +27,10 @@ async function run(name: string, text: string | Buffer) {
 
 describe('importPolicy', () => {
   it('loads CSV rows and reports bad ones with their line', async () => {
-    const { storage, counts, out } = await run('traps.csv', 'email,domain\nTrap@Example.com,\n,spamtrap.net\nbroken..@x.com,\n"unterminated,\nsecond@example.com,\n');
+    const { storage, counts, out } = await run(
+      'traps.csv',
+      'email,domain\nTrap@Example.com,\n,spamtrap.net\nbroken..@x.com,\n"unterminated,\nsecond@example.com,\n',
+    );
     expect(counts).toEqual({ loaded: 2, added: 2, rejected: 2 });
     expect(out).toContain('policy trap from CSV: 2 loaded (2 new), 2 rejected');
     expect(out).toContain('line 4: email is not a valid address');
@@ -37,7 +40,10 @@ describe('importPolicy', () => {
   });
 
   it('loads NDJSON, skipping blank lines and reporting junk', async () => {
-    const { counts, out } = await run('traps.ndjson', '{"email":"a@example.com"}\n\nnot json\n[1,2]\n{"domain":"b.org"}\n{"email":"a@example.com"}\n');
+    const { counts, out } = await run(
+      'traps.ndjson',
+      '{"email":"a@example.com"}\n\nnot json\n[1,2]\n{"domain":"b.org"}\n{"email":"a@example.com"}\n',
+    );
     expect(counts).toEqual({ loaded: 3, added: 2, rejected: 2 });
     expect(out).toContain('line 3: not valid JSON');
     expect(out).toContain('line 4: not a JSON object');

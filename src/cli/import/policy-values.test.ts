@@ -22,6 +22,8 @@ describe('policy files without a header', () => {
         expect(isValueRow([domain])).toBe(domain !== 'email' && domain !== 'domain');
       }),
     );
-    expect(valueRecord(['a@example.com', 'b@example.com'])).toEqual({ problem: 'more than one value on a line of a file without a header' });
+    expect(valueRecord(['a@example.com', 'b@example.com'])).toEqual({
+      problem: 'more than one value on a line of a file without a header',
+    });
   });
 });

@@ -47,7 +47,15 @@ export async function runImport<T>(run: ImportRun<T>): Promise<ImportOutcome> {
   // A missing file is the operator's typo, not a failed import: let it reach the CLI's message.
   await stat(run.file);
   const bar = await progressBar(run.label, run.file, run.stream ?? process.stdout);
-  const outcome: ImportOutcome = { status: 'failed', loaded: 0, rejected: 0, committed: 0, rejectedLines: [], warnings: 0, warningLines: [] };
+  const outcome: ImportOutcome = {
+    status: 'failed',
+    loaded: 0,
+    rejected: 0,
+    committed: 0,
+    rejectedLines: [],
+    warnings: 0,
+    warningLines: [],
+  };
   let status: ImportStatus = 'importing';
   let batch: T[] = [];
   const flush = async () => {

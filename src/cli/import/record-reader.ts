@@ -104,7 +104,10 @@ export async function* readCsvRows(file: string): AsyncGenerator<{ line: number;
       skip_empty_lines: true,
       skip_records_with_error: true,
       on_skip: (error) => {
-        skipped.push({ line: Number((error as unknown as { lines?: number } | undefined)?.lines ?? 0), problem: error?.message ?? 'malformed CSV row' });
+        skipped.push({
+          line: Number((error as unknown as { lines?: number } | undefined)?.lines ?? 0),
+          problem: error?.message ?? 'malformed CSV row',
+        });
         return undefined;
       },
     }),

@@ -64,7 +64,12 @@ export async function status(id: string, flags: ConnectionFlags & { json?: boole
 
 export async function list(flags: ConnectionFlags & { page?: string; perPage?: string; json?: boolean }): Promise<void> {
   const client = connect(flags);
-  const page = valueOf(await client.lists.list({ ...(flags.page ? { page: Number(flags.page) } : {}), ...(flags.perPage ? { perPage: Number(flags.perPage) } : {}) }));
+  const page = valueOf(
+    await client.lists.list({
+      ...(flags.page ? { page: Number(flags.page) } : {}),
+      ...(flags.perPage ? { perPage: Number(flags.perPage) } : {}),
+    }),
+  );
   if (flags.json) print(JSON.stringify(page));
   else {
     print(listTable(page.lists));
@@ -80,10 +85,18 @@ export async function cancel(id: string, flags: ConnectionFlags): Promise<void> 
 }
 
 export async function purchase(id: string, flags: ConnectionFlags & { fields?: string; matchType?: string }): Promise<void> {
-  if (flags.matchType !== undefined && flags.matchType !== 'I' && flags.matchType !== 'H') fail('--match-type must be I (individual) or H (household)');
+  if (flags.matchType !== undefined && flags.matchType !== 'I' && flags.matchType !== 'H')
+    fail('--match-type must be I (individual) or H (household)');
   const client = connect(flags);
   const request = {
-    ...(flags.fields ? { fields: flags.fields.split(',').map((f) => f.trim()).filter(Boolean) } : {}),
+    ...(flags.fields
+      ? {
+          fields: flags.fields
+            .split(',')
+            .map((f) => f.trim())
+            .filter(Boolean),
+        }
+      : {}),
     ...(flags.matchType ? { options: { email_append: { match_type: flags.matchType as 'I' | 'H' } } } : {}),
   };
   print(describeList(valueOf(await client.lists.purchase(id, request)))[0]!);

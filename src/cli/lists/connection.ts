@@ -25,7 +25,8 @@ export function connectionOf(flags: ConnectionFlags, env: NodeJS.ProcessEnv): { 
   } catch {
     return { problem: `--url ${JSON.stringify(baseUrl)} is not a URL (e.g. https://mailsure.example.com:8443)` };
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { problem: `--url must be https:// (or http:// behind a proxy), not ${url.protocol}` };
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return { problem: `--url must be https:// (or http:// behind a proxy), not ${url.protocol}` };
   const apiKey = flags.key ?? env.MAILSURE_KEY;
   if (!apiKey) return { problem: 'no API key: pass --key KEY or set MAILSURE_KEY' };
   const caFile = flags.ca ?? env.MAILSURE_CA;

@@ -16,7 +16,8 @@ const UNTRUSTED_ISSUER = new Set([
   'CERT_UNTRUSTED',
 ]);
 
-export const TRUST_HINT = "trust the server's certificate with --ca FILE or MAILSURE_CA=FILE (the server's data/tls/cert.pem, or the CA that signed it)";
+export const TRUST_HINT =
+  "trust the server's certificate with --ca FILE or MAILSURE_CA=FILE (the server's data/tls/cert.pem, or the CA that signed it)";
 
 export function failureLine(failure: Failure): string {
   const code = failure.kind === 'network' ? (failure.cause as NodeJS.ErrnoException | undefined)?.code : undefined;

@@ -27,7 +27,14 @@ describe('mailsure lists progress in a pipe', () => {
     const out = piped();
     const view = progressView(out.stream);
     view.update(progressOf(list('Pending', {})));
-    view.update(progressOf(list('Pending', { email_validation: { status: 'Processing', completed_count: 200, input_count: 298 }, email_intelligence: { status: 'Processing', completed_count: 80, input_count: 298 } })));
+    view.update(
+      progressOf(
+        list('Pending', {
+          email_validation: { status: 'Processing', completed_count: 200, input_count: 298 },
+          email_intelligence: { status: 'Processing', completed_count: 80, input_count: 298 },
+        }),
+      ),
+    );
     const done = { status: 'Completed' as const, completed_count: 298, input_count: 298 };
     view.update(progressOf(list('Results', { email_validation: done, email_intelligence: done })));
     view.update(progressOf(list('Results', { email_validation: done, email_intelligence: done })));

@@ -36,7 +36,13 @@ export function progressView(stream: NodeJS.WriteStream = process.stderr): Progr
   }
   const bar = new cliProgress.SingleBar(
     // A short bar leaves room on the line for the services' counts (cli-progress cuts a line at the terminal's width).
-    { stream, format: 'list {list} [{bar}] {percentage}% {value}/{total} records | {status}{services}', barsize: 20, hideCursor: true, clearOnComplete: false },
+    {
+      stream,
+      format: 'list {list} [{bar}] {percentage}% {value}/{total} records | {status}{services}',
+      barsize: 20,
+      hideCursor: true,
+      clearOnComplete: false,
+    },
     cliProgress.Presets.shades_classic,
   );
   let started = false;

@@ -14,5 +14,8 @@ export function describeList(list: ListResource): string[] {
 }
 
 export function listTable(lists: readonly ListResource[]): string {
-  return table([['ID', 'NAME', 'STATUS', 'RECORDS', 'CREATED'], ...lists.map((l) => [String(l.list_id), l.name, l.status, String(l.records), l.created_at])]);
+  return table([
+    ['ID', 'NAME', 'STATUS', 'RECORDS', 'CREATED'],
+    ...lists.map((l) => [String(l.list_id), l.name, l.status, String(l.records), l.created_at]),
+  ]);
 }

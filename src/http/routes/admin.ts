@@ -110,7 +110,14 @@ export async function adminRoutes(
       if (typeof body !== 'object' || typeof body.name !== 'string') throw errors.badRequest('Invalid key: name is required');
       const options: KeyOptions = {};
       // The body's names are the key resource's (record_rate), the options' the CLI's (recordRate).
-      for (const [field, option] of [['services', 'services'], ['fields', 'fields'], ['quota', 'quota'], ['rate', 'rate'], ['record_rate', 'recordRate'], ['variant', 'variant']] as const) {
+      for (const [field, option] of [
+        ['services', 'services'],
+        ['fields', 'fields'],
+        ['quota', 'quota'],
+        ['rate', 'rate'],
+        ['record_rate', 'recordRate'],
+        ['variant', 'variant'],
+      ] as const) {
         const value = field === 'services' || field === 'fields' ? listOption(field, body[field]) : body[field];
         if (value === undefined || value === null || value === '') continue;
         if (typeof value !== 'string' && typeof value !== 'number') throw errors.badRequest(`Invalid key: ${field} must be a string`);
@@ -155,7 +162,9 @@ export async function adminRoutes(
     scope.get('/v5/admin/lists', { schema: hide }, async () => {
       const keys = await deps.keys.list();
       const pages = await Promise.all(
-        keys.map(async (key) => (valueOf(await lists.page(key, { per_page: String(LISTS_PER_KEY) })).lists).map((list) => ({ key_name: key.name, ...list }))),
+        keys.map(async (key) =>
+          valueOf(await lists.page(key, { per_page: String(LISTS_PER_KEY) })).lists.map((list) => ({ key_name: key.name, ...list })),
+        ),
       );
       const recent = pages.flat().sort((a, b) => b.created_at.localeCompare(a.created_at) || b.list_id - a.list_id);
       return { lists: recent.slice(0, RECENT_LISTS) };

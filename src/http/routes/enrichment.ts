@@ -14,8 +14,18 @@ import { jsonArrayStream } from '../json-array-stream.js';
 import { BULK_SLICE, inSlices } from '../../core/in-slices.js';
 
 export const MAX_BULK_RECORDS = 5_000;
-const ENRICHMENT_AUTH = { source: 'query', services: ['enrichment', 'eam', 'postal_append'], rateLimited: true, recordRated: true } as const;
-const BULK_AUTH = { ...ENRICHMENT_AUTH, services: [...ENRICHMENT_AUTH.services], jsonBody: true, perRecord: { maxRecords: MAX_BULK_RECORDS } };
+const ENRICHMENT_AUTH = {
+  source: 'query',
+  services: ['enrichment', 'eam', 'postal_append'],
+  rateLimited: true,
+  recordRated: true,
+} as const;
+const BULK_AUTH = {
+  ...ENRICHMENT_AUTH,
+  services: [...ENRICHMENT_AUTH.services],
+  jsonBody: true,
+  perRecord: { maxRecords: MAX_BULK_RECORDS },
+};
 
 export function enrichmentRoutes(app: FastifyInstance, deps: { enrich: EnrichService; meter: UsageMeter }): void {
   app.get<{ Querystring: Static<typeof TdQuery> }>(
@@ -53,7 +63,10 @@ export function enrichmentRoutes(app: FastifyInstance, deps: { enrich: EnrichSer
         summary: `Enrichment for up to ${MAX_BULK_RECORDS} records (application/json array)`,
         description: 'One answer per request element, in order: a record, `{}` for no match, or a per-record error element.',
         querystring: BulkQuery,
-        response: { 200: Type.Array(BulkElement, { description: 'One element per request element, in order' }), ...errorResponses(400, 401, 403, 413, 429) },
+        response: {
+          200: Type.Array(BulkElement, { description: 'One element per request element, in order' }),
+          ...errorResponses(400, 401, 403, 413, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -111,5 +124,8 @@ function sendHtml(reply: FastifyReply, record: unknown): FastifyReply {
 }
 
 function sendText(reply: FastifyReply, type: string, body: string): FastifyReply {
-  return reply.type(type).serializer((payload) => String(payload)).send(body);
+  return reply
+    .type(type)
+    .serializer((payload) => String(payload))
+    .send(body);
 }

@@ -56,7 +56,14 @@ export function healthRoutes(
 ): void {
   app.get(
     '/healthz',
-    { schema: { operationId: 'health', tags: ['health'], summary: 'The process is up', response: { 200: Type.Object({ status: Type.Literal('ok') }, { description: 'Up' }) } } },
+    {
+      schema: {
+        operationId: 'health',
+        tags: ['health'],
+        summary: 'The process is up',
+        response: { 200: Type.Object({ status: Type.Literal('ok') }, { description: 'Up' }) },
+      },
+    },
     async () => ({ status: 'ok' as const }),
   );
 
@@ -107,7 +114,11 @@ async function storeState(check: ReadinessCheck, deadlineMs: number): Promise<St
     return { state: 'ok', evidence: ['the object store answered'] };
   } catch (error) {
     const code = (error as { code?: string }).code;
-    const reason = (error as Error).message?.startsWith('no answer within') ? (error as Error).message : code ? `no answer (${code})` : 'no answer';
+    const reason = (error as Error).message?.startsWith('no answer within')
+      ? (error as Error).message
+      : code
+        ? `no answer (${code})`
+        : 'no answer';
     return {
       state: 'failed',
       evidence: [`the object store: ${reason}`],

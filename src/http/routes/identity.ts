@@ -10,7 +10,14 @@ import { Type, type Static } from 'typebox';
 import type { ApiKeyRecord } from '../../accounts/key-config.js';
 import type { UsageMeter } from '../../accounts/usage-meter.js';
 import { errors, type ErrorBody } from '../../core/errors.js';
-import { countAppended, parseAppendRequest, type AppendMatch, type AppendRefusal, type AppendRequest, type AppendService } from '../../identity/append/index.js';
+import {
+  countAppended,
+  parseAppendRequest,
+  type AppendMatch,
+  type AppendRefusal,
+  type AppendRequest,
+  type AppendService,
+} from '../../identity/append/index.js';
 import { errorResponses } from '../schemas/errors.js';
 import { jsonArrayStream } from '../json-array-stream.js';
 import { BULK_SLICE, inSlices } from '../../core/in-slices.js';
@@ -55,7 +62,10 @@ export function identityRoutes(app: FastifyInstance, deps: { append: AppendServi
         tags: ['identity'],
         summary: `Email and postal append for up to ${MAX_APPEND_BULK_RECORDS} records (application/json array)`,
         querystring: EppendBulkQuery,
-        response: { 200: Type.Array(AppendAnswerSchema, { description: 'One element per request element, in order' }), ...errorResponses(400, 401, 403, 413, 429) },
+        response: {
+          200: Type.Array(AppendAnswerSchema, { description: 'One element per request element, in order' }),
+          ...errorResponses(400, 401, 403, 413, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -74,7 +84,11 @@ type Answered = AppendMatch | AppendRefusal | ErrorBody;
 
 const refusalBody = (refusal: AppendRefusal): ErrorBody => errors.appendNotPermitted(refusal.asked).toBody();
 
-async function answerAll(deps: { append: AppendService; meter: UsageMeter }, key: ApiKeyRecord, elements: readonly unknown[]): Promise<Answered[]> {
+async function answerAll(
+  deps: { append: AppendService; meter: UsageMeter },
+  key: ApiKeyRecord,
+  elements: readonly unknown[],
+): Promise<Answered[]> {
   // Parsed a slice at a time, as the matching is: a full bulk call takes milliseconds to check.
   const parsed = await inSlices(elements, BULK_SLICE, async (slice) =>
     slice.map((element) =>

@@ -11,7 +11,17 @@ import type { ListService } from '../../lists/list-service.js';
 import { attachmentDisposition } from '../../lists/list-files.js';
 import { valueOf } from '../error-handler.js';
 import { errorResponses } from '../schemas/errors.js';
-import { ListIdParams, ListPageAnswer, ListStatusAnswer, PageQuery, PurchaseBody, ResultsFile, SubmitAnswer, SubmitBody, SubmitQuery } from '../schemas/lists.js';
+import {
+  ListIdParams,
+  ListPageAnswer,
+  ListStatusAnswer,
+  PageQuery,
+  PurchaseBody,
+  ResultsFile,
+  SubmitAnswer,
+  SubmitBody,
+  SubmitQuery,
+} from '../schemas/lists.js';
 
 // Rate-limited like every keyed route: a key's rate holds on the List API too (status polling included).
 const AUTH = { source: 'header', services: ['lists'], rateLimited: true } as const;
@@ -45,7 +55,8 @@ function routes(app: FastifyInstance, lists: ListService): void {
         operationId: 'submitList',
         tags,
         summary: 'Submit a list (multipart/form-data, file in the part `file`)',
-        description: 'Answers 202 once the file is stored; the list then runs in the background. Poll `GET /v5/list/{list_id}` or give `callback_url`.',
+        description:
+          'Answers 202 once the file is stored; the list then runs in the background. Poll `GET /v5/list/{list_id}` or give `callback_url`.',
         querystring: SubmitQuery,
         response: { 202: SubmitAnswer, ...errorResponses(400, 401, 403, 413, 415, 422, 429) },
       },
@@ -63,17 +74,35 @@ function routes(app: FastifyInstance, lists: ListService): void {
             // the service has piped it anywhere, and an unheard stream error would be a 500.
             let failure: Error | undefined;
             part.file.once('error', (error: Error) => (failure = error));
-            return { field: part.fieldname, fileName: part.filename, stream: part.file, truncated: () => part.file.truncated, failure: () => failure ?? part.file.errored ?? undefined };
+            return {
+              field: part.fieldname,
+              fileName: part.filename,
+              stream: part.file,
+              truncated: () => part.file.truncated,
+              failure: () => failure ?? part.file.errored ?? undefined,
+            };
           }
         : null;
       const submitted = valueOf(await lists.submit(request.apiKey!, request.query, upload));
-      return reply.code(202).header('location', `/v5/list/${submitted.listId}`).send({ list_id: submitted.listId, size_bytes: submitted.sizeBytes });
+      return reply
+        .code(202)
+        .header('location', `/v5/list/${submitted.listId}`)
+        .send({ list_id: submitted.listId, size_bytes: submitted.sizeBytes });
     },
   );
 
   app.get<{ Querystring: Static<typeof PageQuery> }>(
     '/v5/list',
-    { config: auth(), schema: { operationId: 'listLists', tags, summary: 'The key’s lists, newest first', querystring: PageQuery, response: { 200: ListPageAnswer, ...errorResponses(400, 401, 403, 429) } } },
+    {
+      config: auth(),
+      schema: {
+        operationId: 'listLists',
+        tags,
+        summary: 'The key’s lists, newest first',
+        querystring: PageQuery,
+        response: { 200: ListPageAnswer, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
     async (request) => {
       const page = valueOf(await lists.page(request.apiKey!, request.query));
       return { lists: page.lists, page: page.page, per_page: page.perPage, total: page.total };
@@ -102,7 +131,16 @@ function routes(app: FastifyInstance, lists: ListService): void {
 
   app.delete<{ Params: Static<typeof ListIdParams> }>(
     '/v5/list/:list_id',
-    { config: auth(), schema: { operationId: 'cancelList', tags, summary: 'Cancel a list', params: ListIdParams, response: { 200: ListStatusAnswer, ...listErrors, ...errorResponses(409) } } },
+    {
+      config: auth(),
+      schema: {
+        operationId: 'cancelList',
+        tags,
+        summary: 'Cancel a list',
+        params: ListIdParams,
+        response: { 200: ListStatusAnswer, ...listErrors, ...errorResponses(409) },
+      },
+    },
     async (request) => valueOf(await lists.cancel(request.apiKey!, request.params.list_id)),
   );
 
@@ -110,7 +148,13 @@ function routes(app: FastifyInstance, lists: ListService): void {
     '/v5/list/:list_id/purchase',
     {
       config: { ...auth(), openapiBody: { schema: PurchaseBody, contentType: 'application/json', required: false } },
-      schema: { operationId: 'purchaseList', tags, summary: 'Buy the results held back by report=true (idempotent)', params: ListIdParams, response: { 200: ListStatusAnswer, ...listErrors, ...errorResponses(409) } },
+      schema: {
+        operationId: 'purchaseList',
+        tags,
+        summary: 'Buy the results held back by report=true (idempotent)',
+        params: ListIdParams,
+        response: { 200: ListStatusAnswer, ...listErrors, ...errorResponses(409) },
+      },
     },
     async (request) => valueOf(await lists.purchase(request.apiKey!, request.params.list_id, request.body)),
   );
@@ -125,7 +169,14 @@ function routes(app: FastifyInstance, lists: ListService): void {
         summary: 'The results file (application/zip), or a 302 to a short-lived link with MAILSURE_LIST_STORE_REDIRECT',
         description: '401 while the results are not ready yet (the list is not in `Results`).',
         params: ListIdParams,
-        response: { 200: ResultsFile, 302: { description: 'A link to the results file, valid for a few minutes (the server runs with MAILSURE_LIST_STORE_REDIRECT=1)', type: 'null' }, ...listErrors },
+        response: {
+          200: ResultsFile,
+          302: {
+            description: 'A link to the results file, valid for a few minutes (the server runs with MAILSURE_LIST_STORE_REDIRECT=1)',
+            type: 'null',
+          },
+          ...listErrors,
+        },
       },
     },
     async (request, reply) => {

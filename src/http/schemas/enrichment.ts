@@ -23,7 +23,10 @@ export const TdQuery = Type.Object({
 
 /** One element of a `/v5/ei/bulk` body: the single query's identifiers (no key, fields or format). */
 const { api_key: _key, fields: _fields, format: _format, ...identifiers } = TdQuery.properties;
-export const BulkRequest = Type.Array(Type.Object(identifiers), { maxItems: 5_000, description: 'At most 5,000 queries, each as the query parameters of GET /v5/td' });
+export const BulkRequest = Type.Array(Type.Object(identifiers), {
+  maxItems: 5_000,
+  description: 'At most 5,000 queries, each as the query parameters of GET /v5/td',
+});
 
 export const BulkQuery = Type.Object({
   api_key: Type.String({ description: 'API key' }),

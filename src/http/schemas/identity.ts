@@ -18,7 +18,10 @@ export const EppendQuery = Type.Object({
 });
 
 const { api_key: _key, ...appendIdentifiers } = EppendQuery.properties;
-export const AppendBulkRequest = Type.Array(Type.Object(appendIdentifiers), { maxItems: 1_250, description: 'At most 1,250 queries, each as the query parameters of GET /v5/eppend' });
+export const AppendBulkRequest = Type.Array(Type.Object(appendIdentifiers), {
+  maxItems: 1_250,
+  description: 'At most 1,250 queries, each as the query parameters of GET /v5/eppend',
+});
 
 export const EppendBulkQuery = Type.Object({ api_key: Type.String({ description: 'API key' }) });
 

@@ -27,7 +27,12 @@ export const PageQuery = Type.Object({
 
 /** The multipart body of a submission (documentation only: the route reads the part as a stream). */
 export const SubmitBody = Type.Object(
-  { file: Type.String({ contentMediaType: 'application/octet-stream', description: 'The list: .csv, .txt (tab-delimited) or .zip holding exactly one of them' }) },
+  {
+    file: Type.String({
+      contentMediaType: 'application/octet-stream',
+      description: 'The list: .csv, .txt (tab-delimited) or .zip holding exactly one of them',
+    }),
+  },
   { description: 'multipart/form-data with the file in the part named `file`' },
 );
 
@@ -36,7 +41,13 @@ export const PurchaseBody = Type.Object(
     fields: Type.Optional(Type.Array(Type.String(), { description: 'Fields to buy; all matched fields when omitted' })),
     options: Type.Optional(
       Type.Object({
-        email_append: Type.Optional(Type.Object({ match_type: Type.Optional(Type.Union([Type.Literal('I'), Type.Literal('H')], { description: 'I: individual matches, H: household matches' })) })),
+        email_append: Type.Optional(
+          Type.Object({
+            match_type: Type.Optional(
+              Type.Union([Type.Literal('I'), Type.Literal('H')], { description: 'I: individual matches, H: household matches' }),
+            ),
+          }),
+        ),
       }),
     ),
   },
@@ -93,16 +104,26 @@ export const ListBody = Type.Object(
 
 export const SubmitAnswer = Type.Object(
   { list_id: Type.Integer(), size_bytes: Type.Integer({ minimum: 0 }) },
-  { description: 'Accepted: the list is stored and queued', headers: { location: Type.String({ description: 'The list’s status address, /v5/list/{list_id}' }) } },
+  {
+    description: 'Accepted: the list is stored and queued',
+    headers: { location: Type.String({ description: 'The list’s status address, /v5/list/{list_id}' }) },
+  },
 );
 
 export const ListStatusAnswer = Type.Object(ListBody.properties, {
   description: 'The list resource',
-  headers: { 'retry-after': Type.Integer({ minimum: 1, description: 'Present while the list is unfinished: poll again after this many seconds' }) },
+  headers: {
+    'retry-after': Type.Integer({ minimum: 1, description: 'Present while the list is unfinished: poll again after this many seconds' }),
+  },
 });
 
 export const ListPageAnswer = Type.Object(
-  { lists: Type.Array(ListBody), page: Type.Integer({ minimum: 1 }), per_page: Type.Integer({ minimum: 1 }), total: Type.Integer({ minimum: 0 }) },
+  {
+    lists: Type.Array(ListBody),
+    page: Type.Integer({ minimum: 1 }),
+    per_page: Type.Integer({ minimum: 1 }),
+    total: Type.Integer({ minimum: 0 }),
+  },
   { description: 'The key’s lists, newest first' },
 );
 

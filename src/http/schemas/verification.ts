@@ -46,7 +46,8 @@ export const VerificationResponse = Type.Object(
     evidence: Type.Optional(Evidence),
   },
   {
-    description: 'safe_to_send (verification variant) or email_validation (legacy variant), per the key; evidence beside it only with explain=true',
+    description:
+      'safe_to_send (verification variant) or email_validation (legacy variant), per the key; evidence beside it only with explain=true',
     minProperties: 1,
     maxProperties: 2,
   },

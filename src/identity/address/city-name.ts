@@ -8,7 +8,9 @@ import { DIRECTIONALS } from './data/directionals.js';
 import { COMMA } from './tokens.js';
 
 const CITY_WORDS: Readonly<Record<string, string>> = { ST: 'SAINT', STE: 'SAINTE', FT: 'FORT', MT: 'MOUNT' };
-const DIRECTION_WORDS: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(DIRECTIONALS).map(([word, abbreviation]) => [abbreviation, word]));
+const DIRECTION_WORDS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(DIRECTIONALS).map(([word, abbreviation]) => [abbreviation, word]),
+);
 
 export function normalizeCityTokens(tokens: readonly string[]): string {
   const words = tokens.filter((token) => token !== COMMA && token !== '#').map((token) => CITY_WORDS[token] ?? token);

@@ -147,7 +147,12 @@ export function splitCity(span: readonly string[], state: string | undefined, kn
  */
 export function cityWithoutState(tokens: readonly string[]): CitySplit {
   const plain = (words: readonly string[]): boolean =>
-    words.length >= 1 && words.length <= 4 && afterDigits(words) === 0 && afterUnits(words, 0) === 0 && boxAt(words, 0) === undefined && !words.every((word) => directionalOf(word) !== undefined);
+    words.length >= 1 &&
+    words.length <= 4 &&
+    afterDigits(words) === 0 &&
+    afterUnits(words, 0) === 0 &&
+    boxAt(words, 0) === undefined &&
+    !words.every((word) => directionalOf(word) !== undefined);
   const lastComma = tokens.lastIndexOf(COMMA);
   if (lastComma >= 0) {
     const field = tokens.slice(lastComma + 1);
@@ -158,7 +163,8 @@ export function cityWithoutState(tokens: readonly string[]): CitySplit {
   const first = tail[0];
   const box = boxAt(tokens, streetStart(tokens)) !== undefined;
   const streetLike = (word: string): boolean => word.length < 3 || isCommonSuffix(suffixOf(word)) || unitDesignatorOf(word) !== undefined;
-  if (first === undefined || !bySuffix || tail.length > 3 || !plain(tail) || tail.some(streetLike)) return { street: [...tokens], city: [] };
+  if (first === undefined || !bySuffix || tail.length > 3 || !plain(tail) || tail.some(streetLike))
+    return { street: [...tokens], city: [] };
   if ((!box && suffixOf(first) !== undefined) || directionalOf(first) !== undefined) return { street: [...tokens], city: [] };
   return { street: tokens.slice(0, end), city: tail };
 }

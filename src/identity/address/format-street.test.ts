@@ -4,7 +4,9 @@ import { parseStreet } from './parse-street.js';
 
 describe('streetKey', () => {
   it('joins number, directionals, name and suffix with single spaces and leaves the unit out', () => {
-    expect(streetKey({ number: '123', preDirectional: 'N', name: 'MAIN', suffix: 'ST', unitType: 'APT', unitId: '4' })).toBe('123 N MAIN ST');
+    expect(streetKey({ number: '123', preDirectional: 'N', name: 'MAIN', suffix: 'ST', unitType: 'APT', unitId: '4' })).toBe(
+      '123 N MAIN ST',
+    );
     expect(streetKey({ number: '1005', name: 'GRAVENSTEIN', suffix: 'HWY', postDirectional: 'N' })).toBe('1005 GRAVENSTEIN HWY N');
     expect(streetKey({ name: 'HIGHWAY 34', postDirectional: 'E' })).toBe('HIGHWAY 34 E');
     expect(streetKey({ name: '' })).toBe('');
@@ -18,7 +20,13 @@ describe('streetKey', () => {
   it('is the same for spellings of one street', () => {
     const key = streetKey(parseStreet('123 N. Main St.'));
     expect(key).toBe('123 N MAIN ST');
-    for (const line of ['123 north main street', '123 NORTH MAIN STREET', ' 123  N  Main  Str ', '123 N Main St Apt 4', '123 N. Main St., #4']) {
+    for (const line of [
+      '123 north main street',
+      '123 NORTH MAIN STREET',
+      ' 123  N  Main  Str ',
+      '123 N Main St Apt 4',
+      '123 N. Main St., #4',
+    ]) {
       expect(streetKey(parseStreet(line))).toBe(key);
     }
   });
@@ -36,7 +44,14 @@ describe('formatStreetLine', () => {
   });
 
   it('reads back as the same parts', () => {
-    for (const line of ['123 North Main Street Apartment 4', '48S 400E', 'RR 2 Box 152', '4922 B South Cornell Ave', '1114 Avenue of the Americas 27th Fl', '12 1/2 Main St #3']) {
+    for (const line of [
+      '123 North Main Street Apartment 4',
+      '48S 400E',
+      'RR 2 Box 152',
+      '4922 B South Cornell Ave',
+      '1114 Avenue of the Americas 27th Fl',
+      '12 1/2 Main St #3',
+    ]) {
       const p = parseStreet(line);
       expect(parseStreet(formatStreetLine(p))).toEqual(p);
     }

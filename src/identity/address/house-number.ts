@@ -21,9 +21,34 @@ export interface HouseNumber {
 export const GLUED_DIRECTION = /^(\d+)([NSEW])$/;
 
 const NUMBER_WORDS = new Set([
-  'ONE', 'TWO', 'THREE', 'FOUR', 'FIVE', 'SIX', 'SEVEN', 'EIGHT', 'NINE', 'TEN', 'ELEVEN', 'TWELVE',
-  'THIRTEEN', 'FOURTEEN', 'FIFTEEN', 'SIXTEEN', 'SEVENTEEN', 'EIGHTEEN', 'NINETEEN', 'TWENTY',
-  'THIRTY', 'FORTY', 'FIFTY', 'SIXTY', 'SEVENTY', 'EIGHTY', 'NINETY', 'HUNDRED',
+  'ONE',
+  'TWO',
+  'THREE',
+  'FOUR',
+  'FIVE',
+  'SIX',
+  'SEVEN',
+  'EIGHT',
+  'NINE',
+  'TEN',
+  'ELEVEN',
+  'TWELVE',
+  'THIRTEEN',
+  'FOURTEEN',
+  'FIFTEEN',
+  'SIXTEEN',
+  'SEVENTEEN',
+  'EIGHTEEN',
+  'NINETEEN',
+  'TWENTY',
+  'THIRTY',
+  'FORTY',
+  'FIFTY',
+  'SIXTY',
+  'SEVENTY',
+  'EIGHTY',
+  'NINETY',
+  'HUNDRED',
 ]);
 
 function hasStreetAfter(tokens: readonly string[], from: number): boolean {
@@ -59,8 +84,17 @@ export function houseNumber(tokens: readonly string[], at: number): HouseNumber 
   const after = tokens[i + 1];
   const initials = after !== undefined && after.length <= 2 && /^[A-Z]+$/.test(after) && postDirectionalOf(after) === undefined;
   if (
-    letter !== undefined && /^[A-DF-MO-RT-VX-Z]$/.test(letter) && after !== undefined && after !== COMMA && !/^\d+$/.test(after) && !initials &&
-    suffixOf(after) === undefined && after !== '#' && unitStart(tokens, i + 1, tokens.length) !== i + 1 && routePrefixAt(tokens, i) === undefined && routePrefixAt(tokens, i + 1) === undefined
+    letter !== undefined &&
+    /^[A-DF-MO-RT-VX-Z]$/.test(letter) &&
+    after !== undefined &&
+    after !== COMMA &&
+    !/^\d+$/.test(after) &&
+    !initials &&
+    suffixOf(after) === undefined &&
+    after !== '#' &&
+    unitStart(tokens, i + 1, tokens.length) !== i + 1 &&
+    routePrefixAt(tokens, i) === undefined &&
+    routePrefixAt(tokens, i + 1) === undefined
   ) {
     number += ` ${letter}`;
     i++;

@@ -39,7 +39,10 @@ export function unitBeforeBox(tokens: readonly string[]): { unit: Unit; next: nu
     const words = tokens.slice(0, k).filter((token) => !isNumberSign(token));
     const id = words[words.length - 1];
     if (words.length < 2 || !hasDigit(id) || !isUnitId(id) || !words.slice(0, -1).every(isUnitWord)) return undefined;
-    const type = words.slice(0, -1).map((word) => unitDesignatorOf(word)?.abbreviation ?? word).join(' ');
+    const type = words
+      .slice(0, -1)
+      .map((word) => unitDesignatorOf(word)?.abbreviation ?? word)
+      .join(' ');
     return { unit: { type, id: id! }, next: k };
   }
   return undefined;

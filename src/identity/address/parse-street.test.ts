@@ -20,7 +20,12 @@ describe('parseStreet: suffixes and directionals (Publication 28 C1, section 233
   it('spelled-out and dotted directionals become abbreviations, before and after the name', () => {
     expect(parseStreet('123 North Main Street')).toEqual({ number: '123', preDirectional: 'N', name: 'MAIN', suffix: 'ST' });
     expect(parseStreet('100 S.E. Washington Ave')).toEqual({ number: '100', preDirectional: 'SE', name: 'WASHINGTON', suffix: 'AVE' });
-    expect(parseStreet('1005 Gravenstein Highway North')).toEqual({ number: '1005', name: 'GRAVENSTEIN', suffix: 'HWY', postDirectional: 'N' });
+    expect(parseStreet('1005 Gravenstein Highway North')).toEqual({
+      number: '1005',
+      name: 'GRAVENSTEIN',
+      suffix: 'HWY',
+      postDirectional: 'N',
+    });
     expect(parseStreet('1180 Peachtree St N.E.')).toEqual({ number: '1180', name: 'PEACHTREE', suffix: 'ST', postDirectional: 'NE' });
     expect(parseStreet('2959 Lucerne Dr S E')).toEqual({ number: '2959', name: 'LUCERNE', suffix: 'DR', postDirectional: 'SE' });
   });
@@ -101,7 +106,12 @@ describe('parseStreet: house numbers', () => {
   it('a lone letter is the name before a suffix, the start of a route, or initials', () => {
     expect(parseStreet('100 B St')).toEqual({ number: '100', name: 'B', suffix: 'ST' });
     expect(parseStreet('2964 L B J Fwy')).toEqual({ number: '2964', name: 'L B J', suffix: 'FWY' });
-    expect(parseStreet('28030 E C R 850 N')).toEqual({ number: '28030', preDirectional: 'E', name: 'COUNTY ROAD 850', postDirectional: 'N' });
+    expect(parseStreet('28030 E C R 850 N')).toEqual({
+      number: '28030',
+      preDirectional: 'E',
+      name: 'COUNTY ROAD 850',
+      postDirectional: 'N',
+    });
   });
 });
 
@@ -133,7 +143,13 @@ describe('parseStreet: units (Publication 28 C2)', () => {
 
   it('designators that need no number stand alone; a range designator alone at the end too', () => {
     expect(parseStreet('100 Front St Rear')).toEqual({ number: '100', name: 'FRONT', suffix: 'ST', unitType: 'REAR' });
-    expect(parseStreet('233 S Wacker Dr Lobby')).toEqual({ number: '233', preDirectional: 'S', name: 'WACKER', suffix: 'DR', unitType: 'LBBY' });
+    expect(parseStreet('233 S Wacker Dr Lobby')).toEqual({
+      number: '233',
+      preDirectional: 'S',
+      name: 'WACKER',
+      suffix: 'DR',
+      unitType: 'LBBY',
+    });
     expect(parseStreet('123 Main St Apt')).toEqual({ number: '123', name: 'MAIN', suffix: 'ST', unitType: 'APT' });
   });
 
@@ -143,13 +159,39 @@ describe('parseStreet: units (Publication 28 C2)', () => {
   });
 
   it('a unit written first', () => {
-    expect(parseStreet('Apt 1B 626 E Kilbourn Ave')).toEqual({ number: '626', preDirectional: 'E', name: 'KILBOURN', suffix: 'AVE', unitType: 'APT', unitId: '1B' });
-    expect(parseStreet('#42 233 S Wacker Dr')).toEqual({ number: '233', preDirectional: 'S', name: 'WACKER', suffix: 'DR', unitType: '#', unitId: '42' });
-    expect(parseStreet('41st Floor 1221 Ave of the Americas')).toEqual({ number: '1221', name: 'AVENUE OF THE AMERICAS', unitType: 'FL', unitId: '41ST' });
+    expect(parseStreet('Apt 1B 626 E Kilbourn Ave')).toEqual({
+      number: '626',
+      preDirectional: 'E',
+      name: 'KILBOURN',
+      suffix: 'AVE',
+      unitType: 'APT',
+      unitId: '1B',
+    });
+    expect(parseStreet('#42 233 S Wacker Dr')).toEqual({
+      number: '233',
+      preDirectional: 'S',
+      name: 'WACKER',
+      suffix: 'DR',
+      unitType: '#',
+      unitId: '42',
+    });
+    expect(parseStreet('41st Floor 1221 Ave of the Americas')).toEqual({
+      number: '1221',
+      name: 'AVENUE OF THE AMERICAS',
+      unitType: 'FL',
+      unitId: '41ST',
+    });
   });
 
   it('several units stay together, later designators abbreviated in the id', () => {
-    expect(parseStreet('9837 SW 184th St Bldg A Flr 3 Ste 222')).toEqual({ number: '9837', preDirectional: 'SW', name: '184TH', suffix: 'ST', unitType: 'BLDG', unitId: 'A FL 3 STE 222' });
+    expect(parseStreet('9837 SW 184th St Bldg A Flr 3 Ste 222')).toEqual({
+      number: '9837',
+      preDirectional: 'SW',
+      name: '184TH',
+      suffix: 'ST',
+      unitType: 'BLDG',
+      unitId: 'A FL 3 STE 222',
+    });
   });
 
   it('a number after the street with no designator is the unit, not after a route word', () => {

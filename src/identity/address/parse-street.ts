@@ -60,7 +60,8 @@ export function parseStreetTokens(all: readonly string[]): ParsedStreet {
   if (box) {
     // `RR 4 BOX 164 A`: a letter written apart after the box number belongs to it.
     const after = box.next + 1;
-    const lettered = /^[A-DF-MO-RT-VX-Z]$/.test(tokens[box.next] ?? '') && (after === tokens.length || unitAfterBox(tokens, after) !== undefined);
+    const lettered =
+      /^[A-DF-MO-RT-VX-Z]$/.test(tokens[box.next] ?? '') && (after === tokens.length || unitAfterBox(tokens, after) !== undefined);
     const number = lettered ? `${box.number} ${tokens[box.next]}` : box.number;
     return result({ number, name: box.name }, unit ?? unitAfterBox(tokens, lettered ? after : box.next));
   }
@@ -81,11 +82,21 @@ export function parseStreetTokens(all: readonly string[]): ParsedStreet {
   // nothing but units follows (`123 # 12`); `6910 # G MARY CAROLINE CIR` has its unit first.
   // Any other word there starts the street (`100 FRONT ST`).
   let houseEnd = house.next;
-  if (house.number !== undefined && tokens[houseEnd] === '#' && isUnitId(tokens[houseEnd + 1]) && houseEnd + 2 < end && unitStart(tokens, houseEnd + 2, end) !== houseEnd + 2) {
+  if (
+    house.number !== undefined &&
+    tokens[houseEnd] === '#' &&
+    isUnitId(tokens[houseEnd + 1]) &&
+    houseEnd + 2 < end &&
+    unitStart(tokens, houseEnd + 2, end) !== houseEnd + 2
+  ) {
     unit = joinUnits(unit, { type: '#', id: tokens[houseEnd + 1]! });
     houseEnd += 2;
   }
-  const atStart = house.number !== undefined && unitDesignatorOf(tokens[houseEnd] ?? '')?.requiresRange && unitStart(tokens, houseEnd, end) === houseEnd && isUnitId(tokens[houseEnd + 1]);
+  const atStart =
+    house.number !== undefined &&
+    unitDesignatorOf(tokens[houseEnd] ?? '')?.requiresRange &&
+    unitStart(tokens, houseEnd, end) === houseEnd &&
+    isUnitId(tokens[houseEnd + 1]);
   const cut = atStart ? houseEnd : unitStart(tokens, houseEnd + 1, end);
   if (cut < end) {
     unit = joinUnits(unit, unitFrom(tokens.slice(0, end), cut));
@@ -107,8 +118,13 @@ export function parseStreetTokens(all: readonly string[]): ParsedStreet {
 
 function sameStreet(a: ParsedStreet, b: ParsedStreet): boolean {
   return (
-    a.number === b.number && a.preDirectional === b.preDirectional && a.name === b.name && a.suffix === b.suffix &&
-    a.postDirectional === b.postDirectional && a.unitType === b.unitType && a.unitId === b.unitId
+    a.number === b.number &&
+    a.preDirectional === b.preDirectional &&
+    a.name === b.name &&
+    a.suffix === b.suffix &&
+    a.postDirectional === b.postDirectional &&
+    a.unitType === b.unitType &&
+    a.unitId === b.unitId
   );
 }
 

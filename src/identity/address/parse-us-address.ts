@@ -37,10 +37,21 @@ const knownCity: KnownCity = (words, state) => {
 };
 
 function isStreetWord(token: string): boolean {
-  return directionalOf(token) !== undefined || suffixOf(token) !== undefined || unitDesignatorOf(token) !== undefined || routePrefixAt([token], 0) !== undefined;
+  return (
+    directionalOf(token) !== undefined ||
+    suffixOf(token) !== undefined ||
+    unitDesignatorOf(token) !== undefined ||
+    routePrefixAt([token], 0) !== undefined
+  );
 }
 
-function withPlace(street: ParsedStreet, city: string, state: string | undefined, zip5: string | undefined, plus4: string | undefined): ParsedUsAddress {
+function withPlace(
+  street: ParsedStreet,
+  city: string,
+  state: string | undefined,
+  zip5: string | undefined,
+  plus4: string | undefined,
+): ParsedUsAddress {
   return {
     ...street,
     ...(city !== '' && { city }),
@@ -66,7 +77,10 @@ export function parseUsAddress(full: string): ParsedUsAddress {
     // Nebraska; `1180 Peachtree St, NE` its post-directional), and any state needs some city or
     // a comma before it.
     const streetWord = isStreetWord(tokens[last.stateStart]!);
-    if (last.zip5 === undefined && (split.city.length === 0 ? last.weakState || streetWord : streetWord && !knownCity(split.city, state!))) {
+    if (
+      last.zip5 === undefined &&
+      (split.city.length === 0 ? last.weakState || streetWord : streetWord && !knownCity(split.city, state!))
+    ) {
       state = undefined;
       split = cityWithoutState(tokens);
     }
@@ -83,4 +97,3 @@ function withoutState(city: readonly string[], state: string | undefined): strin
   }
   return words;
 }
-

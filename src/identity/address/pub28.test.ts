@@ -25,9 +25,25 @@ describe('Appendix C1 street suffixes', () => {
   });
 
   it.each([
-    ['STREET', 'ST'], ['STR', 'ST'], ['STRT', 'ST'], ['ST', 'ST'], ['AVENUE', 'AVE'], ['AV', 'AVE'], ['AVEN', 'AVE'],
-    ['AVNUE', 'AVE'], ['BOULEVARD', 'BLVD'], ['CIRCLE', 'CIR'], ['CROSSING', 'XING'], ['EXPRESSWAY', 'EXPY'], ['MEADOW', 'MDW'],
-    ['MEADOWS', 'MDWS'], ['PARKS', 'PARK'], ['PARKWAYS', 'PKWY'], ['TRAILER', 'TRLR'], ['HGTS', 'HTS'], ['CRT', 'CT'],
+    ['STREET', 'ST'],
+    ['STR', 'ST'],
+    ['STRT', 'ST'],
+    ['ST', 'ST'],
+    ['AVENUE', 'AVE'],
+    ['AV', 'AVE'],
+    ['AVEN', 'AVE'],
+    ['AVNUE', 'AVE'],
+    ['BOULEVARD', 'BLVD'],
+    ['CIRCLE', 'CIR'],
+    ['CROSSING', 'XING'],
+    ['EXPRESSWAY', 'EXPY'],
+    ['MEADOW', 'MDW'],
+    ['MEADOWS', 'MDWS'],
+    ['PARKS', 'PARK'],
+    ['PARKWAYS', 'PKWY'],
+    ['TRAILER', 'TRLR'],
+    ['HGTS', 'HTS'],
+    ['CRT', 'CT'],
   ])('%s → %s', (word, standard) => {
     expect(suffixOf(word)).toBe(standard);
   });
@@ -51,10 +67,25 @@ describe('section 233 directionals', () => {
 
 describe('Appendix C2 secondary unit designators', () => {
   it.each([
-    ['APARTMENT', 'APT', true], ['SUITE', 'STE', true], ['UNIT', 'UNIT', true], ['FLOOR', 'FL', true], ['BUILDING', 'BLDG', true],
-    ['ROOM', 'RM', true], ['DEPARTMENT', 'DEPT', true], ['SPACE', 'SPC', true], ['TRAILER', 'TRLR', true], ['LOT', 'LOT', true],
-    ['BASEMENT', 'BSMT', false], ['FRONT', 'FRNT', false], ['LOBBY', 'LBBY', false], ['OFFICE', 'OFC', false],
-    ['PENTHOUSE', 'PH', false], ['REAR', 'REAR', false], ['UPPER', 'UPPR', false], ['#', '#', true], ['NO', '#', true],
+    ['APARTMENT', 'APT', true],
+    ['SUITE', 'STE', true],
+    ['UNIT', 'UNIT', true],
+    ['FLOOR', 'FL', true],
+    ['BUILDING', 'BLDG', true],
+    ['ROOM', 'RM', true],
+    ['DEPARTMENT', 'DEPT', true],
+    ['SPACE', 'SPC', true],
+    ['TRAILER', 'TRLR', true],
+    ['LOT', 'LOT', true],
+    ['BASEMENT', 'BSMT', false],
+    ['FRONT', 'FRNT', false],
+    ['LOBBY', 'LBBY', false],
+    ['OFFICE', 'OFC', false],
+    ['PENTHOUSE', 'PH', false],
+    ['REAR', 'REAR', false],
+    ['UPPER', 'UPPR', false],
+    ['#', '#', true],
+    ['NO', '#', true],
   ])('%s → %s (range required: %s)', (word, abbreviation, requiresRange) => {
     expect(unitDesignatorOf(word)).toEqual({ abbreviation, requiresRange });
   });

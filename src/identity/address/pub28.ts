@@ -53,7 +53,8 @@ function build(): Tables {
   // forms of MEADOWS) cannot take a standard abbreviation away from its own suffix.
   for (const [standard] of lines) suffixes.set(standard!, standard!);
   for (const [standard, ...names] of lines) for (const name of names) if (!suffixes.has(name)) suffixes.set(name, standard!);
-  for (const [standard, ...forms] of dataLines(STREET_SUFFIX_OLDER_FORMS)) for (const form of forms) if (!suffixes.has(form)) suffixes.set(form, standard!);
+  for (const [standard, ...forms] of dataLines(STREET_SUFFIX_OLDER_FORMS))
+    for (const form of forms) if (!suffixes.has(form)) suffixes.set(form, standard!);
   const suffixNames = new Set(lines.map(([, primary]) => primary!));
 
   const directionals = new Map<string, string>();
@@ -80,7 +81,8 @@ function build(): Tables {
   for (const line of ROUTE_PREFIX_TABLE.split('\n')) {
     const [canonical, where, variants] = line.split('|').map((part) => part.trim());
     if (!canonical || !variants) continue;
-    for (const variant of variants.split(',')) routePrefixes.set(routeKey(variant.trim().split(' '), suffixes), { canonical, anywhere: where === 'anywhere' });
+    for (const variant of variants.split(','))
+      routePrefixes.set(routeKey(variant.trim().split(' '), suffixes), { canonical, anywhere: where === 'anywhere' });
   }
 
   return { suffixes, suffixNames, directionals, units, states, stateCodes: new Set(states.values()), routePrefixes };

@@ -81,7 +81,8 @@ export function poBoxAt(tokens: readonly string[], at: number): BoxMatch | undef
     if (!formAt(tokens, at, form)) continue;
     const id = idAt(tokens, at + form.length);
     // A bare `BOX`, `PO` or `POST OFFICE` needs a number after it: `Box Elder St` is a street.
-    if (id === undefined || ((form.length === 1 || form[0] === 'POST') && form[0] !== 'POB' && form[0] !== 'POBOX' && !/\d/.test(id.id))) continue;
+    if (id === undefined || ((form.length === 1 || form[0] === 'POST') && form[0] !== 'POB' && form[0] !== 'POBOX' && !/\d/.test(id.id)))
+      continue;
     return { name: 'PO BOX', number: id.id, next: id.next };
   }
   return undefined;

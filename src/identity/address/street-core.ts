@@ -61,7 +61,10 @@ function pairedDirectional(a: string | undefined, b: string | undefined): string
 export function streetCore(tokens: readonly string[], gluedPre: string | undefined): StreetCore {
   let words = tokens.filter((token) => token !== '#' && token !== COMMA);
   // `… S E` at the end is one directional, SE, before any other rule looks at it.
-  const tailPair = words.length >= 3 && words[words.length - 2]!.length === 1 ? pairedDirectional(words[words.length - 2], words[words.length - 1]) : undefined;
+  const tailPair =
+    words.length >= 3 && words[words.length - 2]!.length === 1
+      ? pairedDirectional(words[words.length - 2], words[words.length - 1])
+      : undefined;
   if (tailPair !== undefined) words = [...words.slice(0, -2), tailPair];
   // … and `NORTH WEST` at the start, NW.
   const headPair = gluedPre === undefined && words.length >= 3 ? pairedDirectional(words[0], words[1]) : undefined;
@@ -83,7 +86,12 @@ export function streetCore(tokens: readonly string[], gluedPre: string | undefin
     post = postDirectionalOf(last);
     words = words.slice(0, -1);
   } else if (
-    last !== undefined && suffixOf(last) && n >= 3 && isShortDirectional(words[n - 2]!) && !hasDigit(words[n - 3]) && (n >= 4 || !directionalOf(words[0]!)) &&
+    last !== undefined &&
+    suffixOf(last) &&
+    n >= 3 &&
+    isShortDirectional(words[n - 2]!) &&
+    !hasDigit(words[n - 3]) &&
+    (n >= 4 || !directionalOf(words[0]!)) &&
     !endsWithRouteWord([...words.slice(0, -2), last])
   ) {
     // `SAINT JOHN W ST`: a directional written before the suffix (but `2900 E RD` is a grid
@@ -99,7 +107,12 @@ export function streetCore(tokens: readonly string[], gluedPre: string | undefin
   const end = words[words.length - 1];
   const endSuffix = end === undefined ? undefined : suffixOf(end);
   // `N WELLS`, `E LAKE`: a rarer suffix word after a lone directional is the name.
-  const loneDirectionalName = words.length === 2 && pre === undefined && preDirectionalOf(words[0]!) !== undefined && !isCommonSuffix(endSuffix) && isSuffixName(end!);
+  const loneDirectionalName =
+    words.length === 2 &&
+    pre === undefined &&
+    preDirectionalOf(words[0]!) !== undefined &&
+    !isCommonSuffix(endSuffix) &&
+    isSuffixName(end!);
   if (words.length >= 2 && endSuffix !== undefined && !loneDirectionalName) {
     suffix = endSuffix;
     words = words.slice(0, -1);

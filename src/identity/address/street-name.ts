@@ -43,6 +43,7 @@ export function normalizeStreetName(tokens: readonly string[]): string {
 export function canonicalStreetName(tokens: readonly string[]): string {
   const words = tokens.filter((token) => token !== '#' && token !== ',');
   const prefix = routePrefixAt(words, 0);
-  if (prefix !== undefined && words.length === prefix.length + 1) return `${prefix.canonical} ${normalizeStreetName(words.slice(prefix.length))}`;
+  if (prefix !== undefined && words.length === prefix.length + 1)
+    return `${prefix.canonical} ${normalizeStreetName(words.slice(prefix.length))}`;
   return normalizeStreetName(words);
 }

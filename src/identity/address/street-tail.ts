@@ -44,7 +44,16 @@ export function afterSuffix(tokens: readonly string[], from: number, end: number
     const rest = tokens.slice(j, end);
     if (rest.length === 0 || rest.some((token) => suffixOf(token) !== undefined || routePrefixAt([token], 0) !== undefined)) return { end };
     if (!rest.some(hasDigit)) return { end: j };
-    return { end: j, unit: { type: '', id: rest.filter((token) => token !== '#').map((token) => unitDesignatorOf(token)?.abbreviation ?? token).join(' ') } };
+    return {
+      end: j,
+      unit: {
+        type: '',
+        id: rest
+          .filter((token) => token !== '#')
+          .map((token) => unitDesignatorOf(token)?.abbreviation ?? token)
+          .join(' '),
+      },
+    };
   }
   return { end };
 }

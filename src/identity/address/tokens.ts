@@ -85,7 +85,9 @@ export function tokenize(text: string): string[] {
 
 /** A house number: `123`, `123A`, `123-B`, `112-10`, `39.2`, or a Wisconsin grid `N95W18855`. */
 export function isHouseNumber(token: string | undefined): boolean {
-  return token !== undefined && (/^\d+[A-Z]?$/.test(token) || /^\d+[-.][A-Z0-9][A-Z0-9-]*$/.test(token) || /^[NSEW]\d+[NSEW]\d+$/.test(token));
+  return (
+    token !== undefined && (/^\d+[A-Z]?$/.test(token) || /^\d+[-.][A-Z0-9][A-Z0-9-]*$/.test(token) || /^[NSEW]\d+[NSEW]\d+$/.test(token))
+  );
 }
 
 /**

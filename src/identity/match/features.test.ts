@@ -21,7 +21,15 @@ describe('identity features', () => {
   it('normalise a query and a stored person the same way', () => {
     const q = queryFeatures({ first: 'KATE', last: 'OBrien', street: '12 N Main St #4', city: 'Saint Louis', state: 'MO', zip: '63101' });
     const p = personFeatures(person);
-    expect(p).toMatchObject({ first: 'kate', last: 'obrien', suffix: 'jr', city: 'SAINT LOUIS', state: 'MO', zip5: '63101', plus4: '1234' });
+    expect(p).toMatchObject({
+      first: 'kate',
+      last: 'obrien',
+      suffix: 'jr',
+      city: 'SAINT LOUIS',
+      state: 'MO',
+      zip5: '63101',
+      plus4: '1234',
+    });
     expect(q.last).toBe(p.last);
     expect(q.city).toBe(p.city);
     expect(q.lastPhonetic).toBe(p.lastPhonetic);

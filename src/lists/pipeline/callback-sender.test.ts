@@ -66,9 +66,19 @@ describe('callback sender against a receiver that trickles', () => {
       return new Promise<void>((r) => trickler.close(() => r()));
     });
     const key = await createKey(storage.keys, 'acme', { services: 'verification,lists' });
-    const list = await storage.lists.create(newList(key.record.id, { callbackUrl: `http://127.0.0.1:${(trickler.address() as AddressInfo).port}/hook` }));
+    const list = await storage.lists.create(
+      newList(key.record.id, { callbackUrl: `http://127.0.0.1:${(trickler.address() as AddressInfo).port}/hook` }),
+    );
     await storage.lists.update(list.id, { status: 'Results' });
-    const sender = createCallbackSender({ store: storage.lists, keys: storage.keys, clock: systemClock, logger, allowPrivateTargets: true, worker: 'w', timeoutMs: 500 });
+    const sender = createCallbackSender({
+      store: storage.lists,
+      keys: storage.keys,
+      clock: systemClock,
+      logger,
+      allowPrivateTargets: true,
+      worker: 'w',
+      timeoutMs: 500,
+    });
     cleanups.push(() => sender.close());
     sender.send(list.id);
     let attempts = await storage.lists.callbackAttempts(list.id);
@@ -90,10 +100,21 @@ describe.each(stores)('callback sender on %s', (_, open) => {
     const list = await storage.lists.create(newList(key.record.id, { callbackUrl: url }));
     await storage.lists.update(list.id, { status: 'Results' });
     // An earlier process's first try failed two minutes ago: the second is overdue.
-    await storage.lists.addCallbackAttempt(list.id, { at: new Date(Date.now() - 120_000).toISOString(), status: null, error: 'connect ECONNREFUSED' });
+    await storage.lists.addCallbackAttempt(list.id, {
+      at: new Date(Date.now() - 120_000).toISOString(),
+      status: null,
+      error: 'connect ECONNREFUSED',
+    });
 
     const sender = (worker: string): CallbackSender => {
-      const s = createCallbackSender({ store: storage.lists, keys: storage.keys, clock: systemClock, logger, allowPrivateTargets: true, worker });
+      const s = createCallbackSender({
+        store: storage.lists,
+        keys: storage.keys,
+        clock: systemClock,
+        logger,
+        allowPrivateTargets: true,
+        worker,
+      });
       cleanups.push(() => s.close());
       return s;
     };
@@ -119,7 +140,14 @@ describe.each(stores)('callback sender on %s', (_, open) => {
     cleanups.push(() => storage.close());
     const { url, received } = await receiver();
     const key = await createKey(storage.keys, 'acme', { services: 'verification,lists' });
-    const sender = createCallbackSender({ store: storage.lists, keys: storage.keys, clock: systemClock, logger, allowPrivateTargets: true, worker: 'survivor' });
+    const sender = createCallbackSender({
+      store: storage.lists,
+      keys: storage.keys,
+      clock: systemClock,
+      logger,
+      allowPrivateTargets: true,
+      worker: 'survivor',
+    });
     cleanups.push(() => sender.close());
     await sender.resume(); // Nothing pending yet.
     cleanups.push(sweepCallbacks(sender, logger, 30));
@@ -127,7 +155,11 @@ describe.each(stores)('callback sender on %s', (_, open) => {
     // Another process finished this list, failed its first try and died before the second.
     const list = await storage.lists.create(newList(key.record.id, { callbackUrl: url }));
     await storage.lists.update(list.id, { status: 'Results' });
-    await storage.lists.addCallbackAttempt(list.id, { at: new Date(Date.now() - 120_000).toISOString(), status: null, error: 'connect ECONNREFUSED' });
+    await storage.lists.addCallbackAttempt(list.id, {
+      at: new Date(Date.now() - 120_000).toISOString(),
+      status: null,
+      error: 'connect ECONNREFUSED',
+    });
 
     // The delivery is recorded once the sender has the receiver's answer, after the receiver saw it.
     for (let i = 0; i < 500 && (await storage.lists.callbackAttempts(list.id)).length < 2; i++) await new Promise((r) => setTimeout(r, 20));

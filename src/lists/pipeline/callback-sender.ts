@@ -105,7 +105,10 @@ export function createCallbackSender(deps: {
     const url = new URL(list.callbackUrl!);
     let status: number | null = null;
     let error: string | null = null;
-    const target = await checkCallbackTarget(url, { allowPrivate: deps.allowPrivateTargets, ...(deps.lookup ? { lookup: deps.lookup } : {}) });
+    const target = await checkCallbackTarget(url, {
+      allowPrivate: deps.allowPrivateTargets,
+      ...(deps.lookup ? { lookup: deps.lookup } : {}),
+    });
     if (!target.ok) error = target.reason;
     else {
       try {
@@ -146,8 +149,15 @@ export const CALLBACK_SWEEP_MS = 60_000;
  * taken over by a live one within a sweep, not only when some process next starts. Following is
  * idempotent and each try is leased, so sweeping processes never send one try twice.
  */
-export function sweepCallbacks(sender: Pick<CallbackSender, 'resume'>, logger: Pick<Logger, 'warn'>, everyMs = CALLBACK_SWEEP_MS): () => void {
-  const timer = setInterval(() => void sender.resume().catch((error: unknown) => logger.warn({ err: error }, 'could not look for list callbacks')), everyMs);
+export function sweepCallbacks(
+  sender: Pick<CallbackSender, 'resume'>,
+  logger: Pick<Logger, 'warn'>,
+  everyMs = CALLBACK_SWEEP_MS,
+): () => void {
+  const timer = setInterval(
+    () => void sender.resume().catch((error: unknown) => logger.warn({ err: error }, 'could not look for list callbacks')),
+    everyMs,
+  );
   timer.unref();
   return () => clearInterval(timer);
 }
@@ -160,11 +170,17 @@ function post(url: URL, address: string, body: string, signature: string, timeou
       {
         method: 'POST',
         timeout: timeoutMs,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), [SIGNATURE_HEADER]: signature, 'user-agent': 'Mailsure' },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          [SIGNATURE_HEADER]: signature,
+          'user-agent': 'Mailsure',
+        },
         // Connect to the address that was checked, whatever DNS says now.
         lookup: (_host, options, callback) => {
           const family = isIP(address);
-          if ((options as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+          if ((options as { all?: boolean }).all)
+            (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
           else (callback as (e: null, a: string, f: number) => void)(null, address, family);
         },
       },

@@ -55,7 +55,13 @@ const PARAM_OF: Partial<Record<HeaderRole, string>> = {
 };
 
 /** `control` hears when the chunk only waits for rows held back, and may stop the wait (hold-back.ts). */
-export async function runChunk(records: readonly ListRecord[], plan: ListPlan, keyId: number, deps: ChunkDeps, control?: HoldBackControl): Promise<ChunkOutcome> {
+export async function runChunk(
+  records: readonly ListRecord[],
+  plan: ListPlan,
+  keyId: number,
+  deps: ChunkDeps,
+  control?: HoldBackControl,
+): Promise<ChunkOutcome> {
   const { layout } = plan;
   const runs = new Set(plan.services);
   // Validation needs only the address: no parameter object per record unless another service runs.
@@ -104,7 +110,13 @@ function emailOf(cells: readonly string[], column: number | undefined): string {
 }
 
 /** Every record's verdict; rows the provider throttled are held back and asked again (hold-back.ts). */
-function validate(records: readonly ListRecord[], plan: ListPlan, keyId: number, deps: ChunkDeps, control?: HoldBackControl): Promise<ValidationOutcome[]> {
+function validate(
+  records: readonly ListRecord[],
+  plan: ListPlan,
+  keyId: number,
+  deps: ChunkDeps,
+  control?: HoldBackControl,
+): Promise<ValidationOutcome[]> {
   const options = { timeoutMs: deps.verifyTimeoutMs, key: { id: keyId, ...plan.verification } };
   const column = plan.layout.roles.email;
   const emails = records.map((record) => emailOf(record.cells, column));

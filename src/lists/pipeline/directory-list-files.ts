@@ -15,10 +15,11 @@ import { incomingDir, listDir, resultsPath, uploadPath } from './list-paths.js';
 const OWNER_ONLY = 0o700;
 
 export function createDirectoryListFiles(dataDir: string): ListFiles {
-  const exists = (path: string) => stat(path).then(
-    () => true,
-    () => false,
-  );
+  const exists = (path: string) =>
+    stat(path).then(
+      () => true,
+      () => false,
+    );
   return {
     async incomingPath() {
       await mkdir(incomingDir(dataDir), { recursive: true, mode: OWNER_ONLY });

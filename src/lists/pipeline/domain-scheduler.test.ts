@@ -14,8 +14,18 @@ describe('createDomainScheduler', () => {
     const s = createDomainScheduler({ concurrency: 1, perDomain: 1 });
     const started: string[] = [];
     const task = (name: string) => async () => void started.push(name);
-    const many = s.runEach(Array.from({ length: 100 }, (_, i) => `a${i}`), () => 'gmail.com', (name) => task(name)(), 1);
-    const few = s.runEach(['b0', 'b1'], () => 'gmail.com', (name) => task(name)(), 2);
+    const many = s.runEach(
+      Array.from({ length: 100 }, (_, i) => `a${i}`),
+      () => 'gmail.com',
+      (name) => task(name)(),
+      1,
+    );
+    const few = s.runEach(
+      ['b0', 'b1'],
+      () => 'gmail.com',
+      (name) => task(name)(),
+      2,
+    );
     await few;
     // a0 was running when b's rows came; from then on the two lanes take turns (a's first, it waited first).
     expect(started.slice(0, 5)).toEqual(['a0', 'a1', 'b0', 'a2', 'b1']);

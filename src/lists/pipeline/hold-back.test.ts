@@ -54,10 +54,16 @@ describe('askWithHoldBack', () => {
   it('ends the wait with ListStopped when the list stops, and asks nothing more', async () => {
     const { ask, asked } = answerer([Infinity]);
     const told: boolean[] = [];
-    const waiting = askWithHoldBack(1, ask, throttled, { firstWaitMs: 60_000, longestWaitMs: 60_000, totalMs: 3_600_000 }, {
-      holding: (w) => told.push(w),
-      stopped: async () => true,
-    });
+    const waiting = askWithHoldBack(
+      1,
+      ask,
+      throttled,
+      { firstWaitMs: 60_000, longestWaitMs: 60_000, totalMs: 3_600_000 },
+      {
+        holding: (w) => told.push(w),
+        stopped: async () => true,
+      },
+    );
     await expect(waiting).rejects.toBeInstanceOf(ListStopped);
     expect(asked).toHaveLength(1);
     expect(told).toEqual([true, false]);

@@ -136,7 +136,12 @@ async function runPass(
       }
       await deps.leases.hold(list.id, index, async () => {
         const outcome = await runChunk(records, plan, list.keyId, deps.chunk, chunkControl);
-        await deps.store.commitChunk(list.id, { index, records: records.length, counts: outcome.counts, results: JSON.stringify(outcome.results) });
+        await deps.store.commitChunk(list.id, {
+          index,
+          records: records.length,
+          counts: outcome.counts,
+          results: JSON.stringify(outcome.results),
+        });
       });
     })()
       .catch((error: unknown) => {

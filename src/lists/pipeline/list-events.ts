@@ -19,7 +19,12 @@ export function stateOf(list: ListRow): ListState {
  * The list after the event, or undefined when the event does not apply (the list is finished,
  * or the event is out of order); `extra` is written along with the new state.
  */
-export async function applyEvent(store: ListStore, listId: number, event: ListEvent, extra: (list: ListRow) => ListPatch = () => ({})): Promise<ListRow | undefined> {
+export async function applyEvent(
+  store: ListStore,
+  listId: number,
+  event: ListEvent,
+  extra: (list: ListRow) => ListPatch = () => ({}),
+): Promise<ListRow | undefined> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const list = await store.get(listId);
     if (!list) return undefined;

@@ -33,7 +33,12 @@ export const KEYS_AT_ONCE = 4;
  * key's small list never waits for another key's backlog to drain. What the running lists do at
  * once is bounded by the chunk slots (fair-gate.ts), shared the same way.
  */
-export function createListQueue(deps: { runner: ListRunner; store: Pick<ListStore, 'unfinished'>; logger: Logger; concurrency: number }): ListQueue {
+export function createListQueue(deps: {
+  runner: ListRunner;
+  store: Pick<ListStore, 'unfinished'>;
+  logger: Logger;
+  concurrency: number;
+}): ListQueue {
   /** Waiting list ids per key, and the keys with any, in turn order. */
   const waiting = new Map<number, number[]>();
   let turn: number[] = [];

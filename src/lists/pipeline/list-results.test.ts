@@ -49,7 +49,15 @@ const deps: ChunkDeps = {
 
 async function listWith(content: string): Promise<{ list: ListRow; plan: ListPlan }> {
   const key = (await createKey(storage.keys, `k${Math.random()}`, { services: 'verification,lists' })).record;
-  const list = await storage.lists.create(newList(key.id, { name: 'people.csv', fields: null, callbackUrl: null, sizeBytes: content.length, createdAt: new Date().toISOString() }));
+  const list = await storage.lists.create(
+    newList(key.id, {
+      name: 'people.csv',
+      fields: null,
+      callbackUrl: null,
+      sizeBytes: content.length,
+      createdAt: new Date().toISOString(),
+    }),
+  );
   await mkdir(listDir(dataDir, list.id), { recursive: true });
   await writeFile(uploadPath(dataDir, list.id, 'csv'), content);
   const plan = await parseList(list, key, createDirectoryListFiles(dataDir));
@@ -102,8 +110,8 @@ describe('writeListResults', () => {
   it('refuses to write when a chunk is missing', async () => {
     const { list, plan } = await listWith(content);
     await commitAll(list, plan, new Set());
-    await expect(writeListResults(list, { ...plan, chunkCount: plan.chunkCount + 1 }, storage.lists, createDirectoryListFiles(dataDir))).rejects.toThrow(
-      /no committed results for chunk 6/,
-    );
+    await expect(
+      writeListResults(list, { ...plan, chunkCount: plan.chunkCount + 1 }, storage.lists, createDirectoryListFiles(dataDir)),
+    ).rejects.toThrow(/no committed results for chunk 6/);
   });
 });

@@ -80,7 +80,11 @@ export async function writeListResults(list: ListRow, plan: ListPlan, store: Lis
   const keep = plan.intelligenceColumns.map((column) => bought(column, purchase));
   const keptColumns = plan.intelligenceColumns.filter((_, i) => keep[i]);
   // The note column only when some verdict was limited by our own network (prober health).
-  const noted = validation && limitedRecords(addCounts(...(await store.chunkCounts(list.id)).map((c) => (c.counts as { email_validation?: Counts }).email_validation ?? {}))) > 0;
+  const noted =
+    validation &&
+    limitedRecords(
+      addCounts(...(await store.chunkCounts(list.id)).map((c) => (c.counts as { email_validation?: Counts }).email_validation ?? {})),
+    ) > 0;
   // The addresses we add come back as they are, like the customer's own cells (formula-guard.ts).
   const service = (name: string) => ({ name, prefix: SERVICE_PREFIX, asIs: ADDRESS_COLUMNS.has(name) });
   const appendedColumns = [

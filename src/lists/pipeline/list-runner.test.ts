@@ -42,7 +42,12 @@ async function submit(records: number, createdAt = new Date().toISOString()) {
   return list.id;
 }
 
-function runner(verify: VerifyService, finished: number[] = [], worker?: string, extra: Partial<Parameters<typeof createListRunner>[0]> = {}) {
+function runner(
+  verify: VerifyService,
+  finished: number[] = [],
+  worker?: string,
+  extra: Partial<Parameters<typeof createListRunner>[0]> = {},
+) {
   return createListRunner({
     ...(worker ? { worker } : {}),
     waitMs: 20,
@@ -67,7 +72,10 @@ describe('list runner', () => {
     const otherKey = (await createKey(storage.keys, 'other', { services: 'verification,lists' })).record.id;
     const quick = await storage.lists.create(newList(otherKey, { name: 'l.csv', fields: null, sizeBytes: 1 }));
     await mkdir(listDir(dataDir, quick.id), { recursive: true });
-    await writeFile(uploadPath(dataDir, quick.id, 'csv'), ['email', ...Array.from({ length: 100 }, (_, i) => `b${i}@d${i % 7}.example`)].join('\n'));
+    await writeFile(
+      uploadPath(dataDir, quick.id, 'csv'),
+      ['email', ...Array.from({ length: 100 }, (_, i) => `b${i}@d${i % 7}.example`)].join('\n'),
+    );
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     let slowAsked = 0;
@@ -140,7 +148,11 @@ describe('list runner', () => {
     // The first run failed its list; a restart finds it unfinished only if the failure was a crash,
     // so put the list back as a crashed process leaves it.
     expect((await storage.lists.get(id))!.status).toBe('Error');
-    await storage.lists.update(id, { status: 'Pending', error: null, services: { email_validation: { status: 'Processing', inputCount: 300 } } });
+    await storage.lists.update(id, {
+      status: 'Pending',
+      error: null,
+      services: { email_validation: { status: 'Processing', inputCount: 300 } },
+    });
     const committed = (await storage.lists.chunkCounts(id)).reduce((n, c) => n + c.records, 0);
     expect(committed).toBe(100);
     const again: string[] = [];
@@ -175,7 +187,8 @@ describe('list runner', () => {
     class StalledDatabase extends Error {}
     const commitChunk = storage.lists.commitChunk.bind(storage.lists);
     let refusals = 2;
-    storage.lists.commitChunk = (listId, chunk) => (refusals-- > 0 ? Promise.reject(new StalledDatabase('lock timeout')) : commitChunk(listId, chunk));
+    storage.lists.commitChunk = (listId, chunk) =>
+      refusals-- > 0 ? Promise.reject(new StalledDatabase('lock timeout')) : commitChunk(listId, chunk);
     const finished: number[] = [];
     const run = runner({ verify: async (input) => valid(input) }, finished, undefined, {
       isTransient: (error) => error instanceof StalledDatabase,
@@ -194,8 +207,14 @@ describe('list runner', () => {
     const files = createDirectoryListFiles(dataDir);
     const wrapped: ListFiles = {
       ...files,
-      uploadPath: (id, format) => (down.upload-- > 0 ? Promise.reject(new ListFilesUnavailable('the object store did not answer: ECONNREFUSED')) : files.uploadPath(id, format)),
-      keepResults: (id) => (down.results-- > 0 ? Promise.reject(new ListFilesUnavailable('the object store did not answer: ECONNREFUSED')) : files.keepResults(id)),
+      uploadPath: (id, format) =>
+        down.upload-- > 0
+          ? Promise.reject(new ListFilesUnavailable('the object store did not answer: ECONNREFUSED'))
+          : files.uploadPath(id, format),
+      keepResults: (id) =>
+        down.results-- > 0
+          ? Promise.reject(new ListFilesUnavailable('the object store did not answer: ECONNREFUSED'))
+          : files.keepResults(id),
     };
     return wrapped;
   }
@@ -286,7 +305,15 @@ describe('rows a provider throttles', () => {
     // 10 chunks of 50, each with rows at d0 (i % 7): none can commit while d0 throttles.
     const id = await submit(500);
     const p = provider();
-    const run = runner(p.verify, [], undefined, { chunk: { verify: p.verify, ...unused, scheduler: createDomainScheduler({ concurrency: 8, perDomain: 2 }), verifyTimeoutMs: 1_000, holdBack } }).run(id);
+    const run = runner(p.verify, [], undefined, {
+      chunk: {
+        verify: p.verify,
+        ...unused,
+        scheduler: createDomainScheduler({ concurrency: 8, perDomain: 2 }),
+        verifyTimeoutMs: 1_000,
+        holdBack,
+      },
+    }).run(id);
     // One chunk in flight, but the chunks holding rows back make room: eight of them start.
     await until(() => p.firstAsks.size >= 400);
     const heldSoFar = p.held();
@@ -305,7 +332,13 @@ describe('rows a provider throttles', () => {
     const id = await submit(100);
     const p = provider();
     const run = runner(p.verify, [], undefined, {
-      chunk: { verify: p.verify, ...unused, scheduler: createDomainScheduler({ concurrency: 8, perDomain: 2 }), verifyTimeoutMs: 1_000, holdBack: { firstWaitMs: 60_000, longestWaitMs: 60_000, totalMs: 3_600_000 } },
+      chunk: {
+        verify: p.verify,
+        ...unused,
+        scheduler: createDomainScheduler({ concurrency: 8, perDomain: 2 }),
+        verifyTimeoutMs: 1_000,
+        holdBack: { firstWaitMs: 60_000, longestWaitMs: 60_000, totalMs: 3_600_000 },
+      },
     }).run(id);
     await until(() => p.firstAsks.size === 100);
     await storage.lists.update(id, { status: 'Cancelled' });
@@ -379,7 +412,9 @@ describe('retention', () => {
     const oldRunning = await submit(1, '2020-01-01T00:00:00.000Z');
     for (const id of [old, fresh]) await runner({ verify: async (input) => valid(input) }).run(id);
     expect((await storage.lists.chunkResults(old, 0, 1))[0]!.results).toContain('user0@d0.example');
-    expect(await sweepExpiredLists({ store: storage.lists, files: createDirectoryListFiles(dataDir), retentionDays: 30, clock: systemClock })).toBe(1);
+    expect(
+      await sweepExpiredLists({ store: storage.lists, files: createDirectoryListFiles(dataDir), retentionDays: 30, clock: systemClock }),
+    ).toBe(1);
     const { stat } = await import('node:fs/promises');
     await expect(stat(listDir(dataDir, old))).rejects.toThrow();
     await expect(stat(listDir(dataDir, fresh))).resolves.toBeDefined();
@@ -390,7 +425,9 @@ describe('retention', () => {
     expect(kept.services.email_validation?.reporting).toBeDefined();
     expect((await storage.lists.chunkResults(old, 0, 1)).map((c) => c.results)).toEqual(['']);
     expect((await storage.lists.chunkResults(fresh, 0, 1))[0]!.results).toContain('user0@d0.example');
-    expect(await sweepExpiredLists({ store: storage.lists, files: createDirectoryListFiles(dataDir), retentionDays: 30, clock: systemClock })).toBe(0);
+    expect(
+      await sweepExpiredLists({ store: storage.lists, files: createDirectoryListFiles(dataDir), retentionDays: 30, clock: systemClock }),
+    ).toBe(0);
   });
 
   it('deletes uploads a killed process left in incoming/ once they are a day old', async () => {

@@ -60,7 +60,8 @@ export function parsePurchase(body: unknown): Outcome<Purchase> {
   const { fields, options } = body as { fields?: unknown; options?: unknown };
   const out: Purchase = {};
   if (fields !== undefined) {
-    if (!Array.isArray(fields) || !fields.every((f) => typeof f === 'string')) return fail('Invalid purchase: fields must be an array of field names');
+    if (!Array.isArray(fields) || !fields.every((f) => typeof f === 'string'))
+      return fail('Invalid purchase: fields must be an array of field names');
     const unknown = (fields as string[]).filter((f) => canonicalFieldName(f) === undefined);
     if (unknown.length > 0) return fail(`Invalid purchase: unknown field ${unknown.slice(0, 5).join(', ')}`);
     out.fields = (fields as string[]).map((f) => canonicalFieldName(f)!);

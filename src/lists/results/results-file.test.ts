@@ -50,17 +50,23 @@ describe('column names', () => {
     const ei = (name: string) => ({ name, prefix: 'ei_' });
     expect(distinctAppendedNames(['email', 'first', 'zip'], [ei('age'), ei('zip')])).toEqual(['age', 'ei_zip']);
     expect(distinctAppendedNames(['Email', 'ZIP ', 'ei_zip'], [ei('zip')])).toEqual(['ei_zip_2']);
-    expect(distinctAppendedNames(['Validation Status'], [{ name: 'Validation Status', prefix: 'Mailsure ' }])).toEqual(['Mailsure Validation Status']);
+    expect(distinctAppendedNames(['Validation Status'], [{ name: 'Validation Status', prefix: 'Mailsure ' }])).toEqual([
+      'Mailsure Validation Status',
+    ]);
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('zip', 'ZIP', 'ei_zip', 'ei_zip_2', 'age', ' Age', 'email', 'x'), { maxLength: 8 }), fc.uniqueArray(fc.constantFrom('zip', 'age', 'gender', 'eam'), { maxLength: 4 }), (original, fields) => {
-        const names = distinctAppendedNames(original, fields.map(ei));
-        const key = (n: string) => n.trim().toLowerCase();
-        const all = [...new Set(original.map(key)), ...names.map(key)];
-        expect(new Set(all).size).toBe(all.length);
-        names.forEach((name, i) => expect(name === fields[i] || name.startsWith(`ei_${fields[i]}`)).toBe(true));
-        // A free name is kept.
-        names.forEach((name, i) => original.map(key).includes(fields[i]!) || expect(name).toBe(fields[i]));
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('zip', 'ZIP', 'ei_zip', 'ei_zip_2', 'age', ' Age', 'email', 'x'), { maxLength: 8 }),
+        fc.uniqueArray(fc.constantFrom('zip', 'age', 'gender', 'eam'), { maxLength: 4 }),
+        (original, fields) => {
+          const names = distinctAppendedNames(original, fields.map(ei));
+          const key = (n: string) => n.trim().toLowerCase();
+          const all = [...new Set(original.map(key)), ...names.map(key)];
+          expect(new Set(all).size).toBe(all.length);
+          names.forEach((name, i) => expect(name === fields[i] || name.startsWith(`ei_${fields[i]}`)).toBe(true));
+          // A free name is kept.
+          names.forEach((name, i) => original.map(key).includes(fields[i]!) || expect(name).toBe(fields[i]));
+        },
+      ),
     );
   });
 
@@ -186,13 +192,21 @@ describe('writeResultsFile', () => {
           const zipPath = tmp.path(`p${++n}.zip`);
           const rows = table.map(([cells, appended]) => ({ cells, appended }));
           await writeResultsFile(
-            { zipPath, innerName: 'p.csv', delimiter, originalHeader: ['c1', 'c2', 'c3'], appendedHeader: ['x', 'y'], appendedAsIs: [false, true] },
+            {
+              zipPath,
+              innerName: 'p.csv',
+              delimiter,
+              originalHeader: ['c1', 'c2', 'c3'],
+              appendedHeader: ['x', 'y'],
+              appendedAsIs: [false, true],
+            },
             rows,
           );
           // The customer's cells and the address column `y` as they are; our `x` guarded.
-          const expected = [['c1', 'c2', 'c3', 'x', 'y'], ...rows.map((r) => [...pad(r.cells, 3), neutraliseFormula(pad(r.appended, 2)[0]!), pad(r.appended, 2)[1]!])].filter((row) =>
-            row.some((c) => c.trim() !== ''),
-          );
+          const expected = [
+            ['c1', 'c2', 'c3', 'x', 'y'],
+            ...rows.map((r) => [...pad(r.cells, 3), neutraliseFormula(pad(r.appended, 2)[0]!), pad(r.appended, 2)[1]!]),
+          ].filter((row) => row.some((c) => c.trim() !== ''));
           expect((await readBack(zipPath, delimiter)).rows).toEqual(expected);
         },
       ),

@@ -51,7 +51,10 @@ export function listStoreContract(storage: CurrentStorage): void {
       expect(await lists().update(list.id, { status: 'Results' }, [])).toBeUndefined();
       expect((await lists().get(list.id))!.status).toBe('Cancelled');
       expect(await lists().update(list.id + 99, { status: 'Error' })).toBeUndefined();
-      expect(await lists().update(list.id, { error: 'boom', purchase: { fields: ['age'] } })).toMatchObject({ error: 'boom', purchase: { fields: ['age'] } });
+      expect(await lists().update(list.id, { error: 'boom', purchase: { fields: ['age'] } })).toMatchObject({
+        error: 'boom',
+        purchase: { fields: ['age'] },
+      });
     });
 
     it('commits each chunk once and answers counts and results in index order', async () => {
@@ -167,13 +170,23 @@ export function listStoreContract(storage: CurrentStorage): void {
       expect(await lists().countByStatus()).toEqual({ Pending: 2, Results: 1 });
     });
 
-    it('forgets the records a list\'s chunks hold, keeping their counts, and only that list\'s', async () => {
+    it("forgets the records a list's chunks hold, keeping their counts, and only that list's", async () => {
       const key = await keyId(storage(), 'acme');
       const gone = await lists().create(newList(key));
       const kept = await lists().create(newList(key));
       for (const id of [gone.id, kept.id]) {
-        await lists().commitChunk(id, { index: 0, records: 2, counts: { email_validation: { 'status:valid': 2 } }, results: '["hashes","ann@example.com"]' });
-        await lists().commitChunk(id, { index: 1, records: 1, counts: { email_validation: { 'status:invalid': 1 } }, results: '["hashes","bob@example.com"]' });
+        await lists().commitChunk(id, {
+          index: 0,
+          records: 2,
+          counts: { email_validation: { 'status:valid': 2 } },
+          results: '["hashes","ann@example.com"]',
+        });
+        await lists().commitChunk(id, {
+          index: 1,
+          records: 1,
+          counts: { email_validation: { 'status:invalid': 1 } },
+          results: '["hashes","bob@example.com"]',
+        });
       }
       expect(await lists().forgetRecords(gone.id)).toBe(2);
       expect(await lists().forgetRecords(gone.id)).toBe(0);
@@ -183,7 +196,10 @@ export function listStoreContract(storage: CurrentStorage): void {
         [1, { email_validation: { 'status:invalid': 1 } }],
       ]);
       expect((await lists().committedRecords([gone.id])).get(gone.id)).toBe(3);
-      expect((await lists().chunkResults(kept.id, 0, 2)).map((c) => c.results)).toEqual(['["hashes","ann@example.com"]', '["hashes","bob@example.com"]']);
+      expect((await lists().chunkResults(kept.id, 0, 2)).map((c) => c.results)).toEqual([
+        '["hashes","ann@example.com"]',
+        '["hashes","bob@example.com"]',
+      ]);
     });
 
     it('finds finished lists whose callback was neither delivered nor tried the last time', async () => {

@@ -66,12 +66,14 @@ export function peopleStoreContract(storage: CurrentStorage): void {
     });
 
     it('moves an email within one call as if the people came one by one', async () => {
-      const counts = await people().upsert(peopleBatch([
-        newPerson('ann', { emails: ['a@example.com', 's@example.com'] }),
-        newPerson('bob', { emails: ['s@example.com', 'b@example.com'] }),
-        newPerson('ann', { emails: ['a@example.com', 'a2@example.com'] }),
-        newPerson('cy', { emails: ['c@example.com', 'c@example.com'] }),
-      ]));
+      const counts = await people().upsert(
+        peopleBatch([
+          newPerson('ann', { emails: ['a@example.com', 's@example.com'] }),
+          newPerson('bob', { emails: ['s@example.com', 'b@example.com'] }),
+          newPerson('ann', { emails: ['a@example.com', 'a2@example.com'] }),
+          newPerson('cy', { emails: ['c@example.com', 'c@example.com'] }),
+        ]),
+      );
       expect(counts).toEqual({ inserted: 3, updated: 1 });
       expect(await emailsOf('a@example.com')).toEqual(['a@example.com', 'a2@example.com']);
       expect(await emailsOf('s@example.com')).toEqual(['s@example.com', 'b@example.com']);
@@ -109,7 +111,12 @@ export function peopleStoreContract(storage: CurrentStorage): void {
 
     it('finds profiles by address, SHA-1 and MD5 in one call a kind, with the postal address only when asked', async () => {
       const all = Array.from({ length: 1_200 }, (_, i) =>
-        newPerson(`q${i}`, { firstName: `F${i}`, emails: [`q${i}@example.com`, `alt${i}@example.org`], interests: ['pets'], fields: { age: '25-34' } }),
+        newPerson(`q${i}`, {
+          firstName: `F${i}`,
+          emails: [`q${i}@example.com`, `alt${i}@example.org`],
+          interests: ['pets'],
+          fields: { age: '25-34' },
+        }),
       );
       await people().upsert(peopleBatch(all));
       const unknown = ['nobody@example.com'];
@@ -122,27 +129,37 @@ export function peopleStoreContract(storage: CurrentStorage): void {
       const five = all[5]!;
       expect(bySha1.get(sha1Hex('q5@example.com'))).toEqual({
         email: 'q5@example.com',
-        profile: { record, postal: { firstName: 'F5', lastName: five.lastName, address: five.address, city: five.city, state: five.state, zip: five.zip } },
+        profile: {
+          record,
+          postal: { firstName: 'F5', lastName: five.lastName, address: five.address, city: five.city, state: five.state, zip: five.zip },
+        },
       });
       const byMd5 = await people().findProfiles('md5', [md5Hex('alt9@example.org')], false);
       expect(byMd5.get(md5Hex('alt9@example.org'))?.email).toBe('alt9@example.org');
       expect((await people().findProfiles('email', [], true)).size).toBe(0);
     });
 
-    it('answers a moved address with its new owner\'s profile', async () => {
+    it("answers a moved address with its new owner's profile", async () => {
       await people().upsert(peopleBatch([newPerson('first', { emails: ['shared@example.com'], fields: { age: '18-24' } })]));
-      await people().upsert(peopleBatch([newPerson('second', { firstName: 'Other', emails: ['shared@example.com'], fields: { age: '65+' } })]));
+      await people().upsert(
+        peopleBatch([newPerson('second', { firstName: 'Other', emails: ['shared@example.com'], fields: { age: '65+' } })]),
+      );
       const found = await people().findProfiles('email', ['shared@example.com'], true);
-      expect(found.get('shared@example.com')?.profile).toMatchObject({ record: { json: JSON.stringify({ age: '65+', zip: '62701', interests: { books: true, travel: true } }), fields: 3 }, postal: { firstName: 'Other' } });
+      expect(found.get('shared@example.com')?.profile).toMatchObject({
+        record: { json: JSON.stringify({ age: '65+', zip: '62701', interests: { books: true, travel: true } }), fields: 3 },
+        postal: { firstName: 'Other' },
+      });
     });
 
     it('matches name and address exactly after normalisation, with and without each optional part', async () => {
-      await people().upsert(peopleBatch([
-        newPerson('jane-home', { emails: ['jane@example.com', 'jd@example.org'] }),
-        newPerson('john-home', { firstName: 'John', emails: [] }),
-        newPerson('jane-chicago', { address: '400 Lake Shore Dr', city: 'Chicago', zip: '60611', emails: [] }),
-        newPerson('jane-austin', { address: '12 Main St.', city: 'Austin', state: 'TX', zip: '78701', emails: [] }),
-      ]));
+      await people().upsert(
+        peopleBatch([
+          newPerson('jane-home', { emails: ['jane@example.com', 'jd@example.org'] }),
+          newPerson('john-home', { firstName: 'John', emails: [] }),
+          newPerson('jane-chicago', { address: '400 Lake Shore Dr', city: 'Chicago', zip: '60611', emails: [] }),
+          newPerson('jane-austin', { address: '12 Main St.', city: 'Austin', state: 'TX', zip: '78701', emails: [] }),
+        ]),
+      );
       const keys = async (q: NameAddressQuery) => (await lookupByNameAndAddress(people(), q)).map((p) => p.personKey);
       const jane = { firstName: 'Jane', lastName: 'Doe' };
       expect(await keys(jane)).toEqual(['jane-home', 'jane-chicago', 'jane-austin']);
@@ -176,12 +193,14 @@ export function peopleStoreContract(storage: CurrentStorage): void {
     });
 
     it('finds identity candidates by each blocking key, each person once, with emails', async () => {
-      await people().upsert(peopleBatch([
-        newPerson('jane', { address: '12 N. Main Street Apt 4', zip: '62701-1234', emails: ['jane@example.com', 'jd@example.org'] }),
-        newPerson('joe', { firstName: 'Joe', address: '12 North Main St', zip: '62701' }),
-        newPerson('smyth', { firstName: 'Ann', lastName: 'Smyth', address: '900 Oak Ave', zip: '62701-0001' }),
-        newPerson('far', { address: '12 Main St', state: 'TX', zip: '73301' }),
-      ]));
+      await people().upsert(
+        peopleBatch([
+          newPerson('jane', { address: '12 N. Main Street Apt 4', zip: '62701-1234', emails: ['jane@example.com', 'jd@example.org'] }),
+          newPerson('joe', { firstName: 'Joe', address: '12 North Main St', zip: '62701' }),
+          newPerson('smyth', { firstName: 'Ann', lastName: 'Smyth', address: '900 Oak Ave', zip: '62701-0001' }),
+          newPerson('far', { address: '12 Main St', state: 'TX', zip: '73301' }),
+        ]),
+      );
       const keys = async (blocks: Parameters<ReturnType<typeof people>['findCandidates']>[0]) =>
         (await people().findCandidates(blocks)).map((p) => p.personKey).sort();
       expect(await keys([{ kind: 'zip-house', zip5: '62701', houseNumber: '12' }])).toEqual(['jane', 'joe']);
@@ -203,7 +222,9 @@ export function peopleStoreContract(storage: CurrentStorage): void {
       await people().upsert(peopleBatch([newPerson('jane', { address: '12 Main St' })]));
       await people().upsert(peopleBatch([newPerson('jane', { address: '40 Elm St' })]));
       expect(await people().findCandidates([{ kind: 'zip-house', zip5: '62701', houseNumber: '12' }])).toEqual([]);
-      expect((await people().findCandidates([{ kind: 'zip-house', zip5: '62701', houseNumber: '40' }])).map((p) => p.personKey)).toEqual(['jane']);
+      expect((await people().findCandidates([{ kind: 'zip-house', zip5: '62701', houseNumber: '40' }])).map((p) => p.personKey)).toEqual([
+        'jane',
+      ]);
     });
   });
 }

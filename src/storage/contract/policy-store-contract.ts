@@ -22,7 +22,11 @@ export function policyStoreContract(storage: CurrentStorage): void {
 
     it('matches the address, then its whole domain, in kind order', async () => {
       await policy().add([entry('bouncer', 'x.com'), entry('optout', 'a@x.com'), entry('trap', 'a@x.com'), entry('complainer', 'b@y.com')]);
-      expect(await policy().match('a@x.com', 'x.com')).toEqual([entry('trap', 'a@x.com'), entry('optout', 'a@x.com'), entry('bouncer', 'x.com')]);
+      expect(await policy().match('a@x.com', 'x.com')).toEqual([
+        entry('trap', 'a@x.com'),
+        entry('optout', 'a@x.com'),
+        entry('bouncer', 'x.com'),
+      ]);
       expect(await policy().match('c@x.com', 'x.com')).toEqual([entry('bouncer', 'x.com')]);
       expect(await policy().match('c@mail.x.com', 'mail.x.com')).toEqual([]);
       expect(await policy().match('b@y.com', 'y.com')).toEqual([entry('complainer', 'b@y.com')]);

@@ -26,7 +26,12 @@ export class KyselyListStore implements ListStore {
 
   async discard(id: number): Promise<boolean> {
     if (!Number.isSafeInteger(id) || id < 1 || id > MAX_LIST_ID) return false;
-    const result = await this.db.deleteFrom('lists').where('id', '=', id).where('status', '=', 'Pending').where('plan', 'is', null).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('lists')
+      .where('id', '=', id)
+      .where('status', '=', 'Pending')
+      .where('plan', 'is', null)
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 
@@ -73,14 +78,26 @@ export class KyselyListStore implements ListStore {
   }
 
   async markBilled(id: number): Promise<boolean> {
-    const row = await this.db.updateTable('lists').set({ billed: 1 }).where('id', '=', id).where('billed', '=', 0).returning('id').executeTakeFirst();
+    const row = await this.db
+      .updateTable('lists')
+      .set({ billed: 1 })
+      .where('id', '=', id)
+      .where('billed', '=', 0)
+      .returning('id')
+      .executeTakeFirst();
     return row !== undefined;
   }
 
   async commitChunk(listId: number, chunk: ListChunk): Promise<boolean> {
     const inserted = await this.db
       .insertInto('list_chunks')
-      .values({ list_id: listId, chunk_index: chunk.index, records: chunk.records, counts: JSON.stringify(chunk.counts), results: chunk.results })
+      .values({
+        list_id: listId,
+        chunk_index: chunk.index,
+        records: chunk.records,
+        counts: JSON.stringify(chunk.counts),
+        results: chunk.results,
+      })
       .onConflict((oc) => oc.columns(['list_id', 'chunk_index']).doNothing())
       .returning('chunk_index')
       .executeTakeFirst();
@@ -125,11 +142,19 @@ export class KyselyListStore implements ListStore {
   }
 
   async addCallbackAttempt(listId: number, attempt: CallbackAttempt): Promise<void> {
-    await this.db.insertInto('list_callbacks').values({ list_id: listId, at: attempt.at, status: attempt.status, error: attempt.error }).execute();
+    await this.db
+      .insertInto('list_callbacks')
+      .values({ list_id: listId, at: attempt.at, status: attempt.status, error: attempt.error })
+      .execute();
   }
 
   async callbackAttempts(listId: number): Promise<CallbackAttempt[]> {
-    const rows = await this.db.selectFrom('list_callbacks').select(['at', 'status', 'error']).where('list_id', '=', listId).orderBy('at').execute();
+    const rows = await this.db
+      .selectFrom('list_callbacks')
+      .select(['at', 'status', 'error'])
+      .where('list_id', '=', listId)
+      .orderBy('at')
+      .execute();
     return rows.map((r) => ({ at: r.at, status: r.status, error: r.error }));
   }
 
@@ -141,16 +166,32 @@ export class KyselyListStore implements ListStore {
       .where('callback_url', 'is not', null)
       // Both subqueries walk list_callbacks_by_list; the status filter uses lists_by_status.
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('list_callbacks').select('list_callbacks.list_id').whereRef('list_callbacks.list_id', '=', 'lists.id').where('list_callbacks.error', 'is', null))),
+        not(
+          exists(
+            selectFrom('list_callbacks')
+              .select('list_callbacks.list_id')
+              .whereRef('list_callbacks.list_id', '=', 'lists.id')
+              .where('list_callbacks.error', 'is', null),
+          ),
+        ),
       )
-      .where((eb) => eb.selectFrom('list_callbacks').select(eb.fn.countAll().as('n')).whereRef('list_callbacks.list_id', '=', 'lists.id'), '<', maxAttempts)
+      .where(
+        (eb) => eb.selectFrom('list_callbacks').select(eb.fn.countAll().as('n')).whereRef('list_callbacks.list_id', '=', 'lists.id'),
+        '<',
+        maxAttempts,
+      )
       .orderBy('id')
       .execute();
     return rows.map(toList);
   }
 
   async unfinished(): Promise<ListRow[]> {
-    const rows = await this.db.selectFrom('lists').selectAll().where('status', 'in', ['Pending', 'Processed', 'Processing']).orderBy('id').execute();
+    const rows = await this.db
+      .selectFrom('lists')
+      .selectAll()
+      .where('status', 'in', ['Pending', 'Processed', 'Processing'])
+      .orderBy('id')
+      .execute();
     return rows.map(toList);
   }
 
@@ -175,7 +216,11 @@ export class KyselyListStore implements ListStore {
   }
 
   async countByStatus(): Promise<Partial<Record<ListStatus, number>>> {
-    const rows = await this.db.selectFrom('lists').select((eb) => ['status', eb.fn.countAll<number | string>().as('n')]).groupBy('status').execute();
+    const rows = await this.db
+      .selectFrom('lists')
+      .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
+      .groupBy('status')
+      .execute();
     return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
   }
 
@@ -190,7 +235,12 @@ export class KyselyListStore implements ListStore {
   }
 
   async forgetRecords(listId: number): Promise<number> {
-    const result = await this.db.updateTable('list_chunks').set({ results: '' }).where('list_id', '=', listId).where('results', '!=', '').executeTakeFirst();
+    const result = await this.db
+      .updateTable('list_chunks')
+      .set({ results: '' })
+      .where('list_id', '=', listId)
+      .where('results', '!=', '')
+      .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
 }

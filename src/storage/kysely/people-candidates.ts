@@ -32,7 +32,11 @@ export class CandidateQueries {
       const zh = group.filter((b): b is Of<'zip-house'> => b.kind === 'zip-house');
       const pz = group.filter((b): b is Of<'phonetic-zip'> => b.kind === 'phonetic-zip');
       const sh = group.filter((b): b is Of<'state-house'> => b.kind === 'state-house');
-      const parameters = [...zh.flatMap((b) => [b.zip5, b.houseNumber]), ...pz.flatMap((b) => [b.lastPhonetic, b.zip5]), ...sh.flatMap((b) => [b.state, b.houseNumber])];
+      const parameters = [
+        ...zh.flatMap((b) => [b.zip5, b.houseNumber]),
+        ...pz.flatMap((b) => [b.lastPhonetic, b.zip5]),
+        ...sh.flatMap((b) => [b.state, b.houseNumber]),
+      ];
       const sql = this.sqlFor(zh, pz, sh, parameters);
       foldPeople(await this.read<JoinedRow>(sql, parameters), (row) => row.id, found);
     }
@@ -61,17 +65,35 @@ export class CandidateQueries {
         db
           .selectFrom('people')
           .select('id')
-          .where((eb) => eb(eb.refTuple('zip5', 'house_number'), 'in', zh.map((b) => eb.tuple(b.zip5, b.houseNumber)))),
+          .where((eb) =>
+            eb(
+              eb.refTuple('zip5', 'house_number'),
+              'in',
+              zh.map((b) => eb.tuple(b.zip5, b.houseNumber)),
+            ),
+          ),
       pz.length > 0 &&
         db
           .selectFrom('people')
           .select('id')
-          .where((eb) => eb(eb.refTuple('last_phonetic', 'zip5'), 'in', pz.map((b) => eb.tuple(b.lastPhonetic, b.zip5)))),
+          .where((eb) =>
+            eb(
+              eb.refTuple('last_phonetic', 'zip5'),
+              'in',
+              pz.map((b) => eb.tuple(b.lastPhonetic, b.zip5)),
+            ),
+          ),
       sh.length > 0 &&
         db
           .selectFrom('people')
           .select('id')
-          .where((eb) => eb(eb.refTuple('state', 'house_number'), 'in', sh.map((b) => eb.tuple(b.state, b.houseNumber)))),
+          .where((eb) =>
+            eb(
+              eb.refTuple('state', 'house_number'),
+              'in',
+              sh.map((b) => eb.tuple(b.state, b.houseNumber)),
+            ),
+          ),
     ].filter((p) => p !== false);
     const ids = parts.slice(1).reduce((union, part) => union.union(part), parts[0]!);
     return db

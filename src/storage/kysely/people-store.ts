@@ -7,7 +7,16 @@ import type { CandidateBlock } from '../../identity/match/candidate-block.js';
 import type { CandidateStore } from '../../identity/match/candidate-store.js';
 import { CandidateQueries } from './people-candidates.js';
 import { rawReader, type RawRead } from './raw-read.js';
-import { foldPeople, PERSON_COLUMNS, personRow, POSTAL_COLUMNS, PROFILE_COLUMNS, profileOf, type JoinedRow, type ProfileRow } from './person-row.js';
+import {
+  foldPeople,
+  PERSON_COLUMNS,
+  personRow,
+  POSTAL_COLUMNS,
+  PROFILE_COLUMNS,
+  profileOf,
+  type JoinedRow,
+  type ProfileRow,
+} from './person-row.js';
 
 /** 20 columns a row: 450 rows bind 9,000 parameters. */
 const PEOPLE_ROWS = 450;

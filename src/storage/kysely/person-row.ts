@@ -30,8 +30,21 @@ export function personRow({ person: p, normalized: n, blocking, record }: Person
 }
 
 /** The columns a PersonRecord is read from: lookups select these, not the normalised ones. */
-export const PERSON_COLUMNS = ['p.id', 'p.person_key', 'p.first_name', 'p.middle_name', 'p.last_name', 'p.address', 'p.city', 'p.state', 'p.zip', 'p.fields', 'p.interests'] as const;
-type PersonColumns = 'id' | 'person_key' | 'first_name' | 'middle_name' | 'last_name' | 'address' | 'city' | 'state' | 'zip' | 'fields' | 'interests';
+export const PERSON_COLUMNS = [
+  'p.id',
+  'p.person_key',
+  'p.first_name',
+  'p.middle_name',
+  'p.last_name',
+  'p.address',
+  'p.city',
+  'p.state',
+  'p.zip',
+  'p.fields',
+  'p.interests',
+] as const;
+type PersonColumns =
+  'id' | 'person_key' | 'first_name' | 'middle_name' | 'last_name' | 'address' | 'city' | 'state' | 'zip' | 'fields' | 'interests';
 
 export function toPerson(row: Pick<Selectable<PeopleTable>, PersonColumns>, emails: string[]): PersonRecord {
   return {
@@ -77,12 +90,22 @@ export const POSTAL_COLUMNS = ['p.first_name', 'p.last_name', 'p.address', 'p.ci
 
 /** A profile lookup's row: the value matched, the address it matched, and the person's columns. */
 export type ProfileRow = Pick<Selectable<PeopleTable>, 'record' | 'record_fields'> &
-  Partial<Pick<Selectable<PeopleTable>, 'first_name' | 'last_name' | 'address' | 'city' | 'state' | 'zip'>> & { matched: string; email: string };
+  Partial<Pick<Selectable<PeopleTable>, 'first_name' | 'last_name' | 'address' | 'city' | 'state' | 'zip'>> & {
+    matched: string;
+    email: string;
+  };
 
 export function profileOf(row: ProfileRow): PersonProfile {
   const profile: PersonProfile = { record: { json: row.record, fields: Number(row.record_fields) } };
   if (row.first_name !== undefined) {
-    profile.postal = { firstName: row.first_name, lastName: row.last_name!, address: row.address!, city: row.city!, state: row.state!, zip: row.zip! };
+    profile.postal = {
+      firstName: row.first_name,
+      lastName: row.last_name!,
+      address: row.address!,
+      city: row.city!,
+      state: row.state!,
+      zip: row.zip!,
+    };
   }
   return profile;
 }

@@ -18,5 +18,6 @@ export function rawReader(db: Kysely<unknown> | Kysely<never> | object): RawRead
     return async <R>(sql: string, parameters: readonly unknown[]) => sqlite.prepare(sql).all(...parameters) as R[];
   }
   const kysely = db as Kysely<unknown>;
-  return async <R>(sql: string, parameters: readonly unknown[]) => (await kysely.executeQuery<R>(CompiledQuery.raw(sql, [...parameters]))).rows;
+  return async <R>(sql: string, parameters: readonly unknown[]) =>
+    (await kysely.executeQuery<R>(CompiledQuery.raw(sql, [...parameters]))).rows;
 }

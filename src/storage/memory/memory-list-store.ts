@@ -12,7 +12,17 @@ export class MemoryListStore implements ListStore {
   constructor(private readonly now: () => Date = () => new Date()) {}
 
   async create(list: NewList): Promise<ListRow> {
-    const row: ListRow = { ...clone(list), id: ++this.lastId, status: 'Pending', error: null, records: 0, services: {}, plan: null, purchase: null, updatedAt: list.createdAt };
+    const row: ListRow = {
+      ...clone(list),
+      id: ++this.lastId,
+      status: 'Pending',
+      error: null,
+      records: 0,
+      services: {},
+      plan: null,
+      purchase: null,
+      updatedAt: list.createdAt,
+    };
     this.lists.set(row.id, row);
     return clone(row);
   }
@@ -73,7 +83,11 @@ export class MemoryListStore implements ListStore {
     const out = new Map<number, number>();
     for (const id of listIds) {
       const chunks = this.sorted(id);
-      if (chunks.length > 0) out.set(id, chunks.reduce((n, c) => n + c.records, 0));
+      if (chunks.length > 0)
+        out.set(
+          id,
+          chunks.reduce((n, c) => n + c.records, 0),
+        );
     }
     return out;
   }
@@ -106,12 +120,16 @@ export class MemoryListStore implements ListStore {
   }
 
   async unfinished(): Promise<ListRow[]> {
-    return [...this.lists.values()].filter((l) => l.status === 'Pending' || l.status === 'Processed' || l.status === 'Processing').map(clone);
+    return [...this.lists.values()]
+      .filter((l) => l.status === 'Pending' || l.status === 'Processed' || l.status === 'Processing')
+      .map(clone);
   }
 
   async waitingForKey(keyId: number): Promise<number> {
     return [...this.lists.values()].filter(
-      (l) => l.keyId === keyId && (l.status === 'Pending' || l.status === 'Processing' || (l.status === 'Processed' && (!l.report || l.purchase !== null))),
+      (l) =>
+        l.keyId === keyId &&
+        (l.status === 'Pending' || l.status === 'Processing' || (l.status === 'Processed' && (!l.report || l.purchase !== null))),
     ).length;
   }
 

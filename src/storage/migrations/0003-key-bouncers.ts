@@ -5,7 +5,12 @@ export const keyBouncers: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
     await db.schema
       .alterTable('api_keys')
-      .addColumn('bouncers', 'integer', (col) => col.notNull().defaultTo(0).check(sql`bouncers in (0, 1)`))
+      .addColumn('bouncers', 'integer', (col) =>
+        col
+          .notNull()
+          .defaultTo(0)
+          .check(sql`bouncers in (0, 1)`),
+      )
       .execute();
   },
   async down(db: Kysely<unknown>): Promise<void> {

@@ -17,8 +17,14 @@ interface Row {
 
 export const identityBlocking: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema.alterTable('people').addColumn('house_number', 'text', (col) => col.notNull().defaultTo('')).execute();
-    await db.schema.alterTable('people').addColumn('last_phonetic', 'text', (col) => col.notNull().defaultTo('')).execute();
+    await db.schema
+      .alterTable('people')
+      .addColumn('house_number', 'text', (col) => col.notNull().defaultTo(''))
+      .execute();
+    await db.schema
+      .alterTable('people')
+      .addColumn('last_phonetic', 'text', (col) => col.notNull().defaultTo(''))
+      .execute();
 
     const people = db as unknown as Kysely<{ people: Row & { house_number: string; last_phonetic: string } }>;
     let after = 0;

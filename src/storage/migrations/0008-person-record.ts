@@ -21,17 +21,33 @@ interface Row {
 
 export const personRecord: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema.alterTable('people').addColumn('record', 'text', (col) => col.notNull().defaultTo('{}')).execute();
-    await db.schema.alterTable('people').addColumn('record_fields', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('people')
+      .addColumn('record', 'text', (col) => col.notNull().defaultTo('{}'))
+      .execute();
+    await db.schema
+      .alterTable('people')
+      .addColumn('record_fields', 'integer', (col) => col.notNull().defaultTo(0))
+      .execute();
 
     const people = db as unknown as Kysely<{ people: Row & { record: string; record_fields: number } }>;
     let after = 0;
     for (;;) {
-      const rows = await people.selectFrom('people').select(['id', 'zip', 'fields', 'interests']).where('id', '>', after).orderBy('id').limit(BATCH).execute();
+      const rows = await people
+        .selectFrom('people')
+        .select(['id', 'zip', 'fields', 'interests'])
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(BATCH)
+        .execute();
       if (rows.length === 0) break;
       // Already inside the migration's transaction (migrate.ts).
       for (const row of rows) {
-        const record = prepareRecord0008({ zip: row.zip, fields: JSON.parse(row.fields) as Partial<Record<string, string | number>>, interests: JSON.parse(row.interests) as string[] });
+        const record = prepareRecord0008({
+          zip: row.zip,
+          fields: JSON.parse(row.fields) as Partial<Record<string, string | number>>,
+          interests: JSON.parse(row.interests) as string[],
+        });
         await people.updateTable('people').set({ record: record.json, record_fields: record.fields }).where('id', '=', row.id).execute();
       }
       after = rows[rows.length - 1]!.id;

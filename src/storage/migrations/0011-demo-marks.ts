@@ -20,7 +20,17 @@ import { chunks, LOOKUP_CHUNK } from '../chunks.js';
 
 interface Tables {
   api_keys: { name: string; demo: number };
-  people: { id: number; person_key: string; first_name: string; last_name: string; address: string; zip: string; fields: string; updated_at: string; demo: number };
+  people: {
+    id: number;
+    person_key: string;
+    first_name: string;
+    last_name: string;
+    address: string;
+    zip: string;
+    fields: string;
+    updated_at: string;
+    demo: number;
+  };
   person_emails: { email: string; person_id: number };
   activity_events: { email: string; source: string; seen_on: string; event: string; demo: number };
 }
@@ -32,7 +42,12 @@ export const demoMarks: Migration = {
     for (const table of ['api_keys', 'people', 'activity_events']) {
       await db.schema
         .alterTable(table)
-        .addColumn('demo', 'integer', (col) => col.notNull().defaultTo(0).check(sql`demo in (0, 1)`))
+        .addColumn('demo', 'integer', (col) =>
+          col
+            .notNull()
+            .defaultTo(0)
+            .check(sql`demo in (0, 1)`),
+        )
         .execute();
     }
     const t = db as unknown as Kysely<Tables>;
@@ -83,7 +98,8 @@ async function markEarlierDemoPeople(db: Kysely<Tables>): Promise<void> {
     const emails = new Set<string>();
     for (const batch of chunks(ids, LOOKUP_CHUNK)) {
       await db.updateTable('people').set({ demo: 1 }).where('id', 'in', batch).execute();
-      for (const { email } of await db.selectFrom('person_emails').select('email').where('person_id', 'in', batch).execute()) emails.add(email);
+      for (const { email } of await db.selectFrom('person_emails').select('email').where('person_id', 'in', batch).execute())
+        emails.add(email);
     }
     // Already inside the migration's transaction (migrate.ts); only the generator's own events.
     for (const e of dataset(day).events) {
@@ -106,7 +122,10 @@ function demoPersonKey(n: number): string {
 }
 
 /** The generator's person for that day: name, postal address and fields (ages and order dates move with the day). */
-function sameAs(row: Pick<Tables['people'], 'first_name' | 'last_name' | 'address' | 'zip' | 'fields'>, person: NewPerson | undefined): boolean {
+function sameAs(
+  row: Pick<Tables['people'], 'first_name' | 'last_name' | 'address' | 'zip' | 'fields'>,
+  person: NewPerson | undefined,
+): boolean {
   return (
     person !== undefined &&
     row.first_name === person.firstName &&

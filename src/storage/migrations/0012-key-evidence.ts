@@ -9,7 +9,12 @@ export const keyEvidence: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
     await db.schema
       .alterTable('api_keys')
-      .addColumn('evidence', 'integer', (col) => col.notNull().defaultTo(0).check(sql`evidence in (0, 1)`))
+      .addColumn('evidence', 'integer', (col) =>
+        col
+          .notNull()
+          .defaultTo(0)
+          .check(sql`evidence in (0, 1)`),
+      )
       .execute();
   },
   async down(db: Kysely<unknown>): Promise<void> {

@@ -52,12 +52,27 @@ describe('migrations on SQLite', () => {
     const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0008'));
     await migrateToLatest(db, before);
     const people = db as unknown as Kysely<{ people: Record<string, unknown> }>;
-    const person = { first_name: 'Jane', middle_name: null, last_name: 'Doe', address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701-1234', zip5: '78701' };
+    const person = {
+      first_name: 'Jane',
+      middle_name: null,
+      last_name: 'Doe',
+      address: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701-1234',
+      zip5: '78701',
+    };
     const norms = { first_norm: 'JANE', last_norm: 'DOE', street_norm: '1 MAIN ST', city_norm: 'AUSTIN', updated_at: 'now' };
     await people
       .insertInto('people')
       .values([
-        { person_key: 'a', ...person, ...norms, fields: JSON.stringify({ gender: 'Female', age: '25-34' }), interests: JSON.stringify(['pets']) },
+        {
+          person_key: 'a',
+          ...person,
+          ...norms,
+          fields: JSON.stringify({ gender: 'Female', age: '25-34' }),
+          interests: JSON.stringify(['pets']),
+        },
         { person_key: 'b', ...person, ...norms, zip: '', zip5: '', fields: '{}', interests: '[]' },
       ])
       .execute();
@@ -87,29 +102,64 @@ describe('migrations on SQLite', () => {
     const loaded = '2025-07-01T00:00:03.000Z';
     const [, second, ...rest] = people;
     // The second demo id was re-imported since from `mailsure generate` output: another person.
-    const stored = [...people.slice(0, 1), { ...second!, firstName: 'Other', lastName: 'Person' }, ...rest, { ...people[0]!, personKey: 'P9000000', emails: ['real@example.com'] }];
+    const stored = [
+      ...people.slice(0, 1),
+      { ...second!, firstName: 'Other', lastName: 'Person' },
+      ...rest,
+      { ...people[0]!, personKey: 'P9000000', emails: ['real@example.com'] },
+    ];
     const old = db as unknown as Kysely<Pick<Database, 'people' | 'person_emails' | 'activity_events'>>;
     for (const [i, row] of peopleBatch(stored).rows.entries()) {
       const { person } = row;
       const { id } = await old.insertInto('people').values(personRow(row, loaded)).returning('id').executeTakeFirstOrThrow();
       if (i < 5 || person.personKey === 'P9000000') {
-        await old.insertInto('person_emails').values(person.emails.map((email, position) => ({ email, person_id: id, position, sha1: '', md5: '' }))).execute();
+        await old
+          .insertInto('person_emails')
+          .values(person.emails.map((email, position) => ({ email, person_id: id, position, sha1: '', md5: '' })))
+          .execute();
       }
     }
     const firstEvents = events.filter((e) => people[0]!.emails.includes(e.email));
     const secondEvents = events.filter((e) => second!.emails.includes(e.email));
     const eventRow = (e: ActivityEvent) => ({ email: e.email, source: e.source, seen_on: e.seenOn, event: e.event });
-    await old.insertInto('activity_events').values([...firstEvents, ...secondEvents].map(eventRow)).onConflict((oc) => oc.doNothing()).execute();
+    await old
+      .insertInto('activity_events')
+      .values([...firstEvents, ...secondEvents].map(eventRow))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     // The operator's own event on a demo address: not the generator's.
-    await old.insertInto('activity_events').values({ email: people[0]!.emails[0]!, source: 'crm', seen_on: '2025-01-01', event: 'open' }).execute();
-    await db.insertInto('api_keys').values([row('demo'), row('acme')]).execute();
+    await old
+      .insertInto('activity_events')
+      .values({ email: people[0]!.emails[0]!, source: 'crm', seen_on: '2025-01-01', event: 'open' })
+      .execute();
+    await db
+      .insertInto('api_keys')
+      .values([row('demo'), row('acme')])
+      .execute();
 
     await migrateToLatest(db);
-    const marked = db as unknown as Kysely<{ api_keys: { name: string; demo: number }; people: { person_key: string; demo: number }; activity_events: { email: string; source: string; demo: number } }>;
-    expect(await marked.selectFrom('api_keys').select(['name', 'demo']).orderBy('name').execute()).toEqual([{ name: 'acme', demo: 0 }, { name: 'demo', demo: 1 }]);
+    const marked = db as unknown as Kysely<{
+      api_keys: { name: string; demo: number };
+      people: { person_key: string; demo: number };
+      activity_events: { email: string; source: string; demo: number };
+    }>;
+    expect(await marked.selectFrom('api_keys').select(['name', 'demo']).orderBy('name').execute()).toEqual([
+      { name: 'acme', demo: 0 },
+      { name: 'demo', demo: 1 },
+    ]);
     const unmarked = await marked.selectFrom('people').select('person_key').where('demo', '=', 0).orderBy('person_key').execute();
     expect(unmarked.map((p) => p.person_key)).toEqual(['P0000002', 'P9000000']);
-    expect(Number((await marked.selectFrom('people').select((eb) => eb.fn.countAll().as('n')).where('demo', '=', 1).executeTakeFirstOrThrow()).n)).toBe(people.length - 1);
+    expect(
+      Number(
+        (
+          await marked
+            .selectFrom('people')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('demo', '=', 1)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(people.length - 1);
     const eventMarks = await marked.selectFrom('activity_events').select(['email', 'source', 'demo']).execute();
     expect(eventMarks.filter((e) => e.demo === 1)).toHaveLength(new Set(firstEvents.map((e) => JSON.stringify(eventRow(e)))).size);
     expect(eventMarks.filter((e) => e.demo === 0).every((e) => e.source === 'crm' || second!.emails.includes(e.email))).toBe(true);

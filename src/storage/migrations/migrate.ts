@@ -19,7 +19,9 @@ export async function migrateToLatest<DB>(db: Kysely<DB>, migrations: Readonly<R
   });
   // PostgreSQL: the Migrator takes an advisory lock and a transaction itself. SQLite: it does
   // neither, so two processes starting on a fresh file would both run 0001 — take the write lock.
-  const outcome = postgres ? await withoutCatalogRace(() => migrator.migrateToLatest()) : await inSqliteWriteTransaction(db, () => migrator.migrateToLatest());
+  const outcome = postgres
+    ? await withoutCatalogRace(() => migrator.migrateToLatest())
+    : await inSqliteWriteTransaction(db, () => migrator.migrateToLatest());
   if (outcome.error !== undefined) throw migrationError(outcome);
   return (outcome.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

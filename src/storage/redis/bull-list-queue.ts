@@ -69,7 +69,14 @@ export function createBullListQueue(options: BullListQueueOptions): ListQueue {
         ids.delete(id);
         // Gone, or waiting or running already (another worker took it when its wait ended): the next one.
         const job = await queue.getJob(id).catch(() => undefined);
-        if (job && (await job.promote().then(() => true, () => false))) break;
+        if (
+          job &&
+          (await job.promote().then(
+            () => true,
+            () => false,
+          ))
+        )
+          break;
       }
       if (ids?.size === 0) sentBack.delete(keyId);
     };

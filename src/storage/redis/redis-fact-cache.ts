@@ -44,7 +44,10 @@ export function createRedisFactCache<V>(redis: Redis, options: RedisFactCacheOpt
       if (held !== undefined) return held;
       try {
         const answer = await withTimeout(redis.multi().get(keyOf(key)).pttl(keyOf(key)).exec(), timeoutMs);
-        const [[, text], [, ttl]] = (answer ?? [[null, null], [null, -2]]) as [[unknown, string | null], [unknown, number]];
+        const [[, text], [, ttl]] = (answer ?? [
+          [null, null],
+          [null, -2],
+        ]) as [[unknown, string | null], [unknown, number]];
         if (typeof text !== 'string') return undefined;
         const value = JSON.parse(text) as V;
         if (ttl > 0) await local.set(key, value, ttl);

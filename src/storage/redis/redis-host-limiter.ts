@@ -58,7 +58,9 @@ export function createRedisHostLimiter(redis: Redis, maxPerHost: number, options
         if (released) return;
         released = true;
         releaseLocal();
-        semaphore.release().catch((error: unknown) => options.logger?.warn({ err: error, host }, 'could not give back a shared SMTP session slot'));
+        semaphore
+          .release()
+          .catch((error: unknown) => options.logger?.warn({ err: error, host }, 'could not give back a shared SMTP session slot'));
       };
       return release;
     },

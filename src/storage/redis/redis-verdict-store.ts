@@ -99,7 +99,14 @@ export function createRedisVerdictStore(redis: Redis, options: RedisVerdictStore
       if (ttlMs <= 0) return;
       try {
         await withTimeout(ready(), timeoutMs);
-        const args = [id, at === undefined ? String(code) : `${code} ${at}`, String(Math.ceil(ttlMs)), String(options.clock.now()), String(options.maxEntries), entryPrefix];
+        const args = [
+          id,
+          at === undefined ? String(code) : `${code} ${at}`,
+          String(Math.ceil(ttlMs)),
+          String(options.clock.now()),
+          String(options.maxEntries),
+          entryPrefix,
+        ];
         await withTimeout(redis.eval(REMEMBER, 2, entryPrefix + id, index, ...args), timeoutMs);
       } catch (error) {
         warn(error, 'write');

@@ -250,7 +250,17 @@ function guardOutages(files: ListFiles): ListFiles {
 }
 
 /** Network failures the SDK passes on (its own retries spent), and answers that say "not now". */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNABORTED',
+]);
 const NETWORK_NAMES = new Set(['TimeoutError', 'RequestTimeout', 'AbortError', 'SlowDown', 'ServiceUnavailable', 'InternalError']);
 
 function isOutage(error: unknown): boolean {

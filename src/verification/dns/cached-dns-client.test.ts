@@ -46,7 +46,10 @@ describe('cached DNS client', () => {
   });
 
   it('never caches a missing answer', async () => {
-    const { dns, asked } = setup({ 'sick.com': { kind: 'unavailable', reason: 'ESERVFAIL' } }, { 'mx.sick.com': { kind: 'unavailable', reason: 'ETIMEOUT' } });
+    const { dns, asked } = setup(
+      { 'sick.com': { kind: 'unavailable', reason: 'ESERVFAIL' } },
+      { 'mx.sick.com': { kind: 'unavailable', reason: 'ETIMEOUT' } },
+    );
     await dns.mailRoute('sick.com', Infinity);
     await dns.mailRoute('sick.com', Infinity);
     await dns.addresses('mx.sick.com', Infinity);

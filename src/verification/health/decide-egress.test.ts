@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { CONNECTED, decideEgress, egressHint, proxyHint, type BannerCheck, type BannerOutcome } from './decide-egress.js';
 
 const NOW = 1_700_000_000_000;
-const check = (outcome: BannerOutcome, text?: string, host = 'mx.canary.com', address = '203.0.113.9'): BannerCheck => ({ host, address, outcome, ...(text !== undefined ? { text } : {}) });
+const check = (outcome: BannerOutcome, text?: string, host = 'mx.canary.com', address = '203.0.113.9'): BannerCheck => ({
+  host,
+  address,
+  outcome,
+  ...(text !== undefined ? { text } : {}),
+});
 const CLOSED: BannerOutcome[] = ['refused', 'connect-timeout', 'no-banner', 'unreachable'];
 
 describe('decideEgress', () => {
@@ -33,7 +38,11 @@ describe('decideEgress', () => {
     for (const outcome of CLOSED) {
       expect(decideEgress([check(outcome)], 25, NOW).state).toBe('failed');
     }
-    const all = decideEgress(CLOSED.map((o) => check(o)), 25, NOW);
+    const all = decideEgress(
+      CLOSED.map((o) => check(o)),
+      25,
+      NOW,
+    );
     expect(all.state).toBe('failed');
     expect(all.hint).toBe(egressHint(25));
     expect(all.checkedAt).toBe(NOW);
@@ -47,7 +56,7 @@ describe('decideEgress', () => {
     expect(egressHint(25)).toMatch(/^outbound TCP port 25 is blocked/);
   });
 
-  it('through a proxy: names it in the evidence, blames the proxy when it failed, the proxy host\'s port 25 otherwise', () => {
+  it("through a proxy: names it in the evidence, blames the proxy when it failed, the proxy host's port 25 otherwise", () => {
     const via = 'socks5://10.0.0.5:1080';
     const down = decideEgress([{ ...check('proxy-failed', `${via}: ECONNREFUSED: connect ECONNREFUSED 10.0.0.5:1080`), via }], 25, NOW);
     expect(down).toEqual({
@@ -63,7 +72,16 @@ describe('decideEgress', () => {
     expect(blocked.hint).toBe(
       `outbound TCP port 25 is blocked from the SMTP proxy's host (${via}): open it there, choose another proxy (MAILSURE_SMTP_PROXY), or set MAILSURE_VERIFY_DEPTH=domain; until then verdicts stop at what DNS proves`,
     );
-    expect(decideEgress([{ ...check('proxy-failed', 'x'), via }, { ...check('banner'), via }], 25, NOW).state).toBe('ok');
+    expect(
+      decideEgress(
+        [
+          { ...check('proxy-failed', 'x'), via },
+          { ...check('banner'), via },
+        ],
+        25,
+        NOW,
+      ).state,
+    ).toBe('ok');
   });
 
   it('describes each outcome in one exact line, host and address first', () => {
@@ -82,7 +100,11 @@ describe('decideEgress', () => {
   });
 
   it('keeps one evidence line per check, in order', () => {
-    const health = decideEgress([check('refused', undefined, 'a.mx.com', '198.51.100.1'), check('banner', undefined, 'b.mx.com', '2001:db8::25')], 25, NOW);
+    const health = decideEgress(
+      [check('refused', undefined, 'a.mx.com', '198.51.100.1'), check('banner', undefined, 'b.mx.com', '2001:db8::25')],
+      25,
+      NOW,
+    );
     expect(health.evidence).toEqual(['a.mx.com [198.51.100.1]:25: connection refused', 'b.mx.com [2001:db8::25]:25: banner received']);
   });
 

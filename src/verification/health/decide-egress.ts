@@ -48,7 +48,12 @@ export function proxyHint(port: number): string {
 export function decideEgress(checks: readonly BannerCheck[], port: number, now: number): ConcernHealth {
   const evidence = checks.map((c) => `${c.host} [${c.address}]:${port}${c.via ? ` via ${c.via}` : ''}: ${describe(c)}`);
   if (checks.length === 0) {
-    return { state: 'unknown', evidence: ['no canary MX host could be resolved to try'], hint: 'fix the resolver first: the canaries\' MX hosts are found through it', checkedAt: now };
+    return {
+      state: 'unknown',
+      evidence: ['no canary MX host could be resolved to try'],
+      hint: "fix the resolver first: the canaries' MX hosts are found through it",
+      checkedAt: now,
+    };
   }
   if (checks.some((c) => CONNECTED.has(c.outcome))) return { state: 'ok', evidence, checkedAt: now };
   if (checks.some((c) => c.outcome === 'proxy-failed')) return { state: 'failed', evidence, hint: proxyHint(port), checkedAt: now };

@@ -19,7 +19,8 @@ function decide(over: Partial<IdentityEvidence> = {}) {
   return decideIdentity({ helo: { name: HELO, answer: RESOLVES }, refusals: [], ...over }, NOW);
 }
 
-const HELO_HINT = 'set MAILSURE_SMTP_HELO to a fully qualified name whose A record is the egress address, and the PTR of that address to the same name';
+const HELO_HINT =
+  'set MAILSURE_SMTP_HELO to a fully qualified name whose A record is the egress address, and the PTR of that address to the same name';
 const PTR_HINT = `set the PTR record of ${IP} to ${HELO} (at the provider of the address), with an A record back to ${IP}`;
 
 describe('decideIdentity: HELO name', () => {
@@ -50,7 +51,10 @@ describe('decideIdentity: HELO name', () => {
     const health = decide({ helo: { name: HELO, answer: addrs('192.0.2.1', '192.0.2.2', '192.0.2.3', '192.0.2.4') } });
     expect(health).toEqual({
       state: 'ok',
-      evidence: [`HELO name ${HELO} resolves to 192.0.2.1, 192.0.2.2, 192.0.2.3`, 'egress address not given (MAILSURE_SMTP_EGRESS_IP): reverse DNS and block lists not checked'],
+      evidence: [
+        `HELO name ${HELO} resolves to 192.0.2.1, 192.0.2.2, 192.0.2.3`,
+        'egress address not given (MAILSURE_SMTP_EGRESS_IP): reverse DNS and block lists not checked',
+      ],
       checkedAt: NOW,
     });
   });
@@ -71,7 +75,12 @@ describe('decideIdentity: reverse DNS', () => {
   });
 
   it('degrades a PTR name that does not resolve back to the address', () => {
-    const forwards: Record<string, AddressAnswer>[] = [{}, { [HELO]: addrs('192.0.2.99') }, { [HELO]: { kind: 'nxdomain' } }, { [HELO]: { kind: 'unavailable', reason: 'x' } }];
+    const forwards: Record<string, AddressAnswer>[] = [
+      {},
+      { [HELO]: addrs('192.0.2.99') },
+      { [HELO]: { kind: 'nxdomain' } },
+      { [HELO]: { kind: 'unavailable', reason: 'x' } },
+    ];
     for (const forward of forwards) {
       const health = decide({ egress: egress({ ptr: [HELO], forward }) });
       expect(health.state).toBe('degraded');
@@ -81,14 +90,22 @@ describe('decideIdentity: reverse DNS', () => {
   });
 
   it('degrades a confirmed PTR that is not the HELO name, and suggests that name as HELO', () => {
-    const health = decide({ egress: egress({ ptr: ['other.example.net', 'host.example.org'], forward: { 'other.example.net': addrs('192.0.2.1'), 'host.example.org': addrs('192.0.2.1', IP) } }) });
+    const health = decide({
+      egress: egress({
+        ptr: ['other.example.net', 'host.example.org'],
+        forward: { 'other.example.net': addrs('192.0.2.1'), 'host.example.org': addrs('192.0.2.1', IP) },
+      }),
+    });
     expect(health.state).toBe('degraded');
     expect(health.evidence[1]).toBe(`PTR of ${IP} is host.example.org, not the HELO name ${HELO}`);
     expect(health.hint).toBe('set MAILSURE_SMTP_HELO=host.example.org (the confirmed PTR name)');
   });
 
   it('is ok with forward-confirmed reverse DNS equal to the HELO name, whatever the case', () => {
-    const health = decide({ helo: { name: 'Probe.Example.NET', answer: RESOLVES }, egress: egress({ ptr: ['probe.example.net'], forward: { 'probe.example.net': addrs(IP) } }) });
+    const health = decide({
+      helo: { name: 'Probe.Example.NET', answer: RESOLVES },
+      egress: egress({ ptr: ['probe.example.net'], forward: { 'probe.example.net': addrs(IP) } }),
+    });
     expect(health.state).toBe('ok');
     expect(health.evidence[1]).toBe(`forward-confirmed reverse DNS: ${IP} ⇄ Probe.Example.NET`);
     expect(health).not.toHaveProperty('hint');
@@ -102,7 +119,9 @@ describe('decideIdentity: block lists', () => {
     const health = decide({ egress: egress({ blocklists: [{ zone, answer: addrs('127.0.0.2') }] }) });
     expect(health.state).toBe('failed');
     expect(health.evidence[2]).toBe(`${IP} is listed on ${zone} (127.0.0.2)`);
-    expect(health.hint).toBe(`${IP} is on a block list: providers will refuse probes from it; request delisting at ${zone}'s operator or probe from another address`);
+    expect(health.hint).toBe(
+      `${IP} is on a block list: providers will refuse probes from it; request delisting at ${zone}'s operator or probe from another address`,
+    );
   });
 
   it('treats 127.255.255.x answers as a refused query, not a listing', () => {
@@ -131,13 +150,21 @@ describe('decideIdentity: block lists', () => {
   });
 
   it('keeps one line per list, in order', () => {
-    const health = decide({ egress: egress({ blocklists: [{ zone: 'a.example', answer: { kind: 'nxdomain' } }, { zone: 'b.example', answer: addrs('127.0.0.3') }] }) });
+    const health = decide({
+      egress: egress({
+        blocklists: [
+          { zone: 'a.example', answer: { kind: 'nxdomain' } },
+          { zone: 'b.example', answer: addrs('127.0.0.3') },
+        ],
+      }),
+    });
     expect(health.evidence.slice(2)).toEqual(['not listed on a.example', `${IP} is listed on b.example (127.0.0.3)`]);
   });
 });
 
 describe('decideIdentity: refusals seen in real probes', () => {
-  const REFUSAL_HINT = 'providers refuse this prober itself (its address, PTR or HELO): check the block lists and reverse DNS above, or probe from another address';
+  const REFUSAL_HINT =
+    'providers refuse this prober itself (its address, PTR or HELO): check the block lists and reverse DNS above, or probe from another address';
 
   it('is ok without refusals', () => {
     expect(decide({ refusals: [] }).state).toBe('ok');
@@ -178,7 +205,9 @@ describe('decideIdentity: combined findings', () => {
     expect(degraded.state).toBe('degraded');
     expect(degraded.hint).toBe(HELO_HINT);
 
-    const unknownOverOk = decide({ egress: egress({ blocklists: [{ zone: 'bl.example', answer: { kind: 'unavailable', reason: 'x' } }] }) });
+    const unknownOverOk = decide({
+      egress: egress({ blocklists: [{ zone: 'bl.example', answer: { kind: 'unavailable', reason: 'x' } }] }),
+    });
     expect(unknownOverOk.state).toBe('unknown');
     expect(unknownOverOk).not.toHaveProperty('hint');
     expect(unknownOverOk.checkedAt).toBe(NOW);
@@ -193,13 +222,24 @@ describe('decideIdentity: combined findings', () => {
 });
 
 describe('decideIdentity: our MAIL FROM', () => {
-  const HINT = 'receivers that verify senders refuse MAIL FROM <verify@build-7.example.com> (and answer about our sender, never the recipient): set MAILSURE_SMTP_FROM=<> (the null sender) or to an address at a domain you control with an MX record';
+  const HINT =
+    'receivers that verify senders refuse MAIL FROM <verify@build-7.example.com> (and answer about our sender, never the recipient): set MAILSURE_SMTP_FROM=<> (the null sender) or to an address at a domain you control with an MX record';
   const mxRoute: MailRoute = { kind: 'mx', hosts: [{ name: 'mx.example.net', priority: 10 }] };
 
   it('is content with the null sender, and with a domain that has an MX or an address', () => {
-    expect(decide({ sender: { address: '' } })).toMatchObject({ state: 'ok', evidence: expect.arrayContaining(["MAIL FROM is the null sender <>, as MTAs' own callouts send: no sender domain for a receiver to verify"]) });
-    expect(decide({ sender: { address: 'verify@example.net', route: mxRoute } }).evidence).toContain('MAIL FROM domain example.net has MX mx.example.net');
-    expect(decide({ sender: { address: 'verify@example.net', route: { kind: 'implicit', hosts: [{ name: 'example.net', priority: 0 }] } } }).state).toBe('ok');
+    expect(decide({ sender: { address: '' } })).toMatchObject({
+      state: 'ok',
+      evidence: expect.arrayContaining([
+        "MAIL FROM is the null sender <>, as MTAs' own callouts send: no sender domain for a receiver to verify",
+      ]),
+    });
+    expect(decide({ sender: { address: 'verify@example.net', route: mxRoute } }).evidence).toContain(
+      'MAIL FROM domain example.net has MX mx.example.net',
+    );
+    expect(
+      decide({ sender: { address: 'verify@example.net', route: { kind: 'implicit', hosts: [{ name: 'example.net', priority: 0 }] } } })
+        .state,
+    ).toBe('ok');
   });
 
   it('degrades a MAIL FROM domain that has no MX and no address, with the fix', () => {

@@ -22,7 +22,11 @@ describe('decideResolver', () => {
     const health = decide([mx('mx1.canary0.com'), mx('mx1.canary1.com')]);
     expect(health).toEqual({
       state: 'ok',
-      evidence: ['canary canary0.com: MX mx1.canary0.com', 'canary canary1.com: MX mx1.canary1.com', 'random name mailsure-nx-random.com: NXDOMAIN'],
+      evidence: [
+        'canary canary0.com: MX mx1.canary0.com',
+        'canary canary1.com: MX mx1.canary1.com',
+        'random name mailsure-nx-random.com: NXDOMAIN',
+      ],
       checkedAt: NOW,
     });
     expect(health.hint).toBeUndefined();
@@ -45,7 +49,10 @@ describe('decideResolver', () => {
   });
 
   it('fails a resolver that answers the random name, even when the canaries are fine', () => {
-    for (const random of [mx('mx.hijack.example'), { kind: 'implicit', hosts: [{ name: 'mailsure-nx-random.com', priority: 0 }] } as MailRoute]) {
+    for (const random of [
+      mx('mx.hijack.example'),
+      { kind: 'implicit', hosts: [{ name: 'mailsure-nx-random.com', priority: 0 }] } as MailRoute,
+    ]) {
       const health = decide([mx('mx1.canary0.com'), mx('mx1.canary1.com')], random);
       expect(health.state).toBe('failed');
       expect(health.hint).toMatch(/^the resolver answers names that do not exist \(NXDOMAIN hijacking\); fix the resolver/);
@@ -60,14 +67,18 @@ describe('decideResolver', () => {
   it('fails a resolver that answers no canary at all, with a hint to check port 53', () => {
     const health = decide([SILENT, SILENT]);
     expect(health.state).toBe('failed');
-    expect(health.hint).toBe('the resolver does not answer: check MAILSURE_DNS_SERVERS (or the system resolver) and that UDP/TCP port 53 to it is open');
+    expect(health.hint).toBe(
+      'the resolver does not answer: check MAILSURE_DNS_SERVERS (or the system resolver) and that UDP/TCP port 53 to it is open',
+    );
   });
 
   it('degrades when some canaries are answered and others are denied or silent', () => {
     for (const other of [NX, SILENT, { kind: 'no-mail' } as MailRoute, { kind: 'null-mx' } as MailRoute]) {
       const health = decide([mx('mx1.canary0.com'), other]);
       expect(health.state).toBe('degraded');
-      expect(health.hint).toMatch(/^some checks got no or wrong answers; negative DNS verdicts are held back until they pass; fix the resolver/);
+      expect(health.hint).toMatch(
+        /^some checks got no or wrong answers; negative DNS verdicts are held back until they pass; fix the resolver/,
+      );
     }
   });
 
@@ -108,13 +119,18 @@ describe('decideResolver', () => {
     for (const [route, text] of routes) {
       expect(decide([route]).evidence[0]).toBe(`canary canary0.com: ${text}`);
     }
-    expect(decide([mx('x.com')], mx('mx.hijack.example')).evidence[1]).toBe('random name mailsure-nx-random.com: MX mx.hijack.example (it must not exist)');
+    expect(decide([mx('x.com')], mx('mx.hijack.example')).evidence[1]).toBe(
+      'random name mailsure-nx-random.com: MX mx.hijack.example (it must not exist)',
+    );
     expect(decide([mx('x.com')], { kind: 'null-mx' }).evidence[1]).toBe('random name mailsure-nx-random.com: null MX');
   });
 
   it('stamps every decision with the time passed in', () => {
     for (const canaries of [[], [NX], [SILENT], [mx('a.com'), NX], [mx('a.com')]]) {
-      expect(decideResolver({ canaries: canaries.map((route) => ({ domain: 'c.com', route })), random: { domain: 'r.com', route: NX } }, 42).checkedAt).toBe(42);
+      expect(
+        decideResolver({ canaries: canaries.map((route) => ({ domain: 'c.com', route })), random: { domain: 'r.com', route: NX } }, 42)
+          .checkedAt,
+      ).toBe(42);
     }
   });
 });

@@ -33,18 +33,34 @@ export function decideResolver(evidence: ResolverEvidence, now: number): Concern
 
   const total = evidence.canaries.length;
   if (hijacks) {
-    return { state: 'failed', evidence: lines, hint: `the resolver answers names that do not exist (NXDOMAIN hijacking); ${FIX_RESOLVER}`, checkedAt: now };
+    return {
+      state: 'failed',
+      evidence: lines,
+      hint: `the resolver answers names that do not exist (NXDOMAIN hijacking); ${FIX_RESOLVER}`,
+      checkedAt: now,
+    };
   }
   if (total > 0 && silent === total) {
-    return { state: 'failed', evidence: lines, hint: 'the resolver does not answer: check MAILSURE_DNS_SERVERS (or the system resolver) and that UDP/TCP port 53 to it is open', checkedAt: now };
+    return {
+      state: 'failed',
+      evidence: lines,
+      hint: 'the resolver does not answer: check MAILSURE_DNS_SERVERS (or the system resolver) and that UDP/TCP port 53 to it is open',
+      checkedAt: now,
+    };
   }
   if (total > 0 && answered === 0) {
     return { state: 'failed', evidence: lines, hint: `the resolver denies domains that exist; ${FIX_RESOLVER}`, checkedAt: now };
   }
   if (denied > 0 || silent > 0 || randomRoute.kind === 'unavailable') {
-    return { state: 'degraded', evidence: lines, hint: `some checks got no or wrong answers; negative DNS verdicts are held back until they pass; ${FIX_RESOLVER}`, checkedAt: now };
+    return {
+      state: 'degraded',
+      evidence: lines,
+      hint: `some checks got no or wrong answers; negative DNS verdicts are held back until they pass; ${FIX_RESOLVER}`,
+      checkedAt: now,
+    };
   }
-  if (total === 0) return { state: 'unknown', evidence: [...lines, 'no canary domains configured (MAILSURE_CANARY_DOMAINS)'], checkedAt: now };
+  if (total === 0)
+    return { state: 'unknown', evidence: [...lines, 'no canary domains configured (MAILSURE_CANARY_DOMAINS)'], checkedAt: now };
   return { state: 'ok', evidence: lines, checkedAt: now };
 }
 

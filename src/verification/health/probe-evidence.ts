@@ -113,7 +113,8 @@ export class ProbeEvidence {
   }
 
   private prune(now: number): void {
-    if (this.failures.length > 0 && this.failures[0]!.at <= now - this.windowMs) this.failures = this.failures.filter((f) => f.at > now - this.windowMs);
+    if (this.failures.length > 0 && this.failures[0]!.at <= now - this.windowMs)
+      this.failures = this.failures.filter((f) => f.at > now - this.windowMs);
     // Bounded whatever the traffic: the newest entries are the ones that matter.
     if (this.failures.length > 1000) this.failures = this.failures.slice(-500);
     if (this.refusals.length > 0 && this.refusals[0]!.at <= now - this.reputationWindowMs) {

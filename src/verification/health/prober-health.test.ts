@@ -31,7 +31,11 @@ function setup(depth: VerifyDepth = 'mailbox', over: Partial<ProberHealthDeps> =
         mailRoute: (domain) => {
           calls.mx += 1;
           if (world.dnsThrows) return Promise.reject(new Error('resolver exploded'));
-          return Promise.resolve<MailRoute>(domain !== RANDOM && world.canariesExist ? { kind: 'mx', hosts: [{ name: `mx.${domain}`, priority: 10 }] } : { kind: 'nxdomain' });
+          return Promise.resolve<MailRoute>(
+            domain !== RANDOM && world.canariesExist
+              ? { kind: 'mx', hosts: [{ name: `mx.${domain}`, priority: 10 }] }
+              : { kind: 'nxdomain' },
+          );
         },
         addresses: () => {
           calls.a += 1;
@@ -215,7 +219,8 @@ describe('createProberHealth: trustConnectionRefusal', () => {
 });
 
 describe('createProberHealth: what real probes show', () => {
-  const failAt = (h: ProberHealth, ...hosts: string[]) => hosts.forEach((host) => h.connection(host, '8.8.8.8', false, 'refused: ECONNREFUSED'));
+  const failAt = (h: ProberHealth, ...hosts: string[]) =>
+    hosts.forEach((host) => h.connection(host, '8.8.8.8', false, 'refused: ECONNREFUSED'));
 
   it('trips the egress breaker at three operators and has the canaries confirm or clear it', async () => {
     const { health, calls, advance } = setup();
@@ -225,7 +230,11 @@ describe('createProberHealth: what real probes show', () => {
     expect(health.egressBlocked()).toBe(false);
     failAt(health, 'mx.c.org');
     expect(health.egressBlocked()).toBe(true);
-    expect(health.state().smtp_egress.evidence).toEqual(['real probes: c.org: refused: ECONNREFUSED', 'real probes: b.net: refused: ECONNREFUSED', 'real probes: a.com: refused: ECONNREFUSED']);
+    expect(health.state().smtp_egress.evidence).toEqual([
+      'real probes: c.org: refused: ECONNREFUSED',
+      'real probes: b.net: refused: ECONNREFUSED',
+      'real probes: a.com: refused: ECONNREFUSED',
+    ]);
     expect(calls.mx).toBe(6);
     await health.checkNow();
     expect(calls.banner).toBe(4);

@@ -16,7 +16,14 @@ import type { ProbeObserver } from '../smtp/prober.js';
 import type { IdentityEvidence } from './decide-identity.js';
 import { decideIdentity, decideRefusals } from './decide-identity.js';
 import { egressHint, proxyHint } from './decide-egress.js';
-import { CONCERNS, mailboxVerificationAvailable, unknownConcern, type Concern, type ConcernHealth, type ProberHealthState } from './health-state.js';
+import {
+  CONCERNS,
+  mailboxVerificationAvailable,
+  unknownConcern,
+  type Concern,
+  type ConcernHealth,
+  type ProberHealthState,
+} from './health-state.js';
 import { NxdomainWatch, type NxdomainWatchOptions } from './nxdomain-watch.js';
 import { ProbeEvidence, refusalIsAboutUs, type ProbeEvidenceOptions } from './probe-evidence.js';
 import { providerBlocksUs } from '../providers/provider-refusal.js';
@@ -99,7 +106,13 @@ export function createProberHealth(deps: ProberHealthDeps): ProberHealth {
     const previous = current[concern];
     current[concern] = next;
     if (previous.state === next.state) return;
-    const fields = { concern, state: next.state, previous: previous.state, evidence: next.evidence, ...(next.hint ? { hint: next.hint } : {}) };
+    const fields = {
+      concern,
+      state: next.state,
+      previous: previous.state,
+      evidence: next.evidence,
+      ...(next.hint ? { hint: next.hint } : {}),
+    };
     if (next.state === 'ok') deps.logger?.info(fields, `prober health: ${concern} is ok`);
     else deps.logger?.warn(fields, `prober health: ${concern} is ${next.state}${next.hint ? `: ${next.hint}` : ''}`);
   }
@@ -107,7 +120,13 @@ export function createProberHealth(deps: ProberHealthDeps): ProberHealth {
   /** The egress as the canaries and real probes together say it is. */
   function egressState(): ConcernHealth {
     if (!checksSmtp) return canaryEgress;
-    if (proxyFailure) return { state: 'failed', evidence: [`real probes: ${proxyFailure.detail}`], hint: proxyHint(deps.checks.smtpPort), checkedAt: proxyFailure.at };
+    if (proxyFailure)
+      return {
+        state: 'failed',
+        evidence: [`real probes: ${proxyFailure.detail}`],
+        hint: proxyHint(deps.checks.smtpPort),
+        checkedAt: proxyFailure.at,
+      };
     const runtime = evidence.egress(now());
     if (!runtime.blocked) {
       // No canary answer to go by (no canary resolved): connections real probes made are proof enough.
@@ -219,7 +238,10 @@ export function createProberHealth(deps: ProberHealthDeps): ProberHealth {
 
   const health: ProberHealth = {
     state: () => ({ resolver: current.resolver, smtp_egress: current.smtp_egress, identity: current.identity }),
-    egresses: () => deps.egresses?.() ?? [{ label: 'egress-1', way: deps.checks.via ? 'socks5' : 'direct', healthy: current.smtp_egress.state !== 'failed' }],
+    egresses: () =>
+      deps.egresses?.() ?? [
+        { label: 'egress-1', way: deps.checks.via ? 'socks5' : 'direct', healthy: current.smtp_egress.state !== 'failed' },
+      ],
     mailboxAvailable: () => checksSmtp && mailboxVerificationAvailable(current),
     async start() {
       stopped = false;

@@ -3,7 +3,14 @@
  * `mailsure doctor` prints (pass/warn/fail, evidence, fix hint).
  */
 import type { EgressStatus } from '../smtp/egress-pool.js';
-import { CONCERNS, mailboxVerificationAvailable, type Concern, type ConcernHealth, type HealthLevel, type ProberHealthState } from './health-state.js';
+import {
+  CONCERNS,
+  mailboxVerificationAvailable,
+  type Concern,
+  type ConcernHealth,
+  type HealthLevel,
+  type ProberHealthState,
+} from './health-state.js';
 
 export interface ConcernBody {
   state: HealthLevel;
@@ -58,10 +65,14 @@ export function renderDoctorReport(state: ProberHealthState, depth: string): str
 /** One line for the start banner and the doctor's conclusion. */
 export function mailboxLine(state: ProberHealthState, depth: string): string {
   if (depth !== 'mailbox') return `Mailbox verification: off (MAILSURE_VERIFY_DEPTH=${depth})`;
-  if (state.resolver.state === 'failed') return `Mailbox verification: unavailable, the resolver cannot be trusted: ${state.resolver.hint ?? ''}`.trim();
-  if (state.smtp_egress.state === 'failed') return `Mailbox verification: unavailable, SMTP egress is blocked: ${state.smtp_egress.hint ?? ''}`.trim();
+  if (state.resolver.state === 'failed')
+    return `Mailbox verification: unavailable, the resolver cannot be trusted: ${state.resolver.hint ?? ''}`.trim();
+  if (state.smtp_egress.state === 'failed')
+    return `Mailbox verification: unavailable, SMTP egress is blocked: ${state.smtp_egress.hint ?? ''}`.trim();
   const doubts = CONCERNS.filter((c) => state[c].state !== 'ok').map((c) => `${LABEL[c]} ${state[c].state}`);
-  return doubts.length === 0 ? 'Mailbox verification: available' : `Mailbox verification: available (${doubts.join(', ')}; see mailsure doctor)`;
+  return doubts.length === 0
+    ? 'Mailbox verification: available'
+    : `Mailbox verification: available (${doubts.join(', ')}; see mailsure doctor)`;
 }
 
 /**
@@ -79,7 +90,9 @@ export function egressLine(state: ProberHealthState, depth: string, egresses: re
 
 /** The doctor's lines on each egress: its label, kind, HELO name where its own, and health. */
 export function renderEgresses(egresses: readonly (EgressStatus & { check?: ConcernHealth })[]): string {
-  const lines = [`SMTP egresses: ${egresses.filter((e) => e.healthy && (e.check?.state ?? 'ok') === 'ok').length} of ${egresses.length} healthy`];
+  const lines = [
+    `SMTP egresses: ${egresses.filter((e) => e.healthy && (e.check?.state ?? 'ok') === 'ok').length} of ${egresses.length} healthy`,
+  ];
   for (const e of egresses) {
     const state = !e.healthy ? 'failed' : (e.check?.state ?? 'ok');
     lines.push(`${MARK[state]}  ${e.label} (${e.way}): ${!e.healthy ? `out of rotation: ${e.detail ?? ''}` : state}`);

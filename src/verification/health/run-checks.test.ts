@@ -10,7 +10,11 @@ const mx = (...names: string[]): MailRoute => ({ kind: 'mx', hosts: names.map((n
 const addrs = (...addresses: string[]): AddressAnswer => ({ kind: 'addresses', addresses, ttlSeconds: 60 });
 
 /** A resolver answering from tables, recording every question. */
-function fakeDns(tables: { routes?: Record<string, MailRoute>; addresses?: Record<string, AddressAnswer>; ptr?: Record<string, string[] | null> }) {
+function fakeDns(tables: {
+  routes?: Record<string, MailRoute>;
+  addresses?: Record<string, AddressAnswer>;
+  ptr?: Record<string, string[] | null>;
+}) {
   const asked: { q: string; name: string; deadline: number }[] = [];
   const dns: HealthDns = {
     mailRoute: (name, deadline) => {
@@ -71,7 +75,20 @@ describe('reverseName', () => {
   });
 
   it('answers undefined for what is not an address', () => {
-    for (const bad of ['', 'mail.example.com', '1.2.3', '1.2.3.4.5', '1:2:3:4:5:6:7', '1:2:3:4:5:6:7:8:9', 'g::1', '12345::1', 'fe80::1%eth0', '1::2::3', '1:2:3:4:5:6:7:8::', '999.1.1.1']) {
+    for (const bad of [
+      '',
+      'mail.example.com',
+      '1.2.3',
+      '1.2.3.4.5',
+      '1:2:3:4:5:6:7',
+      '1:2:3:4:5:6:7:8:9',
+      'g::1',
+      '12345::1',
+      'fe80::1%eth0',
+      '1::2::3',
+      '1:2:3:4:5:6:7:8::',
+      '999.1.1.1',
+    ]) {
       expect(reverseName(bad)).toBeUndefined();
     }
   });
@@ -103,7 +120,9 @@ describe('reverseName', () => {
 
 describe('checkResolver', () => {
   it('asks each canary and the random name, with one deadline, and decides on the answers', async () => {
-    const { dns, asked } = fakeDns({ routes: { 'gmail.com': mx('gmail-smtp-in.l.google.com'), 'outlook.com': mx('outlook-com.olc.protection.outlook.com') } });
+    const { dns, asked } = fakeDns({
+      routes: { 'gmail.com': mx('gmail-smtp-in.l.google.com'), 'outlook.com': mx('outlook-com.olc.protection.outlook.com') },
+    });
     const { d } = deps(dns, { canaries: ['gmail.com', 'outlook.com'], dnsTimeoutMs: 2_000 });
     const { health, routes } = await checkResolver(d, now);
     expect(asked.map((a) => a.name).sort()).toEqual(['gmail.com', 'nx-random.com', 'outlook.com']);
@@ -137,7 +156,14 @@ describe('checkEgress', () => {
   const routes = (entries: [string, MailRoute][]) => new Map(entries);
 
   it('connects to the first MX host of at most three canaries', async () => {
-    const { dns, asked } = fakeDns({ addresses: { 'mx1.a.com': addrs('8.8.8.1'), 'mx1.b.com': addrs('8.8.8.2'), 'mx1.c.com': addrs('8.8.8.3'), 'mx1.d.com': addrs('8.8.8.4') } });
+    const { dns, asked } = fakeDns({
+      addresses: {
+        'mx1.a.com': addrs('8.8.8.1'),
+        'mx1.b.com': addrs('8.8.8.2'),
+        'mx1.c.com': addrs('8.8.8.3'),
+        'mx1.d.com': addrs('8.8.8.4'),
+      },
+    });
     const { d, banners } = deps(dns);
     const health = await checkEgress(
       d,
@@ -156,25 +182,52 @@ describe('checkEgress', () => {
       { host: 'mx1.c.com', address: '8.8.8.3' },
     ]);
     expect(health.state).toBe('ok');
-    expect(health.evidence).toEqual(['mx1.a.com [8.8.8.1]:25: banner received', 'mx1.b.com [8.8.8.2]:25: banner received', 'mx1.c.com [8.8.8.3]:25: banner received']);
+    expect(health.evidence).toEqual([
+      'mx1.a.com [8.8.8.1]:25: banner received',
+      'mx1.b.com [8.8.8.2]:25: banner received',
+      'mx1.c.com [8.8.8.3]:25: banner received',
+    ]);
   });
 
   it('skips canaries without MX and hosts without addresses', async () => {
     const { dns } = fakeDns({ addresses: { 'mx.b.com': addrs('8.8.4.4') } });
     const { d, banners } = deps(dns);
-    await checkEgress(d, routes([['n.com', { kind: 'nxdomain' }], ['i.com', { kind: 'implicit', hosts: [{ name: 'i.com', priority: 0 }] }], ['a.com', mx('mx.a.com')], ['b.com', mx('mx.b.com')]]), now);
+    await checkEgress(
+      d,
+      routes([
+        ['n.com', { kind: 'nxdomain' }],
+        ['i.com', { kind: 'implicit', hosts: [{ name: 'i.com', priority: 0 }] }],
+        ['a.com', mx('mx.a.com')],
+        ['b.com', mx('mx.b.com')],
+      ]),
+      now,
+    );
     expect(banners).toEqual([{ host: 'mx.b.com', address: '8.8.4.4' }]);
   });
 
   it('connects to the first public address only, never to a private one unless allowed', async () => {
     const table = { addresses: { 'mx.a.com': addrs('10.0.0.5', '127.0.0.1', '8.8.8.8', '1.1.1.1'), 'mx.p.com': addrs('192.168.1.1') } };
     const strict = deps(fakeDns(table).dns);
-    const health = await checkEgress(strict.d, routes([['a.com', mx('mx.a.com')], ['p.com', mx('mx.p.com')]]), now);
+    const health = await checkEgress(
+      strict.d,
+      routes([
+        ['a.com', mx('mx.a.com')],
+        ['p.com', mx('mx.p.com')],
+      ]),
+      now,
+    );
     expect(strict.banners).toEqual([{ host: 'mx.a.com', address: '8.8.8.8' }]);
     expect(health.evidence).toHaveLength(1);
 
     const lab = deps(fakeDns(table).dns, { allowPrivateTargets: true });
-    await checkEgress(lab.d, routes([['a.com', mx('mx.a.com')], ['p.com', mx('mx.p.com')]]), now);
+    await checkEgress(
+      lab.d,
+      routes([
+        ['a.com', mx('mx.a.com')],
+        ['p.com', mx('mx.p.com')],
+      ]),
+      now,
+    );
     expect(lab.banners).toEqual([
       { host: 'mx.a.com', address: '10.0.0.5' },
       { host: 'mx.p.com', address: '192.168.1.1' },
@@ -201,7 +254,12 @@ describe('checkEgress', () => {
 describe('gatherIdentity', () => {
   it('looks up the HELO name, the PTR, the forward of each PTR name and each block list', async () => {
     const { dns, asked } = fakeDns({
-      addresses: { 'probe.example.net': addrs('8.8.8.8'), 'a.example.net': addrs('8.8.8.8'), 'b.example.net': { kind: 'none' }, '8.8.8.8.zen.spamhaus.org': addrs('127.0.0.2') },
+      addresses: {
+        'probe.example.net': addrs('8.8.8.8'),
+        'a.example.net': addrs('8.8.8.8'),
+        'b.example.net': { kind: 'none' },
+        '8.8.8.8.zen.spamhaus.org': addrs('127.0.0.2'),
+      },
       ptr: { '8.8.8.8': ['a.example.net', 'b.example.net'] },
     });
     const { d } = deps(dns, { egressIp: '8.8.8.8', blocklistZones: ['zen.spamhaus.org', 'bl.spamcop.net'], dnsTimeoutMs: 1_000 });
@@ -218,7 +276,14 @@ describe('gatherIdentity', () => {
         ],
       },
     });
-    expect(asked.map((a) => `${a.q} ${a.name}`)).toEqual(['a probe.example.net', 'ptr 8.8.8.8', 'a a.example.net', 'a b.example.net', 'a 8.8.8.8.zen.spamhaus.org', 'a 8.8.8.8.bl.spamcop.net']);
+    expect(asked.map((a) => `${a.q} ${a.name}`)).toEqual([
+      'a probe.example.net',
+      'ptr 8.8.8.8',
+      'a a.example.net',
+      'a b.example.net',
+      'a 8.8.8.8.zen.spamhaus.org',
+      'a 8.8.8.8.bl.spamcop.net',
+    ]);
     expect(asked.every((a) => a.deadline === NOW + 1_000)).toBe(true);
   });
 
@@ -248,7 +313,9 @@ describe('gatherIdentity', () => {
   it('asks no block list for an egress address it cannot reverse, and says so per zone', async () => {
     const { dns, asked } = fakeDns({});
     const identity = await gatherIdentity(deps(dns, { egressIp: 'not-an-ip', blocklistZones: ['zen.spamhaus.org'] }).d, now);
-    expect(identity.egress!.blocklists).toEqual([{ zone: 'zen.spamhaus.org', answer: { kind: 'unavailable', reason: 'not-an-ip is not an address to look up' } }]);
+    expect(identity.egress!.blocklists).toEqual([
+      { zone: 'zen.spamhaus.org', answer: { kind: 'unavailable', reason: 'not-an-ip is not an address to look up' } },
+    ]);
     expect(asked.map((a) => a.q)).toEqual(['a', 'ptr']);
   });
 });

@@ -42,7 +42,10 @@ export interface HealthCheckDeps {
 /** At most this many canary MX hosts are connected to per check. */
 const CANARY_HOSTS = 3;
 
-export async function checkResolver(deps: HealthCheckDeps, now: () => number): Promise<{ health: ConcernHealth; routes: Map<string, MailRoute> }> {
+export async function checkResolver(
+  deps: HealthCheckDeps,
+  now: () => number,
+): Promise<{ health: ConcernHealth; routes: Map<string, MailRoute> }> {
   const deadline = now() + (deps.dnsTimeoutMs ?? 8_000);
   const random = (deps.randomName ?? randomName)();
   const [canaries, randomRoute] = await Promise.all([
@@ -87,8 +90,13 @@ export async function gatherIdentity(deps: HealthCheckDeps, now: () => number): 
     for (const name of (ptr ?? []).slice(0, 5)) forward[name] = await deps.dns.addresses(name, deadline);
     const reversed = reverseName(ip);
     const blocklists = reversed
-      ? await Promise.all(deps.blocklistZones.map(async (zone) => ({ zone, answer: await deps.dns.addresses(`${reversed}.${zone}`, deadline) })))
-      : deps.blocklistZones.map((zone) => ({ zone, answer: { kind: 'unavailable' as const, reason: `${ip} is not an address to look up` } }));
+      ? await Promise.all(
+          deps.blocklistZones.map(async (zone) => ({ zone, answer: await deps.dns.addresses(`${reversed}.${zone}`, deadline) })),
+        )
+      : deps.blocklistZones.map((zone) => ({
+          zone,
+          answer: { kind: 'unavailable' as const, reason: `${ip} is not an address to look up` },
+        }));
     egress = { ip, ptr, forward, blocklists };
   }
   const sender = from === undefined ? undefined : { address: from, ...(senderRoute ? { route: senderRoute } : {}) };

@@ -15,7 +15,7 @@ describe('profileFor', () => {
     expect(id('small-shop.com', ['mx-biz.mail.am0.yahoodns.net'])).toBe('yahoo');
   });
 
-  it('yahoo. names that are not Yahoo\'s own are not Yahoo', () => {
+  it("yahoo. names that are not Yahoo's own are not Yahoo", () => {
     expect(id('yahoo.example.com')).toBe('default');
     expect(id('mail.yahoo.com')).toBe('default');
     expect(id('notyahoo.com')).toBe('default');

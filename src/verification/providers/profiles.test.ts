@@ -5,12 +5,17 @@ import type { ReplyPattern } from './profile.js';
 import { DEFAULT_PROFILE, PROFILES } from './profiles.js';
 
 const ALL = [...PROFILES, DEFAULT_PROFILE];
-const patterns = (mapping: (typeof ALL)[number]['replies']): ReplyPattern[] => [...mapping.unknownUser, ...mapping.blocked, ...mapping.slowDown];
+const patterns = (mapping: (typeof ALL)[number]['replies']): ReplyPattern[] => [
+  ...mapping.unknownUser,
+  ...mapping.blocked,
+  ...mapping.slowDown,
+];
 
 describe('provider profiles table', () => {
   it('names every provider the issue asks for, plus a default', () => {
     const ids = PROFILES.map((p) => p.id);
-    for (const wanted of ['google', 'microsoft-365', 'outlook-com', 'yahoo', 'icloud', 'mimecast', 'proofpoint', 'barracuda']) expect(ids).toContain(wanted);
+    for (const wanted of ['google', 'microsoft-365', 'outlook-com', 'yahoo', 'icloud', 'mimecast', 'proofpoint', 'barracuda'])
+      expect(ids).toContain(wanted);
     expect(DEFAULT_PROFILE.rcpt).toBe('mailbox');
   });
 
@@ -31,7 +36,8 @@ describe('provider profiles table', () => {
   });
 
   it('lets no gateway prove a mailbox by its acceptance', () => {
-    for (const profile of PROFILES.filter((p) => p.kind === 'gateway')) expect([profile.id, profile.rcpt]).toEqual([profile.id, 'refusals-only']);
+    for (const profile of PROFILES.filter((p) => p.kind === 'gateway'))
+      expect([profile.id, profile.rcpt]).toEqual([profile.id, 'refusals-only']);
   });
 
   it('writes patterns that are stateless and well-formed (no /g or /y, enhanced codes as x.y.z or x.y.)', () => {
@@ -45,7 +51,8 @@ describe('provider profiles table', () => {
   });
 
   it('never calls a temporary reply an unknown user', () => {
-    for (const profile of ALL) for (const pattern of profile.replies.unknownUser) expect(pattern.code === undefined || pattern.code >= 500).toBe(true);
+    for (const profile of ALL)
+      for (const pattern of profile.replies.unknownUser) expect(pattern.code === undefined || pattern.code >= 500).toBe(true);
   });
 });
 

@@ -123,7 +123,7 @@ const PROOFPOINT: ReplyMapping = {
     // Proofpoint Reputation Services", "… dnsbl-lookup".
     { text: /ipcheck\.proofpoint|proofpoint reputation|dnsbl-lookup|\bblocked - see\b/i },
   ],
-    // Proofpoint's MTA is sendmail: "421 4.3.2 Connection rate limit exceeded.", "421 4.3.2 Too many open connections."
+  // Proofpoint's MTA is sendmail: "421 4.3.2 Connection rate limit exceeded.", "421 4.3.2 Too many open connections."
   slowDown: [{ text: /too many (open |concurrent )?(smtp )?(connections|sessions|messages)|rate limit|slow down/i }],
 };
 
@@ -167,7 +167,7 @@ export const PROFILES: readonly ProviderProfile[] = [
     sources: [
       'Yahoo Sender Hub "SMTP error codes" (4xx: unusual traffic, complaints, busy servers; TS/TSS deferrals; BL codes)',
       'Yahoo Help "Receiving 421 4.7.1 [TS03] … permanently deferred"',
-      'AOL moved onto Yahoo\'s mail platform (MX at yahoodns.net); partner ISPs whose MX is at yahoodns.net answer alike',
+      "AOL moved onto Yahoo's mail platform (MX at yahoodns.net); partner ISPs whose MX is at yahoodns.net answer alike",
     ],
   },
   {
@@ -274,7 +274,13 @@ export const PROFILES: readonly ProviderProfile[] = [
   // Other mailbox providers: they refuse unknown users at RCPT in the standard way; only named.
   namedOnly('proton', 'Proton Mail', 'mailbox-provider', ['proton.me', 'protonmail.com', 'protonmail.ch', 'pm.me'], ['protonmail.ch']),
   namedOnly('zoho', 'Zoho Mail', 'mailbox-provider', ['zoho.com', 'zohomail.com'], ['zoho.com', 'zoho.eu', 'zoho.in', 'zoho.com.au']),
-  namedOnly('gmx', 'GMX / WEB.DE / mail.com', 'mailbox-provider', ['gmx.net', 'gmx.de', 'gmx.com', 'web.de', 'mail.com'], ['gmx.net', 'web.de', 'mail.com']),
+  namedOnly(
+    'gmx',
+    'GMX / WEB.DE / mail.com',
+    'mailbox-provider',
+    ['gmx.net', 'gmx.de', 'gmx.com', 'web.de', 'mail.com'],
+    ['gmx.net', 'web.de', 'mail.com'],
+  ),
   namedOnly('fastmail', 'Fastmail', 'mailbox-provider', ['fastmail.com', 'fastmail.fm'], ['messagingengine.com']),
   namedOnly('mail-ru', 'Mail.ru', 'mailbox-provider', ['mail.ru', 'inbox.ru', 'list.ru', 'bk.ru'], ['mail.ru']),
   namedOnly('yandex', 'Yandex', 'mailbox-provider', ['yandex.ru', 'yandex.com', 'ya.ru'], ['yandex.net', 'yandex.ru']),
@@ -287,7 +293,13 @@ export const PROFILES: readonly ProviderProfile[] = [
   namedOnly('forcepoint', 'Forcepoint Email Security', 'gateway', [], ['mailcontrol.com']),
 ];
 
-function namedOnly(id: string, name: string, kind: 'mailbox-provider' | 'gateway', domains: string[], mxSuffixes: string[]): ProviderProfile {
+function namedOnly(
+  id: string,
+  name: string,
+  kind: 'mailbox-provider' | 'gateway',
+  domains: string[],
+  mxSuffixes: string[],
+): ProviderProfile {
   const gateway = kind === 'gateway';
   return {
     id,
@@ -298,6 +310,10 @@ function namedOnly(id: string, name: string, kind: 'mailbox-provider' | 'gateway
     rcpt: gateway ? 'refusals-only' : 'mailbox',
     limits: gateway ? GATEWAY_LIMITS : DEFAULT_LIMITS,
     replies: NO_REPLIES,
-    sources: [gateway ? `${name}: MX host names from the vendor's setup guide; replies judged by RFC 3463 alone` : `${name}: MX host names; replies judged by RFC 3463 alone`],
+    sources: [
+      gateway
+        ? `${name}: MX host names from the vendor's setup guide; replies judged by RFC 3463 alone`
+        : `${name}: MX host names; replies judged by RFC 3463 alone`,
+    ],
   };
 }

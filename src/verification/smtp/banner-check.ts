@@ -22,7 +22,14 @@ export async function checkBanner(host: string, address: string, options: Banner
   const via = options.proxy ? { via: describeProxy(options.proxy) } : {};
   let transport: SmtpTransport;
   try {
-    transport = await SmtpTransport.connect({ address, port: options.port, deadline, connectTimeoutMs: options.connectTimeoutMs, ...(options.proxy ? { proxy: options.proxy } : {}), ...(options.localAddress ? { localAddress: options.localAddress } : {}) });
+    transport = await SmtpTransport.connect({
+      address,
+      port: options.port,
+      deadline,
+      connectTimeoutMs: options.connectTimeoutMs,
+      ...(options.proxy ? { proxy: options.proxy } : {}),
+      ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+    });
   } catch (error) {
     const kind = error instanceof TransportError ? error.kind : 'unreachable';
     if (kind === 'proxy') return { host, address, outcome: 'proxy-failed', text: (error as Error).message.slice(0, 200), ...via };

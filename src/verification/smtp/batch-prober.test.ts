@@ -32,8 +32,13 @@ const target = (name: keyof TestWorld['smtp']): ProbeTarget => ({ host: `mx-${St
 
 /** Each outcome as `kind` and its replies' classes (what verdicts are made of). */
 function summary(outcome: ProbeOutcome): unknown {
-  if (outcome.kind !== 'replies') return { kind: outcome.kind, partial: [...(outcome.partial ?? new Map())].map(([r, reply]) => [r, reply.class, reply.code]) };
-  return { kind: outcome.kind, tls: outcome.tls, replies: [...outcome.replies].map(([r, reply]) => [r, reply.class, reply.code, reply.stage]) };
+  if (outcome.kind !== 'replies')
+    return { kind: outcome.kind, partial: [...(outcome.partial ?? new Map())].map(([r, reply]) => [r, reply.class, reply.code]) };
+  return {
+    kind: outcome.kind,
+    tls: outcome.tls,
+    replies: [...outcome.replies].map(([r, reply]) => [r, reply.class, reply.code, reply.stage]),
+  };
 }
 
 /** Probes as the mailbox stage makes them: the address, and a random local part at its domain. */
@@ -42,7 +47,8 @@ function probesFor(domains: string[], perDomain: number): string[][] {
   const probes: string[][] = [];
   for (let i = 0; i < perDomain; i++) {
     for (const domain of domains) {
-      const address = i === 0 && domain === known.split('@')[1] ? known : i === 1 && domain === knownToo.split('@')[1] ? knownToo : `user${i}@${domain}`;
+      const address =
+        i === 0 && domain === known.split('@')[1] ? known : i === 1 && domain === knownToo.split('@')[1] ? knownToo : `user${i}@${domain}`;
       probes.push(i % 3 === 0 ? [address, `zz${i}random@${domain}`] : [address]);
     }
   }
@@ -64,7 +70,13 @@ describe('batching SMTP prober', () => {
     const outcomes = await Promise.all(probes.map((recipients) => prober.probe(target('mailboxes'), recipients, soon())));
     expect(outcomes.map(summary)).toEqual(expected);
     // A per-recipient 5xx is that recipient's alone: the known ones in the same transactions are accepted.
-    expect(outcomes[0]).toMatchObject({ kind: 'replies', replies: new Map([[world.addresses.known, expect.objectContaining({ class: 'accepted' })], [expect.any(String), expect.anything()]]) });
+    expect(outcomes[0]).toMatchObject({
+      kind: 'replies',
+      replies: new Map([
+        [world.addresses.known, expect.objectContaining({ class: 'accepted' })],
+        [expect.any(String), expect.anything()],
+      ]),
+    });
 
     const log = world.smtp.mailboxes;
     expect(log.sessions.length).toBeLessThanOrEqual(2);
@@ -109,7 +121,10 @@ describe('batching SMTP prober', () => {
     const narrow: ProbeTarget = { host: 'narrow.world', addresses: [world.smtpAddress('acceptAll')] };
     const wide: ProbeTarget = { host: 'wide.world', addresses: [world.smtpAddress('starttls')] };
     const prober = batching({
-      sessionPlace: ({ host }) => ({ key: host, limits: host === 'narrow.world' ? { maxSessionsPerHost: 1, rcptsPerSession: 5 } : { maxSessionsPerHost: 3, rcptsPerSession: 20 } }),
+      sessionPlace: ({ host }) => ({
+        key: host,
+        limits: host === 'narrow.world' ? { maxSessionsPerHost: 1, rcptsPerSession: 5 } : { maxSessionsPerHost: 3, rcptsPerSession: 20 },
+      }),
     });
     const outcomes = await Promise.all([
       ...Array.from({ length: 60 }, (_, i) => prober.probe(narrow, [`n${i}@${world.domains.acceptAll}`], soon(20_000))),
@@ -126,8 +141,16 @@ describe('batching SMTP prober', () => {
 
   it("customers' MX names at one provider address share its sessions and its session limit", async () => {
     // Three tenants' own MX names, one provider address (as Microsoft 365's tenants resolve to EOP's).
-    const tenants = ['a', 'b', 'c'].map((t): ProbeTarget => ({ host: `${t}-firm.mail.protection.world`, addresses: [world.smtpAddress('acceptAll')] }));
-    const prober = batching({ sessionPlace: ({ addresses }) => ({ key: `provider@${addresses.join(',')}`, limits: { maxSessionsPerHost: 1, rcptsPerSession: 100 } }) });
+    const tenants = ['a', 'b', 'c'].map((t): ProbeTarget => ({
+      host: `${t}-firm.mail.protection.world`,
+      addresses: [world.smtpAddress('acceptAll')],
+    }));
+    const prober = batching({
+      sessionPlace: ({ addresses }) => ({
+        key: `provider@${addresses.join(',')}`,
+        limits: { maxSessionsPerHost: 1, rcptsPerSession: 100 },
+      }),
+    });
     const outcomes = await Promise.all(
       Array.from({ length: 90 }, (_, i) => prober.probe(tenants[i % 3]!, [`user${i}@${['a', 'b', 'c'][i % 3]}-firm.com`], soon(20_000))),
     );
@@ -170,7 +193,10 @@ describe('batching SMTP prober', () => {
   it('a tarpit: each probe times out at its own deadline, none invalid', async () => {
     const prober = batching();
     const started = Date.now();
-    const outcomes = await Promise.all([prober.probe(target('tarpit'), ['a@tarpit.org'], started + 300), prober.probe(target('tarpit'), ['b@tarpit.org'], started + 600)]);
+    const outcomes = await Promise.all([
+      prober.probe(target('tarpit'), ['a@tarpit.org'], started + 300),
+      prober.probe(target('tarpit'), ['b@tarpit.org'], started + 600),
+    ]);
     expect(outcomes.map((outcome) => outcome.kind)).toEqual(['timeout', 'timeout']);
   });
 
@@ -192,7 +218,14 @@ describe('batching SMTP prober', () => {
       prober.probe(host, ['known@two.com'], soon()),
       prober.probe(host, ['nobody@three.com'], soon()),
     ]);
-    expect(summary(outcomes[0]!)).toEqual({ kind: 'replies', tls: false, replies: [['known@one.com', 'accepted', 250, 'rcpt'], ['nobody@one.com', 'no-mailbox', 550, 'rcpt']] });
+    expect(summary(outcomes[0]!)).toEqual({
+      kind: 'replies',
+      tls: false,
+      replies: [
+        ['known@one.com', 'accepted', 250, 'rcpt'],
+        ['nobody@one.com', 'no-mailbox', 550, 'rcpt'],
+      ],
+    });
     // The hang-up reached the second transaction only: not invalid, an error of the session.
     expect(outcomes[1]).toMatchObject({ kind: 'protocol-error' });
     expect(summary(outcomes[2]!)).toEqual({ kind: 'replies', tls: false, replies: [['nobody@three.com', 'no-mailbox', 550, 'rcpt']] });
@@ -219,9 +252,13 @@ describe('batching SMTP prober', () => {
 
   it('tells the health observer that the way out works at every round of a session, not only at connecting', async () => {
     const connections: boolean[] = [];
-    const prober = batching({ maxSessionsPerHost: 1, observer: { connection: (_h, _a, connected) => connections.push(connected), refusal: () => undefined, egressFailed: () => undefined } });
+    const prober = batching({
+      maxSessionsPerHost: 1,
+      observer: { connection: (_h, _a, connected) => connections.push(connected), refusal: () => undefined, egressFailed: () => undefined },
+    });
     // One after the other: each next probe is made as the last is answered, so the open session takes it.
-    for (const address of ['a@one.com', 'b@two.com', 'c@three.com']) expect((await prober.probe(target('acceptAll'), [address], soon())).kind).toBe('replies');
+    for (const address of ['a@one.com', 'b@two.com', 'c@three.com'])
+      expect((await prober.probe(target('acceptAll'), [address], soon())).kind).toBe('replies');
     expect(world.smtp.acceptAll.connections).toBe(1);
     expect(connections).toEqual([true, true, true]);
   });

@@ -79,7 +79,8 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     probe(target, recipients, deadline, probeOptions = {}) {
       if (deadline <= Date.now()) return Promise.resolve({ kind: 'timeout', detail: 'deadline reached before probing' });
       // No egress left that this host's probes may take: unknown at once, our fault, never the address's.
-      if (options.pool && options.pool.usable(target.host).length === 0) return Promise.resolve({ kind: 'egress-failed', detail: 'no healthy SMTP egress left for this host' });
+      if (options.pool && options.pool.usable(target.host).length === 0)
+        return Promise.resolve({ kind: 'egress-failed', detail: 'no healthy SMTP egress left for this host' });
       const place = placeOf(target);
       const key = `${place.key} ${target.addresses.join(',')}`;
       let queue = queues.get(key);
@@ -107,10 +108,14 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
         // A probe still waiting for a connection when too little time is left to use one, while
         // the provider's budget is what sessions wait for, leaves at once: unknown, as throttled.
         const budgeted = options.throttle !== undefined && budgetKeyFor(target.host, chooser(target.host)).profile.kind !== 'default';
-        const giveUp = budgeted ? setTimeout(() => waitedTooLong(hostQueue, probe), Math.max(connectBy(deadline, reserveMs) - Date.now(), 0)) : undefined;
+        const giveUp = budgeted
+          ? setTimeout(() => waitedTooLong(hostQueue, probe), Math.max(connectBy(deadline, reserveMs) - Date.now(), 0))
+          : undefined;
         // Past that moment it waits only for a session already connecting or connected, and
         // only half the reserve: a session that has not taken it by then will not in time.
-        const lastCall = budgeted ? setTimeout(() => leaveUnasked(hostQueue, probe), Math.max(connectBy(deadline, reserveMs) - Date.now(), 0) + reserveMs / 2) : undefined;
+        const lastCall = budgeted
+          ? setTimeout(() => leaveUnasked(hostQueue, probe), Math.max(connectBy(deadline, reserveMs) - Date.now(), 0) + reserveMs / 2)
+          : undefined;
         const probe: Probe = {
           target,
           lane: probeOptions.lane ?? 'list',
@@ -131,7 +136,9 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
             clearTimeout(timer);
             clearTimeout(giveUp);
             clearTimeout(lastCall);
-            probe.record?.(probeRecord(target.host, probe.seen?.egress ?? chooser(target.host), probe.seen ?? {}, recipients, probe.catchAllProbe));
+            probe.record?.(
+              probeRecord(target.host, probe.seen?.egress ?? chooser(target.host), probe.seen ?? {}, recipients, probe.catchAllProbe),
+            );
             resolve(outcome);
           },
         };
@@ -191,7 +198,8 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
    * those takes a budget token: one that finds nothing to ask would waste it).
    */
   function needsSession(queue: HostQueue): boolean {
-    if (queue.idle.size > 0 || queue.takingNext > 0 || queue.sessions >= queue.limits.maxSessionsPerHost * egressesOf(queue).length) return false;
+    if (queue.idle.size > 0 || queue.takingNext > 0 || queue.sessions >= queue.limits.maxSessionsPerHost * egressesOf(queue).length)
+      return false;
     const waitingRcpts = open(queue).reduce((sum, probe) => sum + probe.recipients.length, 0);
     return waitingRcpts > queue.connecting * queue.limits.rcptsPerSession;
   }
@@ -228,7 +236,11 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
       // Still wanted after a wait for a token: a probe waits that has the time to use a session.
       const wanted = () => open(queue).some((probe) => connectBy(probe.deadline, reserveMs) > Date.now());
       const observer = options.observer || options.pool ? { observer: observerFor(egress) } : {};
-      opened = await openOnHost(target, { ...hostOptions, ...observer, egress, onToken, onWait, wanted }, Math.min(holdUntil, latestDeadline(waiting)));
+      opened = await openOnHost(
+        target,
+        { ...hostOptions, ...observer, egress, onToken, onWait, wanted },
+        Math.min(holdUntil, latestDeadline(waiting)),
+      );
     } finally {
       queue.tokenAt.delete(waitFor);
       if (tokened) queue.tokened--;
@@ -310,7 +322,10 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     catchAllAsked: Map<string, { replies: Map<string, RecipientReply>; recipient: string }>,
     egress: SmtpEgress,
   ): Promise<boolean> {
-    const groups = transactions(round.filter((probe) => !probe.done), limits);
+    const groups = transactions(
+      round.filter((probe) => !probe.done),
+      limits,
+    );
     if (groups.length === 0) return true;
     // A session refused or closed after its first round says nothing to the probes that were
     // not in it: they get a session of their own. (The first round gets the refusal of the
@@ -318,7 +333,9 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     if (!first && !session.usable) return false;
     const replies = groups.map((group) =>
       // The session goes on for the others (and the catch-all probe's reply, which later rounds read).
-      repliesAnsweringDecisive(group, (probe) => probe.settle({ kind: 'replies', replies: ownReplies(probe), tls: session.tls, smtputf8: session.smtputf8, address })),
+      repliesAnsweringDecisive(group, (probe) =>
+        probe.settle({ kind: 'replies', replies: ownReplies(probe), tls: session.tls, smtputf8: session.smtputf8, address }),
+      ),
     );
     groups.forEach((group, index) => group.forEach((probe) => (probe.asked = replies[index])));
     // A domain's catch-all probe is asked once per session: the first probe carrying one sends
@@ -335,7 +352,8 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     });
     // Where this round's part of the transcript starts: each probe's record reads from here on.
     const from = session.transcript?.mark() ?? 0;
-    for (const probe of groups.flat()) probe.seen = { session, address, from, egress, ...(probe.catchAllFrom ? { catchAllFrom: probe.catchAllFrom.recipient } : {}) };
+    for (const probe of groups.flat())
+      probe.seen = { session, address, from, egress, ...(probe.catchAllFrom ? { catchAllFrom: probe.catchAllFrom.recipient } : {}) };
     session.setDeadline(Math.min(holdUntil, latestDeadline(groups.flat())));
     const answered = new Set<number>();
     const settle = (index: number) => {
@@ -346,21 +364,20 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
       answered.add(index);
       observeRefusals(options.observer, target.host, replies[index]!.values());
       void slowDownIfAsked(options.throttle, target.host, egress, replies[index]!.values());
-      for (const probe of groups[index]!) probe.settle({ kind: 'replies', replies: ownReplies(probe), tls: session.tls, smtputf8: session.smtputf8, address });
+      for (const probe of groups[index]!)
+        probe.settle({ kind: 'replies', replies: ownReplies(probe), tls: session.tls, smtputf8: session.smtputf8, address });
     };
     try {
-      await session.askAll(
-        sends,
-        replies,
-        settle,
-        limits.rcptsPerTransaction,
-      );
+      await session.askAll(sends, replies, settle, limits.rcptsPerTransaction);
     } catch (error) {
       session.close();
       const broken = groups.findIndex((_, index) => !answered.has(index));
       if (broken >= 0) {
         const failed = probeFailure(sessionFailure(error, replies[broken]!));
-        await slowDownIfAsked(options.throttle, target.host, egress, [...(failed.reply ? [failed.reply] : []), ...replies[broken]!.values()]);
+        await slowDownIfAsked(options.throttle, target.host, egress, [
+          ...(failed.reply ? [failed.reply] : []),
+          ...replies[broken]!.values(),
+        ]);
         for (const probe of groups[broken]!) probe.settle(withOwnPartial(failed, probe));
       }
       return false;

@@ -65,7 +65,11 @@ async function server(holdFrom?: string) {
 
 function observer() {
   const seen = { egressFailed: [] as string[] };
-  const watch: ProbeObserver = { connection: () => undefined, refusal: () => undefined, egressFailed: (_host, detail) => seen.egressFailed.push(detail) };
+  const watch: ProbeObserver = {
+    connection: () => undefined,
+    refusal: () => undefined,
+    egressFailed: (_host, detail) => seen.egressFailed.push(detail),
+  };
   return { seen, watch };
 }
 
@@ -100,10 +104,18 @@ describe('the egress pool', () => {
     const inFlight = smtp.held[0]!;
     // Proxy a dies with its session; more probes arrive meanwhile.
     const killed = proxyA.close();
-    const later = ['known-3@pool.example', 'unknown-4@pool.example', 'known-5@pool.example'].map((r) => probing.probe(target, [r], deadline));
+    const later = ['known-3@pool.example', 'unknown-4@pool.example', 'known-5@pool.example'].map((r) =>
+      probing.probe(target, [r], deadline),
+    );
     await killed;
     const outcomes = await Promise.all([...first, ...later]);
-    const recipients = ['known-1@pool.example', 'unknown-2@pool.example', 'known-3@pool.example', 'unknown-4@pool.example', 'known-5@pool.example'];
+    const recipients = [
+      'known-1@pool.example',
+      'unknown-2@pool.example',
+      'known-3@pool.example',
+      'unknown-4@pool.example',
+      'known-5@pool.example',
+    ];
     for (const [index, recipient] of recipients.entries()) {
       const outcome = outcomes[index]!;
       if (recipient === inFlight) {
@@ -140,7 +152,11 @@ describe('the egress pool', () => {
       ],
       { providerOf },
     );
-    const outcome = await prober(smtp.port, pool, watch).probe({ host: 'mx.pool.example', addresses: ['127.0.0.1'] }, ['known-1@pool.example'], Date.now() + 10_000);
+    const outcome = await prober(smtp.port, pool, watch).probe(
+      { host: 'mx.pool.example', addresses: ['127.0.0.1'] },
+      ['known-1@pool.example'],
+      Date.now() + 10_000,
+    );
     expect(outcome.kind).toBe('egress-failed');
     expect(pool.healthyCount()).toBe(0);
     expect(seen.egressFailed).toHaveLength(1);
@@ -172,7 +188,12 @@ describe('the egress pool', () => {
   it('a failed egress is tried again after its retry time (a fake clock), and a working connection puts it back', () => {
     let now = 1_000;
     const changes: string[] = [];
-    const pool = createEgressPool(egresses(), { providerOf, now: () => now, retryMs: 60_000, onChange: (s) => changes.push(`${s.label} ${s.healthy}`) });
+    const pool = createEgressPool(egresses(), {
+      providerOf,
+      now: () => now,
+      retryMs: 60_000,
+      onChange: (s) => changes.push(`${s.label} ${s.healthy}`),
+    });
     const [a] = pool.egresses;
     pool.failed(a!, 'socks5://probe@10.0.0.1:1080 refused the connection');
     // No user name or address of a proxy in what the pool reports.

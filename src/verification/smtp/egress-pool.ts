@@ -66,7 +66,9 @@ export function createEgressPool(egresses: readonly SmtpEgress[], options: Egres
   const routed = (mxHost: string): SmtpEgress[] => {
     const provider = options.providerOf(mxHost);
     const labels = provider !== undefined ? options.routes?.[provider] : undefined;
-    return labels ? labels.map((label) => byLabel.get(label)).filter((egress): egress is SmtpEgress => egress !== undefined) : [...egresses];
+    return labels
+      ? labels.map((label) => byLabel.get(label)).filter((egress): egress is SmtpEgress => egress !== undefined)
+      : [...egresses];
   };
   const usable = (mxHost: string): SmtpEgress[] => {
     const at = now();
@@ -84,13 +86,19 @@ export function createEgressPool(egresses: readonly SmtpEgress[], options: Egres
       down.set(label, { since: was?.since ?? at, retryAt: at + retryMs, detail: withoutCredentials(detail).slice(0, 200) });
       if (was) return;
       const left = pool.healthyCount();
-      options.logger?.warn({ egress: label, healthy: left, total: egresses.length }, `SMTP egress ${label} taken out of rotation (${left} of ${egresses.length} healthy): ${withoutCredentials(detail).slice(0, 200)}`);
+      options.logger?.warn(
+        { egress: label, healthy: left, total: egresses.length },
+        `SMTP egress ${label} taken out of rotation (${left} of ${egresses.length} healthy): ${withoutCredentials(detail).slice(0, 200)}`,
+      );
       options.onChange?.(statusOf(egress));
     },
     worked(egress) {
       const label = egressLabel(egress);
       if (!down.delete(label)) return;
-      options.logger?.info({ egress: label, healthy: pool.healthyCount(), total: egresses.length }, `SMTP egress ${label} back in rotation`);
+      options.logger?.info(
+        { egress: label, healthy: pool.healthyCount(), total: egresses.length },
+        `SMTP egress ${label} back in rotation`,
+      );
       options.onChange?.(statusOf(egress));
     },
     healthy: (egress) => !down.has(egressLabel(egress)),

@@ -36,7 +36,11 @@ export function singleEgress(egress: SmtpEgress): EgressChooser {
  * One egress per provider, the default for the rest. `providerOf` names the provider of an MX
  * host (a profile table's lookup), or undefined.
  */
-export function egressByProvider(fallback: SmtpEgress, providerOf: (mxHost: string) => string | undefined, byProvider: ReadonlyMap<string, SmtpEgress>): EgressChooser {
+export function egressByProvider(
+  fallback: SmtpEgress,
+  providerOf: (mxHost: string) => string | undefined,
+  byProvider: ReadonlyMap<string, SmtpEgress>,
+): EgressChooser {
   return (mxHost) => {
     const provider = providerOf(mxHost);
     return (provider !== undefined ? byProvider.get(provider) : undefined) ?? fallback;

@@ -60,6 +60,8 @@ describe('host limiter', () => {
   it('rejects a limit that is not a positive integer', async () => {
     expect(() => createHostLimiter(0)).toThrow();
     expect(() => createHostLimiter(1.5)).toThrow();
-    await expect(async () => createHostLimiter(2).acquire('h', later(10), 0)).rejects.toThrow('maxPerHost must be a positive integer, got 0');
+    await expect(async () => createHostLimiter(2).acquire('h', later(10), 0)).rejects.toThrow(
+      'maxPerHost must be a positive integer, got 0',
+    );
   });
 });

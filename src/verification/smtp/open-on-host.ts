@@ -56,7 +56,17 @@ export async function openOnHost(
   const family = egress.localAddress && !egress.proxy ? isIP(egress.localAddress) : 0;
   for (const address of target.addresses.filter((a) => family === 0 || isIP(a) === family)) {
     const connect = (startTls: boolean) =>
-      (options.connect ?? openSmtpSession)({ address, port: options.port, hostname: target.host, helo: egress.helo, from: options.from, deadline, connectTimeoutMs: options.connectTimeoutMs, startTls, ...via });
+      (options.connect ?? openSmtpSession)({
+        address,
+        port: options.port,
+        hostname: target.host,
+        helo: egress.helo,
+        from: options.from,
+        deadline,
+        connectTimeoutMs: options.connectTimeoutMs,
+        startTls,
+        ...via,
+      });
     // Each connection takes its token first; a string is why the budget refused it.
     const open = async (startTls: boolean): Promise<OpenResult | string> => {
       const spent = await budgetSpent(throttle, target.host, egress, deadline - (options.reserveMs ?? 0), options.wanted, options.onWait);
@@ -106,7 +116,8 @@ export function probeFailure(result: SessionFailed): ProbeFailure {
 export function observeRefusals(observer: ProbeObserver | undefined, host: string, replies: Iterable<RecipientReply>): void {
   if (!observer) return;
   for (const reply of replies) {
-    if (reply.class === 'policy' && reply.stage !== 'local') observer.refusal(host, `${reply.code} ${reply.enhanced ? `${reply.enhanced} ` : ''}${reply.text}`);
+    if (reply.class === 'policy' && reply.stage !== 'local')
+      observer.refusal(host, `${reply.code} ${reply.enhanced ? `${reply.enhanced} ` : ''}${reply.text}`);
   }
 }
 

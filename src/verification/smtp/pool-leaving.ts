@@ -10,7 +10,10 @@ import { connectBy } from './session-queue.js';
 
 function throttled(queue: HostQueue, probe: Probe): void {
   queue.waiting = queue.waiting.filter((other) => other !== probe);
-  probe.settle({ kind: 'throttled', detail: `no connection to ${probe.target.host} within the connection budget in time for the deadline` });
+  probe.settle({
+    kind: 'throttled',
+    detail: `no connection to ${probe.target.host} within the connection budget in time for the deadline`,
+  });
 }
 
 /**
@@ -63,7 +66,10 @@ export function noTokenInTime(queue: HostQueue, reserveMs: number): void {
   const earliest = Math.min(...queue.tokenAt.values());
   for (const probe of open(queue)) {
     if (!probe.claimed && connectBy(probe.deadline, reserveMs) < earliest) {
-      probe.settle({ kind: 'throttled', detail: `no connection to ${probe.target.host} within the connection budget in time for the deadline` });
+      probe.settle({
+        kind: 'throttled',
+        detail: `no connection to ${probe.target.host} within the connection budget in time for the deadline`,
+      });
     }
   }
   queue.waiting = open(queue);

@@ -30,21 +30,39 @@ describe('SMTP prober against the test world', () => {
     const outcome = replies(await prober.probe(target('mailboxes'), [known, unknown, knownToo], soon()));
     expect(outcome.replies.get(known)).toMatchObject({ class: 'accepted', code: 250, stage: 'rcpt' });
     expect(outcome.replies.get(knownToo)).toMatchObject({ class: 'accepted', code: 250 });
-    expect(outcome.replies.get(unknown)).toEqual({ class: 'no-mailbox', greylisted: false, code: 550, enhanced: '5.1.1', text: 'user unknown', stage: 'rcpt' });
+    expect(outcome.replies.get(unknown)).toEqual({
+      class: 'no-mailbox',
+      greylisted: false,
+      code: 550,
+      enhanced: '5.1.1',
+      text: 'user unknown',
+      stage: 'rcpt',
+    });
     expect(outcome).toMatchObject({ tls: false, smtputf8: true, address: world.smtpAddress('mailboxes') });
 
     const log = world.smtp.mailboxes;
     expect(log.connections).toBe(1);
     expect(log.sessions).toHaveLength(1);
-    expect(log.sessions[0]).toMatchObject({ helo: 'probe.mailsure.com', openingCommand: 'EHLO', mailFrom: [{ address: 'verify@mailsure.com', smtputf8: false }] });
+    expect(log.sessions[0]).toMatchObject({
+      helo: 'probe.mailsure.com',
+      openingCommand: 'EHLO',
+      mailFrom: [{ address: 'verify@mailsure.com', smtputf8: false }],
+    });
     expect(log.sessions[0]!.rcpts.map((rcpt) => rcpt.address)).toEqual([known, unknown, knownToo]);
   });
 
   it('starts a new transaction (RSET, MAIL FROM) per batch, still one connection', async () => {
     const recipients = ['a', 'b', 'c', 'd', 'e'].map((local) => `${local}@${world.domains.acceptAll}`);
     const result = await runSmtpSession({
-      address: world.smtpAddress('acceptAll'), port: world.smtpPort, helo: 'probe.mailsure.com', from: 'verify@mailsure.com',
-      recipients, deadline: soon(), connectTimeoutMs: 1000, startTls: true, batchSize: 2,
+      address: world.smtpAddress('acceptAll'),
+      port: world.smtpPort,
+      helo: 'probe.mailsure.com',
+      from: 'verify@mailsure.com',
+      recipients,
+      deadline: soon(),
+      connectTimeoutMs: 1000,
+      startTls: true,
+      batchSize: 2,
     });
     expect(result.kind).toBe('replies');
     expect(world.smtp.acceptAll.connections).toBe(1);
@@ -97,7 +115,11 @@ describe('SMTP prober against the test world', () => {
 
   it('tries the next address when the first refuses', async () => {
     const outcome = replies(
-      await prober.probe({ host: `mx.${world.domains.multiAddress}`, addresses: [world.smtpAddress('refuse'), world.smtpAddress('mailboxes')] }, [world.addresses.multiAddressKnown], soon()),
+      await prober.probe(
+        { host: `mx.${world.domains.multiAddress}`, addresses: [world.smtpAddress('refuse'), world.smtpAddress('mailboxes')] },
+        [world.addresses.multiAddressKnown],
+        soon(),
+      ),
     );
     expect(outcome.address).toBe(world.smtpAddress('mailboxes'));
     expect(outcome.replies.get(world.addresses.multiAddressKnown)?.class).toBe('accepted');
@@ -164,7 +186,12 @@ describe('SMTP prober against the test world', () => {
   });
 
   it('holds the per-host limit: 10 concurrent probes, never more than 2 sessions at once', async () => {
-    const limited = createSmtpProber({ port: world.smtpPort, helo: 'probe.mailsure.com', from: 'verify@mailsure.com', maxSessionsPerHost: 2 });
+    const limited = createSmtpProber({
+      port: world.smtpPort,
+      helo: 'probe.mailsure.com',
+      from: 'verify@mailsure.com',
+      maxSessionsPerHost: 2,
+    });
     const outcomes = await Promise.all(
       Array.from({ length: 10 }, (_, i) => limited.probe(target('acceptAll'), [`user${i}@${world.domains.acceptAll}`], soon(5000))),
     );
@@ -174,13 +201,25 @@ describe('SMTP prober against the test world', () => {
 
     // The measurement can see more when the limit allows it.
     world.reset();
-    const loose = createSmtpProber({ port: world.smtpPort, helo: 'probe.mailsure.com', from: 'verify@mailsure.com', maxSessionsPerHost: 10 });
-    await Promise.all(Array.from({ length: 10 }, (_, i) => loose.probe(target('acceptAll'), [`user${i}@${world.domains.acceptAll}`], soon(5000))));
+    const loose = createSmtpProber({
+      port: world.smtpPort,
+      helo: 'probe.mailsure.com',
+      from: 'verify@mailsure.com',
+      maxSessionsPerHost: 10,
+    });
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => loose.probe(target('acceptAll'), [`user${i}@${world.domains.acceptAll}`], soon(5000))),
+    );
     expect(world.smtp.acceptAll.maxActive).toBeGreaterThan(2);
   });
 
   it('holds the per-host limit over STARTTLS too, and the server sees every session end', async () => {
-    const limited = createSmtpProber({ port: world.smtpPort, helo: 'probe.mailsure.com', from: 'verify@mailsure.com', maxSessionsPerHost: 2 });
+    const limited = createSmtpProber({
+      port: world.smtpPort,
+      helo: 'probe.mailsure.com',
+      from: 'verify@mailsure.com',
+      maxSessionsPerHost: 2,
+    });
     const outcomes = await Promise.all(
       Array.from({ length: 10 }, (_, i) => limited.probe(target('starttls'), [`user${i}@${world.domains.starttls}`], soon(5000))),
     );
@@ -192,7 +231,9 @@ describe('SMTP prober against the test world', () => {
 
   it('closes every connection after QUIT, STARTTLS or not (the kernel holds none open)', async () => {
     for (const name of ['starttls', 'acceptAll'] as const) {
-      await Promise.all(Array.from({ length: 6 }, (_, i) => prober.probe(target(name), [`user${i}@${world.domains.acceptAll}`], soon(5000))));
+      await Promise.all(
+        Array.from({ length: 6 }, (_, i) => prober.probe(target(name), [`user${i}@${world.domains.acceptAll}`], soon(5000))),
+      );
       const open = () => openConnections(world.smtpAddress(name), world.smtpPort);
       if ((await open()) === null) continue; // no /proc/net/tcp: nothing to read the truth from
       for (let i = 0; i < 200 && (await open()) !== 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -201,7 +242,12 @@ describe('SMTP prober against the test world', () => {
   });
 
   it('limits per host, not globally: another host is not held up', async () => {
-    const limited = createSmtpProber({ port: world.smtpPort, helo: 'probe.mailsure.com', from: 'verify@mailsure.com', maxSessionsPerHost: 1 });
+    const limited = createSmtpProber({
+      port: world.smtpPort,
+      helo: 'probe.mailsure.com',
+      from: 'verify@mailsure.com',
+      maxSessionsPerHost: 1,
+    });
     const stuck = limited.probe(target('tarpit'), [world.addresses.known], Date.now() + 600);
     const other = replies(await limited.probe(target('mailboxes'), [world.addresses.known], soon()));
     expect(other.replies.get(world.addresses.known)?.class).toBe('accepted');
@@ -209,7 +255,12 @@ describe('SMTP prober against the test world', () => {
   });
 
   it('waiting for a slot counts against the deadline', async () => {
-    const limited = createSmtpProber({ port: world.smtpPort, helo: 'probe.mailsure.com', from: 'verify@mailsure.com', maxSessionsPerHost: 1 });
+    const limited = createSmtpProber({
+      port: world.smtpPort,
+      helo: 'probe.mailsure.com',
+      from: 'verify@mailsure.com',
+      maxSessionsPerHost: 1,
+    });
     const started = Date.now();
     const [first, second] = await Promise.all([
       limited.probe(target('tarpit'), [world.addresses.known], started + 400),
@@ -220,4 +271,3 @@ describe('SMTP prober against the test world', () => {
     expect(world.smtp.tarpit.connections).toBe(1);
   });
 });
-

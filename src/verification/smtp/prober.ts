@@ -127,13 +127,25 @@ export interface SessionSeen {
 }
 
 /** A probe's record from what it saw: the session's own commands and its own recipients' RCPTs, marked. */
-export function probeRecord(host: string, egress: SmtpEgress, seen: SessionSeen, recipients: readonly string[], catchAllProbe: string | undefined): ProbeRecord {
+export function probeRecord(
+  host: string,
+  egress: SmtpEgress,
+  seen: SessionSeen,
+  recipients: readonly string[],
+  catchAllProbe: string | undefined,
+): ProbeRecord {
   const roles = new Map<string, 'address' | 'catch-all-probe'>();
   for (const recipient of recipients) roles.set(recipient, recipient === catchAllProbe ? 'catch-all-probe' : 'address');
   if (seen.catchAllFrom !== undefined) roles.set(seen.catchAllFrom, 'catch-all-probe');
   const { session } = seen;
   const steps = session?.transcript?.view({ from: seen.from ?? 0, recipients: roles }) ?? [];
-  return { host, ...(seen.address ? { address: seen.address } : {}), egress: egressLabel(egress), ...(session ? { tls: session.tls } : {}), steps };
+  return {
+    host,
+    ...(seen.address ? { address: seen.address } : {}),
+    egress: egressLabel(egress),
+    ...(session ? { tls: session.tls } : {}),
+    steps,
+  };
 }
 
 export const SESSIONS_PER_HOST = 2;
@@ -147,7 +159,9 @@ export function createSmtpProber(options: SmtpProberOptions): SmtpProber {
   return {
     async probe(target, recipients, deadline, probeOptions) {
       const place = options.sessionPlace?.(target);
-      const release = await (place ? limiter.acquire(place.key, deadline, place.limits.maxSessionsPerHost) : limiter.acquire(target.host, deadline));
+      const release = await (place
+        ? limiter.acquire(place.key, deadline, place.limits.maxSessionsPerHost)
+        : limiter.acquire(target.host, deadline));
       if (!release) return { kind: 'timeout', detail: `no free session slot for ${target.host} before the deadline` };
       try {
         const seen: SessionSeen = {};
@@ -160,10 +174,27 @@ export function createSmtpProber(options: SmtpProberOptions): SmtpProber {
     },
   };
 
-  async function tryAddresses(target: ProbeTarget, recipients: readonly string[], deadline: number, decisive: Decisive | undefined, seen: SessionSeen): Promise<ProbeOutcome> {
+  async function tryAddresses(
+    target: ProbeTarget,
+    recipients: readonly string[],
+    deadline: number,
+    decisive: Decisive | undefined,
+    seen: SessionSeen,
+  ): Promise<ProbeOutcome> {
     const egress = egressFor(target.host);
     const { observer, throttle } = options;
-    const opened = await openOnHost(target, { port: options.port, egress, from: options.from, connectTimeoutMs, ...(observer ? { observer } : {}), ...(throttle ? { throttle } : {}) }, deadline);
+    const opened = await openOnHost(
+      target,
+      {
+        port: options.port,
+        egress,
+        from: options.from,
+        connectTimeoutMs,
+        ...(observer ? { observer } : {}),
+        ...(throttle ? { throttle } : {}),
+      },
+      deadline,
+    );
     if (opened.kind !== 'open') return opened;
     const { session, address } = opened;
     Object.assign(seen, { session, address, from: session.transcript?.mark() ?? 0 });

@@ -18,7 +18,13 @@ describe('profileSessionPlace', () => {
   });
 
   it("gives each profiled provider its own row's limits", () => {
-    expect(profileSessionPlace({ host: 'aspmx.l.google.com', addresses: ['192.0.2.7'] }).limits).toEqual({ maxSessionsPerHost: 3, rcptsPerSession: 50 });
-    expect(profileSessionPlace({ host: 'mx01.mail.icloud.com', addresses: ['192.0.2.8'] }).limits).toEqual({ maxSessionsPerHost: 2, rcptsPerSession: 25 });
+    expect(profileSessionPlace({ host: 'aspmx.l.google.com', addresses: ['192.0.2.7'] }).limits).toEqual({
+      maxSessionsPerHost: 3,
+      rcptsPerSession: 50,
+    });
+    expect(profileSessionPlace({ host: 'mx01.mail.icloud.com', addresses: ['192.0.2.8'] }).limits).toEqual({
+      maxSessionsPerHost: 2,
+      rcptsPerSession: 25,
+    });
   });
 });

@@ -53,7 +53,14 @@ function recordingObserver() {
 }
 
 function prober(proxy: SocksProxy, observer?: ProbeObserver) {
-  return createSmtpProber({ port: world.smtpPort, helo: 'probe.mailsure.com', from: 'verify@mailsure.com', proxy, connectTimeoutMs: 2000, ...(observer ? { observer } : {}) });
+  return createSmtpProber({
+    port: world.smtpPort,
+    helo: 'probe.mailsure.com',
+    from: 'verify@mailsure.com',
+    proxy,
+    connectTimeoutMs: 2000,
+    ...(observer ? { observer } : {}),
+  });
 }
 
 function replies(outcome: ProbeOutcome) {
@@ -70,12 +77,21 @@ describe('probes through a SOCKS5 proxy', () => {
 
     expect(open.requests).toHaveLength(1);
     const [request] = open.requests;
-    expect(request).toMatchObject({ source: '127.0.0.1', destination: world.smtpAddress('mailboxes'), port: world.smtpPort, reply: 'REQUEST_GRANTED' });
+    expect(request).toMatchObject({
+      source: '127.0.0.1',
+      destination: world.smtpAddress('mailboxes'),
+      port: world.smtpPort,
+      reply: 'REQUEST_GRANTED',
+    });
     expect(request!.outbound?.localAddress).toBe('127.0.0.240');
 
     const sessions = world.smtp.mailboxes.sessions;
     expect(sessions).toHaveLength(1);
-    expect(sessions[0]).toMatchObject({ remoteAddress: '127.0.0.240', remotePort: request!.outbound!.localPort, helo: 'probe.mailsure.com' });
+    expect(sessions[0]).toMatchObject({
+      remoteAddress: '127.0.0.240',
+      remotePort: request!.outbound!.localPort,
+      helo: 'probe.mailsure.com',
+    });
     expect(sessions[0]!.rcpts.map((r) => r.address)).toEqual([known, unknown]);
   });
 
@@ -94,7 +110,10 @@ describe('probes through a SOCKS5 proxy', () => {
     expect(outcome.replies.get(world.addresses.known)?.class).toBe('accepted');
     expect(authed.requests).toMatchObject([{ username: 'probe', destination: world.smtpAddress('mailboxes'), reply: 'REQUEST_GRANTED' }]);
     expect(authed.authFailures).toBe(0);
-    expect(world.smtp.mailboxes.sessions[0]).toMatchObject({ remoteAddress: '127.0.0.241', remotePort: authed.requests[0]!.outbound!.localPort });
+    expect(world.smtp.mailboxes.sessions[0]).toMatchObject({
+      remoteAddress: '127.0.0.241',
+      remotePort: authed.requests[0]!.outbound!.localPort,
+    });
   });
 
   it('wrong credentials: the egress failed, nothing reached the MX, the observer is told', async () => {
@@ -124,7 +143,10 @@ describe('probes through a SOCKS5 proxy', () => {
     const strict = await startSocksProxy({ deniedPorts: [world.smtpPort] });
     extra.push(strict);
     const outcome = await prober(proxyOf(strict.url)).probe(target('mailboxes'), [world.addresses.known], soon());
-    expect(outcome).toEqual({ kind: 'egress-failed', detail: `socks5://127.0.0.1:${strict.port}: Socks5 proxy rejected connection - NotAllowed` });
+    expect(outcome).toEqual({
+      kind: 'egress-failed',
+      detail: `socks5://127.0.0.1:${strict.port}: Socks5 proxy rejected connection - NotAllowed`,
+    });
     expect(strict.requests).toMatchObject([{ destination: world.smtpAddress('mailboxes'), reply: 'CONNECTION_NOT_ALLOWED' }]);
     expect(world.smtp.mailboxes.connections).toBe(0);
   });
@@ -132,7 +154,13 @@ describe('probes through a SOCKS5 proxy', () => {
   it('a proxy that accepts and never speaks: the egress failed once the connect time-out passed', async () => {
     const silent = await startSilentListeners(['127.0.0.1']);
     try {
-      const p = createSmtpProber({ port: world.smtpPort, helo: 'probe.mailsure.com', from: 'verify@mailsure.com', proxy: { host: '127.0.0.1', port: silent.port }, connectTimeoutMs: 300 });
+      const p = createSmtpProber({
+        port: world.smtpPort,
+        helo: 'probe.mailsure.com',
+        from: 'verify@mailsure.com',
+        proxy: { host: '127.0.0.1', port: silent.port },
+        connectTimeoutMs: 300,
+      });
       const outcome = await p.probe(target('mailboxes'), [world.addresses.known], soon(30_000));
       expect(outcome).toEqual({ kind: 'egress-failed', detail: `socks5://127.0.0.1:${silent.port} did not answer in 300 ms` });
     } finally {
@@ -155,7 +183,14 @@ describe('probes through a SOCKS5 proxy', () => {
     const held = await startSocksProxy({ heldAddresses: [world.smtpAddress('mailboxes')] });
     extra.push(held);
     const { seen, observer } = recordingObserver();
-    const p = createSmtpProber({ port: world.smtpPort, helo: 'probe.mailsure.com', from: 'verify@mailsure.com', proxy: proxyOf(held.url), connectTimeoutMs: 300, observer });
+    const p = createSmtpProber({
+      port: world.smtpPort,
+      helo: 'probe.mailsure.com',
+      from: 'verify@mailsure.com',
+      proxy: proxyOf(held.url),
+      connectTimeoutMs: 300,
+      observer,
+    });
     const twoAddresses = { host: 'mx-acceptAll.world', addresses: [world.smtpAddress('mailboxes'), world.smtpAddress('acceptAll')] };
     const outcome = replies(await p.probe(twoAddresses, [`carol@${world.domains.acceptAll}`], soon(30_000)));
     expect(outcome.address).toBe(world.smtpAddress('acceptAll'));
@@ -170,8 +205,16 @@ describe('probes through a SOCKS5 proxy', () => {
   });
 
   it('never hands the proxy a name to resolve', async () => {
-    const attempt = SmtpTransport.connect({ address: 'mx-mailboxes.world', port: world.smtpPort, deadline: soon(), connectTimeoutMs: 1000, proxy: proxyOf(open.url) });
-    await expect(attempt).rejects.toEqual(new TransportError('unreachable', 'mx-mailboxes.world is not an IP address: the proxy is given checked addresses only'));
+    const attempt = SmtpTransport.connect({
+      address: 'mx-mailboxes.world',
+      port: world.smtpPort,
+      deadline: soon(),
+      connectTimeoutMs: 1000,
+      proxy: proxyOf(open.url),
+    });
+    await expect(attempt).rejects.toEqual(
+      new TransportError('unreachable', 'mx-mailboxes.world is not an IP address: the proxy is given checked addresses only'),
+    );
     expect(open.requests).toEqual([]);
   });
 
@@ -194,7 +237,14 @@ describe('probes through a SOCKS5 proxy', () => {
 
 describe('batched probes (lists) through a SOCKS5 proxy', () => {
   const batching = (proxy: SocksProxy, observer?: ProbeObserver) =>
-    createBatchingProber({ port: world.smtpPort, helo: 'probe.mailsure.com', from: 'verify@mailsure.com', proxy, connectTimeoutMs: 2000, ...(observer ? { observer } : {}) });
+    createBatchingProber({
+      port: world.smtpPort,
+      helo: 'probe.mailsure.com',
+      from: 'verify@mailsure.com',
+      proxy,
+      connectTimeoutMs: 2000,
+      ...(observer ? { observer } : {}),
+    });
 
   it('share one session through the proxy: one CONNECT for the IP, the SMTP server saw the proxy connect', async () => {
     const { known, knownToo, unknown } = world.addresses;
@@ -206,7 +256,11 @@ describe('batched probes (lists) through a SOCKS5 proxy', () => {
     expect(open.requests[0]).toMatchObject({ destination: world.smtpAddress('mailboxes'), port: world.smtpPort, reply: 'REQUEST_GRANTED' });
     const sessions = world.smtp.mailboxes.sessions;
     expect(sessions).toHaveLength(1);
-    expect(sessions[0]).toMatchObject({ remoteAddress: '127.0.0.240', remotePort: open.requests[0]!.outbound!.localPort, helo: 'probe.mailsure.com' });
+    expect(sessions[0]).toMatchObject({
+      remoteAddress: '127.0.0.240',
+      remotePort: open.requests[0]!.outbound!.localPort,
+      helo: 'probe.mailsure.com',
+    });
     expect(sessions[0]!.rcpts.map((r) => r.address).sort()).toEqual([known, knownToo, unknown].sort());
   });
 

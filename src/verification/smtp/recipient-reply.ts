@@ -26,11 +26,25 @@ const UNSENDABLE = /[\u0000-\u001f\u007f<>]/u;
 
 export function localRefusal(recipient: string, smtputf8: boolean): RecipientReply | undefined {
   if (UNSENDABLE.test(recipient)) {
-    return { class: 'rejected-other', greylisted: false, code: 501, enhanced: '5.1.3', text: 'not sent: the address contains characters that cannot be sent in SMTP', stage: 'local' };
+    return {
+      class: 'rejected-other',
+      greylisted: false,
+      code: 501,
+      enhanced: '5.1.3',
+      text: 'not sent: the address contains characters that cannot be sent in SMTP',
+      stage: 'local',
+    };
   }
   if (nonAscii(recipient) && !smtputf8) {
     // What an RFC 6531 server answers for this; we do not send what it could only refuse.
-    return { class: 'rejected-other', greylisted: false, code: 553, enhanced: '5.6.7', text: 'not sent: non-ASCII address and the server does not offer SMTPUTF8', stage: 'local' };
+    return {
+      class: 'rejected-other',
+      greylisted: false,
+      code: 553,
+      enhanced: '5.6.7',
+      text: 'not sent: non-ASCII address and the server does not offer SMTPUTF8',
+      stage: 'local',
+    };
   }
   return undefined;
 }
@@ -40,6 +54,11 @@ export function record(reply: SmtpReply, stage: RecipientReply['stage']): Recipi
   return { ...judged, code: reply.code, ...(reply.enhanced ? { enhanced: reply.enhanced } : {}), text: reply.text, stage };
 }
 
-export function everyone(recipients: string[], replies: Map<string, RecipientReply>, reply: SmtpReply, stage: RecipientReply['stage']): void {
+export function everyone(
+  recipients: string[],
+  replies: Map<string, RecipientReply>,
+  reply: SmtpReply,
+  stage: RecipientReply['stage'],
+): void {
   for (const recipient of recipients) if (!replies.has(recipient)) replies.set(recipient, record(reply, stage));
 }

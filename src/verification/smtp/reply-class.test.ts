@@ -42,20 +42,38 @@ const cases: [ReplyClass, string][] = [
   // Haraka 3.1's haraka-dsn mbox_full(), its quota plugins' answer
   ['mailbox-full', '450 4.2.2 Mailbox full'],
   // mailbox full
-  ['mailbox-full', "552-5.2.2 The email account that you tried to reach is over quota. Please direct|552 5.2.2 the recipient to https://support.google.com/mail/?p=OverQuotaPerm"],
-  ['mailbox-full', '452-4.2.2 The email account that you tried to reach is over quota.|452 4.2.2 https://support.google.com/mail/?p=OverQuotaTemp'],
+  [
+    'mailbox-full',
+    '552-5.2.2 The email account that you tried to reach is over quota. Please direct|552 5.2.2 the recipient to https://support.google.com/mail/?p=OverQuotaPerm',
+  ],
+  [
+    'mailbox-full',
+    '452-4.2.2 The email account that you tried to reach is over quota.|452 4.2.2 https://support.google.com/mail/?p=OverQuotaTemp',
+  ],
   ['mailbox-full', '552 Mailbox size limit exceeded'],
   ['mailbox-full', '452 Insufficient system storage'],
   ['mailbox-full', '550 5.0.0 mailbox full'],
   // policy: our probe, not the mailbox
-  ['policy', '554 5.7.1 Service unavailable; Client host [198.51.100.7] blocked using zen.spamhaus.org; https://www.spamhaus.org/query/ip/198.51.100.7'],
-  ['policy', '550 5.7.1 Service unavailable, Client host [198.51.100.7] blocked using Spamhaus. To request removal from this list see https://www.spamhaus.org/query/ip/198.51.100.7 (AS3130). [BN8NAM12FT042.eop-nam12.prod.protection.outlook.com]'],
-  ['policy', '550 5.7.606 Access denied, banned sending IP [198.51.100.7]. To request removal from this list please visit https://sender.office.com/'],
-  ['policy', '553 5.7.1 [BL21] Connections will not be accepted from 198.51.100.7, because the ip is in Spamhaus\'s list; see https://postmaster.yahooinc.com/error-codes'],
+  [
+    'policy',
+    '554 5.7.1 Service unavailable; Client host [198.51.100.7] blocked using zen.spamhaus.org; https://www.spamhaus.org/query/ip/198.51.100.7',
+  ],
+  [
+    'policy',
+    '550 5.7.1 Service unavailable, Client host [198.51.100.7] blocked using Spamhaus. To request removal from this list see https://www.spamhaus.org/query/ip/198.51.100.7 (AS3130). [BN8NAM12FT042.eop-nam12.prod.protection.outlook.com]',
+  ],
+  [
+    'policy',
+    '550 5.7.606 Access denied, banned sending IP [198.51.100.7]. To request removal from this list please visit https://sender.office.com/',
+  ],
+  [
+    'policy',
+    "553 5.7.1 [BL21] Connections will not be accepted from 198.51.100.7, because the ip is in Spamhaus's list; see https://postmaster.yahooinc.com/error-codes",
+  ],
   ['policy', '550-5.7.1 [198.51.100.7] Our system has detected that this message is|550 5.7.1 likely unsolicited mail. - gsmtp'],
   ['policy', '554 5.7.1 <a@b.com>: Relay access denied'],
   ['policy', '550 Administrative prohibition - envelope blocked'],
-  ['policy', '554 Your access to this mail system has been rejected due to the sending MTA\'s poor reputation.'],
+  ['policy', "554 Your access to this mail system has been rejected due to the sending MTA's poor reputation."],
   ['policy', '550 permanent failure for one or more recipients (a@b.com:blocked)'],
   ['policy', '550 Recipient rejected: blocked by policy'],
   ['policy', '550 5.7.1 blocked by policy'],
@@ -74,9 +92,18 @@ const cases: [ReplyClass, string][] = [
   ['temporary', '451 Could not complete sender verify'],
   ['temporary', '450 4.1.1 <nobody@prober.example>: Sender address rejected: User unknown'],
   // rejected for another reason (a disabled account is not proof the address never existed)
-  ['rejected-other', "554 delivery error: dd Sorry your message to someone@aol.com cannot be delivered. This mailbox is disabled (554.30). - mta4.mail.gq1.yahoo.com"],
-  ['rejected-other', "550-5.2.1 The email account that you tried to reach is disabled.|550 5.2.1 https://support.google.com/mail/?p=DisabledUser"],
-  ['rejected-other', '550 5.4.1 Recipient address rejected: Access denied. AS(201806281) [DM6NAM12FT012.eop-nam12.prod.protection.outlook.com]'],
+  [
+    'rejected-other',
+    '554 delivery error: dd Sorry your message to someone@aol.com cannot be delivered. This mailbox is disabled (554.30). - mta4.mail.gq1.yahoo.com',
+  ],
+  [
+    'rejected-other',
+    '550-5.2.1 The email account that you tried to reach is disabled.|550 5.2.1 https://support.google.com/mail/?p=DisabledUser',
+  ],
+  [
+    'rejected-other',
+    '550 5.4.1 Recipient address rejected: Access denied. AS(201806281) [DM6NAM12FT012.eop-nam12.prod.protection.outlook.com]',
+  ],
   ['rejected-other', '554 5.3.4 Message too big for system'],
   ['rejected-other', '550 Requested action not taken'],
   ['rejected-other', '501 5.5.4 Invalid address'],
@@ -84,7 +111,10 @@ const cases: [ReplyClass, string][] = [
   ['temporary', '451 4.3.0 temporary failure, try again later'],
   ['temporary', '450 4.7.1 <a@b.com>: Recipient address rejected: Greylisted, see http://postgrey.schweikert.ch/help/b.com.html'],
   ['temporary', '451 4.7.1 Greylisting in action, please come back later'],
-  ['temporary', '450-4.2.1 The user you are trying to contact is receiving mail at a rate that|450 4.2.1 prevents additional messages from being delivered. - gsmtp'],
+  [
+    'temporary',
+    '450-4.2.1 The user you are trying to contact is receiving mail at a rate that|450 4.2.1 prevents additional messages from being delivered. - gsmtp',
+  ],
   ['temporary', '421 4.7.0 [TSS04] Messages from 198.51.100.7 temporarily deferred due to unexpected volume or user complaints'],
   ['temporary', '451 Temporary local problem - please try later'],
   ['temporary', '450 Requested mail action not taken: mailbox unavailable'],
@@ -135,7 +165,12 @@ describe('RCPT reply classification', () => {
 
   it('property: total and never throws; only 2xx is accepted, only 4xx is temporary or 452/4.2.2-full', () => {
     const classes = new Set(['accepted', 'no-mailbox', 'mailbox-full', 'policy', 'rejected-other', 'temporary']);
-    const enhanced = fc.option(fc.tuple(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 999 }), fc.integer({ min: 0, max: 999 })).map((parts) => parts.join('.')), { nil: undefined });
+    const enhanced = fc.option(
+      fc
+        .tuple(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 999 }), fc.integer({ min: 0, max: 999 }))
+        .map((parts) => parts.join('.')),
+      { nil: undefined },
+    );
     fc.assert(
       fc.property(fc.integer({ min: -5, max: 1000 }), enhanced, fc.string({ maxLength: 120 }), (code, enhanced, text) => {
         const result = classifyRcptReply(enhanced === undefined ? { code, text } : { code, enhanced, text });

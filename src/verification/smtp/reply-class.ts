@@ -51,8 +51,10 @@ export interface ReplyClassification {
 type Reply = Pick<SmtpReply, 'code' | 'text'> & { enhanced?: string };
 
 const GREYLIST = /gr[ae]y ?list|gr[ae]ylisted/i;
-const POLICY = /spam|block(ed|list)?|black ?list|deny ?list|policy|reputation|access denied|not authori[sz]ed|banned|prohibited|relay(ing)? (access )?denied|spamhaus|barracuda|\brbl\b|\bdnsbl\b/i;
-const FULL = /mailbox (is )?full|over ?quota|quota exceeded|exceeded (its |the )?(storage|quota)|insufficient storage|out of storage|mailbox size limit/i;
+const POLICY =
+  /spam|block(ed|list)?|black ?list|deny ?list|policy|reputation|access denied|not authori[sz]ed|banned|prohibited|relay(ing)? (access )?denied|spamhaus|barracuda|\brbl\b|\bdnsbl\b/i;
+const FULL =
+  /mailbox (is )?full|over ?quota|quota exceeded|exceeded (its |the )?(storage|quota)|insufficient storage|out of storage|mailbox size limit/i;
 const STRONG_BLOCK = /spamhaus|block ?list|black ?list|\bblocked\b|\brbl\b|dnsbl|reputation|\bspam\b/i;
 const NO_MAILBOX =
   /user unknown|unknown user|no such (user|mailbox|recipient|address)|does not exist|doesn'?t exist|doesn'?t have an? .{1,40}account|mailbox unavailable|mailbox not found|recipient rejected|recipient address rejected|invalid (recipient|mailbox|address)|user not found|address (not found|unknown|rejected)|unrouteable address|not a valid (mailbox|recipient)|no mailbox|recipient unknown|unknown recipient|recipient not found|previous \(cached\) callout verification failure|cannot deliver mail for </i;

@@ -87,7 +87,11 @@ function scriptedWorld(timing: { connectMs: number; rcptMs: number; tokenEveryMs
         return open;
       },
       setDeadline() {},
-      async askAll(groups: readonly (readonly string[])[], replies: readonly Map<string, RecipientReply>[], answered: (index: number) => void) {
+      async askAll(
+        groups: readonly (readonly string[])[],
+        replies: readonly Map<string, RecipientReply>[],
+        answered: (index: number) => void,
+      ) {
         for (const [index, group] of groups.entries()) {
           for (const recipient of group) {
             await sleep(timing.rcptMs);
@@ -137,9 +141,19 @@ interface Answer {
 const RESERVE_MS = 1_000;
 
 /** A real-time call for an unknown user, `gapMs` after the one before. */
-const arr = (gapMs: number, timeoutMs: number, catchAll: boolean): Arrival => ({ gapMs, lane: 'real-time', exists: false, catchAll, timeoutMs });
+const arr = (gapMs: number, timeoutMs: number, catchAll: boolean): Arrival => ({
+  gapMs,
+  lane: 'real-time',
+  exists: false,
+  catchAll,
+  timeoutMs,
+});
 
-async function run(arrivals: Arrival[], limits: { maxSessionsPerHost: number; rcptsPerSession: number }, timing: { connectMs: number; rcptMs: number; tokenEveryMs: number }) {
+async function run(
+  arrivals: Arrival[],
+  limits: { maxSessionsPerHost: number; rcptsPerSession: number },
+  timing: { connectMs: number; rcptMs: number; tokenEveryMs: number },
+) {
   const world = scriptedWorld(timing);
   const prober = createBatchingProber({
     port: 25,
@@ -179,7 +193,11 @@ describe('the shared session pool, over random arrival schedules on a fake clock
         fc.array(arrival, { minLength: 1, maxLength: 80 }),
         // At least 2 RCPTs a session: one probe's own (the address and its catch-all probe) always fit.
         fc.record({ maxSessionsPerHost: fc.integer({ min: 1, max: 3 }), rcptsPerSession: fc.integer({ min: 2, max: 12 }) }),
-        fc.record({ connectMs: fc.integer({ min: 1, max: 300 }), rcptMs: fc.integer({ min: 1, max: 40 }), tokenEveryMs: fc.integer({ min: 0, max: 3_000 }) }),
+        fc.record({
+          connectMs: fc.integer({ min: 1, max: 300 }),
+          rcptMs: fc.integer({ min: 1, max: 40 }),
+          tokenEveryMs: fc.integer({ min: 0, max: 3_000 }),
+        }),
         async (arrivals, limits, timing) => {
           vi.setSystemTime(0);
           const { world, answers } = await run(arrivals, limits, timing);
@@ -193,7 +211,10 @@ describe('the shared session pool, over random arrival schedules on a fake clock
             const { outcome } = answer;
             // Throttled: about when it could not wait for a connection any longer (at once when it
             // never could; the sessions in progress end first), well before its deadline.
-            if (outcome.kind === 'throttled') expect(answer.at).toBeLessThanOrEqual(Math.max(answer.deadline - answer.arrival.timeoutMs, answer.deadline - RESERVE_MS) + RESERVE_MS / 2);
+            if (outcome.kind === 'throttled')
+              expect(answer.at).toBeLessThanOrEqual(
+                Math.max(answer.deadline - answer.arrival.timeoutMs, answer.deadline - RESERVE_MS) + RESERVE_MS / 2,
+              );
             else if (outcome.kind === 'replies') {
               // True to the server: never an unknown user for a mailbox that exists.
               expect(outcome.replies.get(answer.address)?.class).toBe(answer.arrival.exists ? 'accepted' : 'no-mailbox');
@@ -241,7 +262,17 @@ describe('the shared session pool, over random arrival schedules on a fake clock
 
   it('a call queued behind a budget wait is answered throttled as soon as no token can come in time, not at its last moment', async () => {
     const world = scriptedWorld({ connectMs: 10, rcptMs: 100, tokenEveryMs: 10_000 });
-    const prober = createBatchingProber({ port: 25, helo: 'probe.example', from: 'verify@example.com', maxSessionsPerHost: 2, rcptsPerSession: 1, connect: world.connect, throttle: { budget: world.budget }, reserveMs: RESERVE_MS, realTimeIdleMs: 0 });
+    const prober = createBatchingProber({
+      port: 25,
+      helo: 'probe.example',
+      from: 'verify@example.com',
+      maxSessionsPerHost: 2,
+      rcptsPerSession: 1,
+      connect: world.connect,
+      throttle: { budget: world.budget },
+      reserveMs: RESERVE_MS,
+      realTimeIdleMs: 0,
+    });
     const at: Record<string, number> = {};
     // Three calls at once; the third has a longer timeout, so the second session waits for the
     // next token (at 10 s), which comes after the second call's last moment to connect (9 s).
@@ -251,7 +282,9 @@ describe('the shared session pool, over random arrival schedules on a fake clock
         ['yes2@d.example', 10_000],
         ['yes3@d.example', 20_000],
       ] as const
-    ).map(([address, deadline]) => prober.probe(TARGET, [address], deadline, { lane: 'real-time' }).then((outcome) => ((at[address] = Date.now()), outcome)));
+    ).map(([address, deadline]) =>
+      prober.probe(TARGET, [address], deadline, { lane: 'real-time' }).then((outcome) => ((at[address] = Date.now()), outcome)),
+    );
     await vi.runAllTimersAsync();
     const [first, second, third] = await Promise.all(calls);
     expect(first!.kind).toBe('replies');
@@ -264,11 +297,17 @@ describe('the shared session pool, over random arrival schedules on a fake clock
 
   it('gives concurrent calls for one address one probe (single flight), each its own replies', async () => {
     const world = scriptedWorld({ connectMs: 20, rcptMs: 10, tokenEveryMs: 0 });
-    const prober = singleFlight(createBatchingProber({ port: 25, helo: 'probe.example', from: 'verify@example.com', connect: world.connect, realTimeIdleMs: 0 }));
+    const prober = singleFlight(
+      createBatchingProber({ port: 25, helo: 'probe.example', from: 'verify@example.com', connect: world.connect, realTimeIdleMs: 0 }),
+    );
     // Each call asks for its evidence: the first's record is its own, the others' are read from it.
     const records: ProbeRecord[][] = [[], [], [], [], []];
     const calls = [1, 2, 3, 4, 5].map((i) =>
-      prober.probe(TARGET, ['yes@d.example', `zz${i}random@d.example`], 10_000, { lane: 'real-time', catchAllProbe: `zz${i}random@d.example`, record: (r) => records[i - 1]!.push(r) }),
+      prober.probe(TARGET, ['yes@d.example', `zz${i}random@d.example`], 10_000, {
+        lane: 'real-time',
+        catchAllProbe: `zz${i}random@d.example`,
+        record: (r) => records[i - 1]!.push(r),
+      }),
     );
     await vi.runAllTimersAsync();
     const outcomes = await Promise.all(calls);
@@ -286,10 +325,26 @@ describe('the shared session pool, over random arrival schedules on a fake clock
   });
 
   it('serves real-time calls ahead of a list running at full speed', async () => {
-    const list: Arrival[] = Array.from({ length: 400 }, () => ({ gapMs: 0, lane: 'list', exists: true, catchAll: false, timeoutMs: 300_000 }));
+    const list: Arrival[] = Array.from({ length: 400 }, () => ({
+      gapMs: 0,
+      lane: 'list',
+      exists: true,
+      catchAll: false,
+      timeoutMs: 300_000,
+    }));
     // A real-time call every 250 ms while the list's rows wait.
-    const calls: Arrival[] = Array.from({ length: 20 }, (_, i) => ({ gapMs: i === 0 ? 10 : 250, lane: 'real-time', exists: i % 2 === 0, catchAll: false, timeoutMs: 10_000 }));
-    const { answers } = await run([...list, ...calls], { maxSessionsPerHost: 2, rcptsPerSession: 50 }, { connectMs: 20, rcptMs: 10, tokenEveryMs: 0 });
+    const calls: Arrival[] = Array.from({ length: 20 }, (_, i) => ({
+      gapMs: i === 0 ? 10 : 250,
+      lane: 'real-time',
+      exists: i % 2 === 0,
+      catchAll: false,
+      timeoutMs: 10_000,
+    }));
+    const { answers } = await run(
+      [...list, ...calls],
+      { maxSessionsPerHost: 2, rcptsPerSession: 50 },
+      { connectMs: 20, rcptMs: 10, tokenEveryMs: 0 },
+    );
     const rows = answers.filter((a) => a.arrival.lane === 'list');
     const realTime = answers.filter((a) => a.arrival.lane === 'real-time');
     expect(realTime.every((a) => a.outcome.kind === 'replies')).toBe(true);
@@ -359,7 +414,11 @@ describe('the shared session pool over several egresses, on a fake clock', () =>
         fc.array(arrival, { minLength: 1, maxLength: 60 }),
         fc.integer({ min: 1, max: 4 }),
         fc.record({ maxSessionsPerHost: fc.integer({ min: 1, max: 2 }), rcptsPerSession: fc.integer({ min: 2, max: 8 }) }),
-        fc.record({ connectMs: fc.integer({ min: 1, max: 200 }), rcptMs: fc.integer({ min: 1, max: 30 }), tokenEveryMs: fc.integer({ min: 0, max: 3_000 }) }),
+        fc.record({
+          connectMs: fc.integer({ min: 1, max: 200 }),
+          rcptMs: fc.integer({ min: 1, max: 30 }),
+          tokenEveryMs: fc.integer({ min: 0, max: 3_000 }),
+        }),
         async (arrivals, egresses, limits, timing) => {
           vi.setSystemTime(0);
           const world = egressWorld(egresses, timing);
@@ -384,7 +443,9 @@ describe('the shared session pool over several egresses, on a fake clock', () =>
                 setTimeout(() => {
                   const address = `${a.exists ? 'yes' : 'no'}${i}@d${i % 3}.example`;
                   const deadline = Date.now() + a.timeoutMs;
-                  void prober.probe(TARGET, [address], deadline, { lane: a.lane, key: i % 3 }).then((outcome) => resolve({ deadline, at: Date.now(), exists: a.exists, address, outcome }));
+                  void prober
+                    .probe(TARGET, [address], deadline, { lane: a.lane, key: i % 3 })
+                    .then((outcome) => resolve({ deadline, at: Date.now(), exists: a.exists, address, outcome }));
                 }, at);
               }),
             );
@@ -392,10 +453,12 @@ describe('the shared session pool over several egresses, on a fake clock', () =>
           await vi.runAllTimersAsync();
           const done = await Promise.all(answers);
           for (const [, most] of world.maxActive) expect(most).toBeLessThanOrEqual(limits.maxSessionsPerHost);
-          for (const [, taken] of world.tokens) for (let k = 1; k < taken.length; k++) expect(taken[k]! - taken[k - 1]!).toBeGreaterThanOrEqual(timing.tokenEveryMs);
+          for (const [, taken] of world.tokens)
+            for (let k = 1; k < taken.length; k++) expect(taken[k]! - taken[k - 1]!).toBeGreaterThanOrEqual(timing.tokenEveryMs);
           for (const answer of done) {
             expect(answer.at).toBeLessThanOrEqual(answer.deadline);
-            if (answer.outcome.kind === 'replies') expect(answer.outcome.replies.get(answer.address)?.class).toBe(answer.exists ? 'accepted' : 'no-mailbox');
+            if (answer.outcome.kind === 'replies')
+              expect(answer.outcome.replies.get(answer.address)?.class).toBe(answer.exists ? 'accepted' : 'no-mailbox');
             else expect(['timeout', 'throttled']).toContain(answer.outcome.kind);
           }
         },
@@ -406,9 +469,22 @@ describe('the shared session pool over several egresses, on a fake clock', () =>
 
   it('a flood from one key does not hold back another key’s calls: they share each round', async () => {
     const world = egressWorld(1, { connectMs: 10, rcptMs: 10, tokenEveryMs: 0 });
-    const prober = createBatchingProber({ port: 25, helo: 'probe.example', from: 'verify@example.com', maxSessionsPerHost: 1, rcptsPerSession: 10, connect: world.connect, pool: world.pool, egress: world.pool.chooser, realTimeIdleMs: 0 });
+    const prober = createBatchingProber({
+      port: 25,
+      helo: 'probe.example',
+      from: 'verify@example.com',
+      maxSessionsPerHost: 1,
+      rcptsPerSession: 10,
+      connect: world.connect,
+      pool: world.pool,
+      egress: world.pool.chooser,
+      realTimeIdleMs: 0,
+    });
     const answered: { key: number; at: number }[] = [];
-    const call = (key: number, i: number) => prober.probe(TARGET, [`yes${key}-${i}@d.example`], 20_000, { lane: 'real-time', key }).then(() => answered.push({ key, at: Date.now() }));
+    const call = (key: number, i: number) =>
+      prober
+        .probe(TARGET, [`yes${key}-${i}@d.example`], 20_000, { lane: 'real-time', key })
+        .then(() => answered.push({ key, at: Date.now() }));
     // Key 1 sends 60 calls at once, key 2 five right after: with arrival order alone key 2 would wait for six sessions.
     const calls = [...Array.from({ length: 60 }, (_, i) => call(1, i)), ...Array.from({ length: 5 }, (_, i) => call(2, i))];
     await vi.runAllTimersAsync();

@@ -14,25 +14,34 @@ const waitingProbe = fc.record({
 describe('pickRound', () => {
   it('takes real-time probes first, within the room and the session’s life, and loses none', () => {
     fc.assert(
-      fc.property(fc.array(waitingProbe, { maxLength: 40 }), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 20_000 }), fc.boolean(), fc.integer({ min: 0, max: 5_000 }), (waiting, room, holdUntil, fresh, now) => {
-        const { taken, kept } = pickRound<Waiting>(waiting, room, holdUntil, fresh, now);
-        const sent = taken.reduce((n, probe) => n + probe.recipients.length, 0);
-        // Room: never more RCPTs than left, except the one probe a fresh session always takes.
-        if (!(fresh && taken.length === 1)) expect(sent).toBeLessThanOrEqual(room);
-        // Every open probe is either taken or kept; answered ones are dropped.
-        expect(new Set([...taken, ...kept])).toEqual(new Set(waiting.filter((probe) => !probe.done)));
-        const askable = (probe: Waiting) => probe.deadline - (probe.minLeftMs ?? 0) >= now;
-        for (const probe of taken) expect(askable(probe)).toBe(true);
-        // Real-time first: no list probe is taken while a real-time probe that fitted was left.
-        const firstList = taken.findIndex((probe) => probe.lane === 'list');
-        if (firstList >= 0) expect(taken.slice(firstList).every((probe) => probe.lane === 'list')).toBe(true);
-        if (taken.some((probe) => probe.lane === 'list')) {
-          const left = room - sent;
-          for (const probe of kept) if (probe.lane === 'real-time' && askable(probe) && probe.deadline <= holdUntil) expect(probe.recipients.length).toBeGreaterThan(left);
-        }
-        // What waits keeps its arrival order.
-        expect(kept).toEqual(waiting.filter((probe) => kept.includes(probe)));
-      }),
+      fc.property(
+        fc.array(waitingProbe, { maxLength: 40 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 0, max: 20_000 }),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 5_000 }),
+        (waiting, room, holdUntil, fresh, now) => {
+          const { taken, kept } = pickRound<Waiting>(waiting, room, holdUntil, fresh, now);
+          const sent = taken.reduce((n, probe) => n + probe.recipients.length, 0);
+          // Room: never more RCPTs than left, except the one probe a fresh session always takes.
+          if (!(fresh && taken.length === 1)) expect(sent).toBeLessThanOrEqual(room);
+          // Every open probe is either taken or kept; answered ones are dropped.
+          expect(new Set([...taken, ...kept])).toEqual(new Set(waiting.filter((probe) => !probe.done)));
+          const askable = (probe: Waiting) => probe.deadline - (probe.minLeftMs ?? 0) >= now;
+          for (const probe of taken) expect(askable(probe)).toBe(true);
+          // Real-time first: no list probe is taken while a real-time probe that fitted was left.
+          const firstList = taken.findIndex((probe) => probe.lane === 'list');
+          if (firstList >= 0) expect(taken.slice(firstList).every((probe) => probe.lane === 'list')).toBe(true);
+          if (taken.some((probe) => probe.lane === 'list')) {
+            const left = room - sent;
+            for (const probe of kept)
+              if (probe.lane === 'real-time' && askable(probe) && probe.deadline <= holdUntil)
+                expect(probe.recipients.length).toBeGreaterThan(left);
+          }
+          // What waits keeps its arrival order.
+          expect(kept).toEqual(waiting.filter((probe) => kept.includes(probe)));
+        },
+      ),
     );
   });
 
@@ -73,7 +82,13 @@ describe('the per-key share', () => {
     const probe = fc.record({ key: fc.integer({ min: 1, max: 4 }), lane: fc.constantFrom<Lane>('real-time', 'list') });
     fc.assert(
       fc.property(fc.array(probe, { maxLength: 60 }), fc.integer({ min: 1, max: 40 }), (arrivals, room) => {
-        const waiting: Waiting[] = arrivals.map(({ key, lane }, i) => ({ key, lane, recipients: [`u${i}@x.com`], deadline: 10_000, done: false }));
+        const waiting: Waiting[] = arrivals.map(({ key, lane }, i) => ({
+          key,
+          lane,
+          recipients: [`u${i}@x.com`],
+          deadline: 10_000,
+          done: false,
+        }));
         const { taken, kept } = pickRound(waiting, room, 20_000, false, 0);
         for (const lane of ['real-time', 'list'] as const) {
           const count = (probes: Waiting[], key: number) => probes.filter((p) => p.lane === lane && p.key === key).length;
@@ -95,7 +110,14 @@ describe('the per-key share', () => {
   it('a key alone takes the whole round; without keys the order is arrival order', () => {
     const alone = Array.from({ length: 5 }, (_, i) => ({ key: 7, n: i }));
     expect(byKeyInTurn(alone).map((p) => p.n)).toEqual([0, 1, 2, 3, 4]);
-    const mixed = [{ key: 1, n: 0 }, { key: 1, n: 1 }, { key: 1, n: 2 }, { key: 2, n: 3 }, { key: 1, n: 4 }, { key: 3, n: 5 }];
+    const mixed = [
+      { key: 1, n: 0 },
+      { key: 1, n: 1 },
+      { key: 1, n: 2 },
+      { key: 2, n: 3 },
+      { key: 1, n: 4 },
+      { key: 3, n: 5 },
+    ];
     expect(byKeyInTurn(mixed).map((p) => p.n)).toEqual([0, 3, 5, 1, 2, 4]);
     expect(byKeyInTurn([{ n: 0 }, { n: 1 }] as { key?: number; n: number }[]).map((p) => p.n)).toEqual([0, 1]);
   });

@@ -34,11 +34,20 @@ export interface Waiting {
  * session's end) are taken, except a fresh session's first; and none with less than its
  * `minLeftMs` left at `now` (replies it could not wait for: it stays, and its deadline answers it).
  */
-export function pickRound<P extends Waiting>(waiting: readonly P[], room: number, holdUntil: number, fresh: boolean, now = -Infinity): { taken: P[]; kept: P[] } {
+export function pickRound<P extends Waiting>(
+  waiting: readonly P[],
+  room: number,
+  holdUntil: number,
+  fresh: boolean,
+  now = -Infinity,
+): { taken: P[]; kept: P[] } {
   const taken: P[] = [];
   const kept: P[] = [];
   let left = room;
-  const ordered = [...byKeyInTurn(waiting.filter((probe) => probe.lane === 'real-time' && !probe.done)), ...byKeyInTurn(waiting.filter((probe) => probe.lane !== 'real-time' && !probe.done))];
+  const ordered = [
+    ...byKeyInTurn(waiting.filter((probe) => probe.lane === 'real-time' && !probe.done)),
+    ...byKeyInTurn(waiting.filter((probe) => probe.lane !== 'real-time' && !probe.done)),
+  ];
   for (const probe of ordered) {
     if (probe.done) continue;
     if (probe.deadline - (probe.minLeftMs ?? 0) < now) {
@@ -94,7 +103,10 @@ export function connectDeadline(probes: readonly Pick<Waiting, 'deadline'>[], re
  * only when no earlier probe of the session asked one for that domain; the others read that one's
  * reply. Returns, per probe, the recipients to send, and the domain each catch-all probe stands for.
  */
-export function sharedCatchAll(probes: readonly { recipients: readonly string[]; catchAllProbe?: string }[], askedBefore: ReadonlySet<string>): { send: string[][]; askedNow: Map<string, string> } {
+export function sharedCatchAll(
+  probes: readonly { recipients: readonly string[]; catchAllProbe?: string }[],
+  askedBefore: ReadonlySet<string>,
+): { send: string[][]; askedNow: Map<string, string> } {
   const askedNow = new Map<string, string>();
   const send = probes.map((probe) => {
     const random = probe.catchAllProbe;

@@ -26,11 +26,17 @@ export function singleFlight(inner: SmtpProber): SmtpProber {
       const key = flightKey(target, address);
       const lane = options.lane ?? 'list';
       const flight = flights.get(key);
-      if (flight && (options.catchAllProbe === undefined || flight.catchAllProbe !== undefined) && (lane === 'list' || flight.lane === 'real-time')) {
+      if (
+        flight &&
+        (options.catchAllProbe === undefined || flight.catchAllProbe !== undefined) &&
+        (lane === 'list' || flight.lane === 'real-time')
+      ) {
         const outcome = await untilDeadline(flight.outcome, deadline);
         if (outcome?.kind === 'replies') {
           // Its evidence is the first probe's conversation (the same address), marked as read from it.
-          if (options.record) for (const record of flight.records.length > 0 ? flight.records : [{ host: target.host, egress: 'unknown', steps: [] }]) options.record({ ...record, joined: true });
+          if (options.record)
+            for (const record of flight.records.length > 0 ? flight.records : [{ host: target.host, egress: 'unknown', steps: [] }])
+              options.record({ ...record, joined: true });
           return ownReplies(outcome, address, options.catchAllProbe, flight.catchAllProbe);
         }
         if (outcome === undefined) return { kind: 'timeout', detail: 'deadline reached waiting for the same address’s probe' };
@@ -38,8 +44,18 @@ export function singleFlight(inner: SmtpProber): SmtpProber {
       }
       const records: ProbeRecord[] = [];
       const record = options.record;
-      const outcome = inner.probe(target, recipients, deadline, record ? { ...options, record: (r) => (records.push(r), record(r)) } : options);
-      const mine: Flight = { outcome, lane, records, ...(options.catchAllProbe !== undefined ? { catchAllProbe: options.catchAllProbe } : {}) };
+      const outcome = inner.probe(
+        target,
+        recipients,
+        deadline,
+        record ? { ...options, record: (r) => (records.push(r), record(r)) } : options,
+      );
+      const mine: Flight = {
+        outcome,
+        lane,
+        records,
+        ...(options.catchAllProbe !== undefined ? { catchAllProbe: options.catchAllProbe } : {}),
+      };
       if (!flights.has(key)) flights.set(key, mine);
       try {
         return await outcome;
@@ -66,7 +82,12 @@ function untilDeadline(outcome: Promise<ProbeOutcome>, deadline: number): Promis
 }
 
 /** The first probe's replies under this call's recipients: its address, and its catch-all probe's reply as its own. */
-function ownReplies(outcome: Extract<ProbeOutcome, { kind: 'replies' }>, address: string, catchAllProbe: string | undefined, theirs: string | undefined): ProbeOutcome {
+function ownReplies(
+  outcome: Extract<ProbeOutcome, { kind: 'replies' }>,
+  address: string,
+  catchAllProbe: string | undefined,
+  theirs: string | undefined,
+): ProbeOutcome {
   const replies = new Map<string, RecipientReply>();
   const reply = outcome.replies.get(address);
   if (reply) replies.set(address, reply);

@@ -2,17 +2,20 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ehloKeywords, leadingEnhancedCode, ReplyReader } from './smtp-reply.js';
 
-const read = (wire: string, limits?: ConstructorParameters<typeof ReplyReader>[0]) => new ReplyReader(limits).push(Buffer.from(wire, 'utf8'));
+const read = (wire: string, limits?: ConstructorParameters<typeof ReplyReader>[0]) =>
+  new ReplyReader(limits).push(Buffer.from(wire, 'utf8'));
 
 describe('ReplyReader', () => {
   it('parses a single-line reply with an enhanced code', () => {
-    expect(read('550 5.1.1 user unknown\r\n')).toEqual({ replies: [{ code: 550, enhanced: '5.1.1', text: 'user unknown', lines: ['5.1.1 user unknown'] }] });
+    expect(read('550 5.1.1 user unknown\r\n')).toEqual({
+      replies: [{ code: 550, enhanced: '5.1.1', text: 'user unknown', lines: ['5.1.1 user unknown'] }],
+    });
   });
 
   it('assembles a multi-line reply and strips the repeated enhanced code (Gmail style)', () => {
     const wire =
       '550-5.1.1 The email account that you tried to reach does not exist. Please try\r\n' +
-      '550-5.1.1 double-checking the recipient\'s email address for typos or\r\n' +
+      "550-5.1.1 double-checking the recipient's email address for typos or\r\n" +
       '550 5.1.1 unnecessary spaces. https://support.google.com/mail/?p=NoSuchUser a1si2 - gsmtp\r\n';
     const [reply] = read(wire).replies;
     expect(reply).toMatchObject({ code: 550, enhanced: '5.1.1' });
@@ -79,23 +82,29 @@ describe('ReplyReader', () => {
     const line = fc.stringMatching(/^[ -~]{0,40}$/);
     const reply = fc.record({ code: fc.integer({ min: 200, max: 599 }), lines: fc.array(line, { minLength: 1, maxLength: 4 }) });
     fc.assert(
-      fc.property(fc.array(reply, { minLength: 1, maxLength: 5 }), fc.array(fc.integer({ min: 1, max: 30 }), { maxLength: 20 }), (replies, cuts) => {
-        const wire = Buffer.from(
-          replies.map(({ code, lines }) => lines.map((text, i) => `${code}${i < lines.length - 1 ? '-' : ' '}${text}\r\n`).join('')).join(''),
-        );
-        const whole = new ReplyReader().push(wire);
-        const reader = new ReplyReader();
-        const pieces: unknown[] = [];
-        let at = 0;
-        for (const cut of cuts) {
-          pieces.push(...reader.push(wire.subarray(at, at + cut)).replies);
-          at += cut;
-        }
-        pieces.push(...reader.push(wire.subarray(at)).replies);
-        expect(whole.error).toBeUndefined();
-        expect(pieces).toEqual(whole.replies);
-        expect(whole.replies.map((r) => r.code)).toEqual(replies.map((r) => r.code));
-      }),
+      fc.property(
+        fc.array(reply, { minLength: 1, maxLength: 5 }),
+        fc.array(fc.integer({ min: 1, max: 30 }), { maxLength: 20 }),
+        (replies, cuts) => {
+          const wire = Buffer.from(
+            replies
+              .map(({ code, lines }) => lines.map((text, i) => `${code}${i < lines.length - 1 ? '-' : ' '}${text}\r\n`).join(''))
+              .join(''),
+          );
+          const whole = new ReplyReader().push(wire);
+          const reader = new ReplyReader();
+          const pieces: unknown[] = [];
+          let at = 0;
+          for (const cut of cuts) {
+            pieces.push(...reader.push(wire.subarray(at, at + cut)).replies);
+            at += cut;
+          }
+          pieces.push(...reader.push(wire.subarray(at)).replies);
+          expect(whole.error).toBeUndefined();
+          expect(pieces).toEqual(whole.replies);
+          expect(whole.replies.map((r) => r.code)).toEqual(replies.map((r) => r.code));
+        },
+      ),
     );
   });
 

@@ -54,7 +54,8 @@ export class ReplyReader {
       this.partial.push(chunk.subarray(start, at));
       this.partialBytes += at - start;
       start = at + 1;
-      if (this.partialBytes > this.limits.maxLineBytes) return { replies, error: `reply line longer than ${this.limits.maxLineBytes} bytes` };
+      if (this.partialBytes > this.limits.maxLineBytes)
+        return { replies, error: `reply line longer than ${this.limits.maxLineBytes} bytes` };
       const raw = Buffer.concat(this.partial, this.partialBytes).toString('utf8').replace(/\r$/, '');
       this.replyBytes += this.partialBytes + 1;
       this.partial = [];
@@ -67,8 +68,10 @@ export class ReplyReader {
     if (start < chunk.length) {
       this.partial.push(chunk.subarray(start));
       this.partialBytes += chunk.length - start;
-      if (this.partialBytes > this.limits.maxLineBytes) return { replies, error: `reply line longer than ${this.limits.maxLineBytes} bytes` };
-      if (this.replyBytes + this.partialBytes > this.limits.maxReplyBytes) return { replies, error: `reply larger than ${this.limits.maxReplyBytes} bytes` };
+      if (this.partialBytes > this.limits.maxLineBytes)
+        return { replies, error: `reply line longer than ${this.limits.maxLineBytes} bytes` };
+      if (this.replyBytes + this.partialBytes > this.limits.maxReplyBytes)
+        return { replies, error: `reply larger than ${this.limits.maxReplyBytes} bytes` };
     }
     return { replies };
   }
@@ -103,5 +106,10 @@ function assemble(lines: { code: number; text: string }[]): SmtpReply {
 
 /** The extension keywords of an EHLO reply (every line after the greeting), upper-cased. */
 export function ehloKeywords(reply: SmtpReply): Set<string> {
-  return new Set(reply.lines.slice(1).map((line) => line.trim().split(/\s+/)[0]!.toUpperCase()).filter((word) => word.length > 0));
+  return new Set(
+    reply.lines
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/)[0]!.toUpperCase())
+      .filter((word) => word.length > 0),
+  );
 }

@@ -34,7 +34,9 @@ describe('SMTP session', () => {
     const { port, chunks } = await scripted(envelope(() => '250 2.1.5 ok'));
     const result = await runSmtpSession(options(port, { recipients: ['a@x.com', 'b@x.com', 'c@x.com'] }));
     expect(result.kind).toBe('replies');
-    expect(chunks.find((chunk) => chunk.startsWith('MAIL'))).toBe('MAIL FROM:<verify@mailsure.com>\r\nRCPT TO:<a@x.com>\r\nRCPT TO:<b@x.com>\r\nRCPT TO:<c@x.com>\r\n');
+    expect(chunks.find((chunk) => chunk.startsWith('MAIL'))).toBe(
+      'MAIL FROM:<verify@mailsure.com>\r\nRCPT TO:<a@x.com>\r\nRCPT TO:<b@x.com>\r\nRCPT TO:<c@x.com>\r\n',
+    );
   });
 
   it('pipelined: a refused MAIL FROM is what every recipient gets, never the RCPT replies that follow it', async () => {
@@ -68,7 +70,18 @@ describe('SMTP session', () => {
       expect(classes).toEqual([['a@x.com accepted rcpt', 'b@x.com no-mailbox rcpt', 'a2@x.com accepted rcpt'], ['a@y.com accepted rcpt']]);
       // Two transactions for the first group (two RCPTs each at most), one for the second, one write.
       expect(chunks.find((chunk) => chunk.startsWith('MAIL'))).toBe(
-        ['MAIL FROM:<verify@mailsure.com>', 'RCPT TO:<a@x.com>', 'RCPT TO:<b@x.com>', 'RSET', 'MAIL FROM:<verify@mailsure.com>', 'RCPT TO:<a2@x.com>', 'RSET', 'MAIL FROM:<verify@mailsure.com>', 'RCPT TO:<a@y.com>', ''].join('\r\n'),
+        [
+          'MAIL FROM:<verify@mailsure.com>',
+          'RCPT TO:<a@x.com>',
+          'RCPT TO:<b@x.com>',
+          'RSET',
+          'MAIL FROM:<verify@mailsure.com>',
+          'RCPT TO:<a2@x.com>',
+          'RSET',
+          'MAIL FROM:<verify@mailsure.com>',
+          'RCPT TO:<a@y.com>',
+          '',
+        ].join('\r\n'),
       );
     });
 
@@ -126,7 +139,11 @@ describe('SMTP session', () => {
   });
 
   it('one RCPT at a time without PIPELINING', async () => {
-    const { port, chunks } = await scripted(envelope(() => '250 ok'), undefined, ['250 scripted']);
+    const { port, chunks } = await scripted(
+      envelope(() => '250 ok'),
+      undefined,
+      ['250 scripted'],
+    );
     const result = await runSmtpSession(options(port, { recipients: ['a@x.com', 'b@x.com'] }));
     expect(result.kind).toBe('replies');
     expect(chunks.filter((chunk) => chunk.startsWith('RCPT'))).toEqual(['RCPT TO:<a@x.com>\r\n', 'RCPT TO:<b@x.com>\r\n']);
@@ -178,7 +195,9 @@ describe('SMTP session', () => {
   });
 
   it('a refused MAIL FROM is about our probe, never about the recipients', async () => {
-    const { port } = await scripted((command, reply) => reply(/^MAIL/i.test(command) ? '550 5.1.8 sender address rejected: user unknown' : '250 ok'));
+    const { port } = await scripted((command, reply) =>
+      reply(/^MAIL/i.test(command) ? '550 5.1.8 sender address rejected: user unknown' : '250 ok'),
+    );
     const result = await runSmtpSession(options(port, { recipients: ['a@x.com', 'b@x.com'] }));
     if (result.kind !== 'replies') throw new Error(result.detail);
     expect(result.replies.get('a@x.com')).toMatchObject({ class: 'policy', stage: 'mail', code: 550 });
@@ -193,7 +212,11 @@ describe('SMTP session', () => {
   });
 
   it('EHLO refused with 554: policy for everyone at the helo stage, no HELO attempt', async () => {
-    const { port, chunks } = await scripted(envelope(() => '250 ok'), undefined, ['554 5.7.1 your IP is on our block list']);
+    const { port, chunks } = await scripted(
+      envelope(() => '250 ok'),
+      undefined,
+      ['554 5.7.1 your IP is on our block list'],
+    );
     const result = await runSmtpSession(options(port));
     if (result.kind !== 'replies') throw new Error(result.detail);
     expect(result.replies.get('a@x.com')).toMatchObject({ class: 'policy', stage: 'helo', code: 554 });
@@ -201,7 +224,10 @@ describe('SMTP session', () => {
   });
 
   it('banner 421: banner-reject carrying the reply', async () => {
-    const { port } = await scripted(envelope(() => '250 ok'), '421 4.3.2 try later');
+    const { port } = await scripted(
+      envelope(() => '250 ok'),
+      '421 4.3.2 try later',
+    );
     expect(await runSmtpSession(options(port))).toMatchObject({ kind: 'banner-reject', reply: { code: 421, enhanced: '4.3.2' } });
   });
 
@@ -220,28 +246,41 @@ describe('SMTP session', () => {
   });
 
   it('a flood of small replies is a protocol error', async () => {
-    const { port } = await scripted(envelope(() => '250 ok'), `220 hi${'\r\n250 ok'.repeat(2000)}`);
+    const { port } = await scripted(
+      envelope(() => '250 ok'),
+      `220 hi${'\r\n250 ok'.repeat(2000)}`,
+    );
     const result = await runSmtpSession(options(port));
     expect(result).toMatchObject({ kind: 'protocol-error', detail: expect.stringMatching(/more replies/) });
   });
 
   it('reply lines that disagree on the code are a protocol error', async () => {
-    const { port } = await scripted(envelope(() => '250 ok'), '220-hello\r\n554 gotcha');
+    const { port } = await scripted(
+      envelope(() => '250 ok'),
+      '220-hello\r\n554 gotcha',
+    );
     expect(await runSmtpSession(options(port))).toMatchObject({ kind: 'protocol-error', detail: expect.stringMatching(/disagree/) });
   });
 
   it('garbage instead of a banner is a protocol error', async () => {
-    const { port } = await scripted(envelope(() => '250 ok'), 'HTTP/1.1 400 Bad Request');
+    const { port } = await scripted(
+      envelope(() => '250 ok'),
+      'HTTP/1.1 400 Bad Request',
+    );
     expect((await runSmtpSession(options(port))).kind).toBe('protocol-error');
   });
 
   it('the server hanging up mid-session is a protocol error with the partial replies', async () => {
     let count = 0;
-    const { port } = await scripted((command, reply, socket) => {
-      if (/^MAIL/i.test(command)) return reply('250 ok');
-      if (++count === 1) return reply('250 ok');
-      socket.destroy();
-    }, undefined, ['250 scripted']);
+    const { port } = await scripted(
+      (command, reply, socket) => {
+        if (/^MAIL/i.test(command)) return reply('250 ok');
+        if (++count === 1) return reply('250 ok');
+        socket.destroy();
+      },
+      undefined,
+      ['250 scripted'],
+    );
     const result = await runSmtpSession(options(port, { recipients: ['a@x.com', 'b@x.com'] }));
     expect(result.kind).toBe('protocol-error');
     if (result.kind !== 'replies') expect(result.partial?.get('a@x.com')?.class).toBe('accepted');
@@ -255,7 +294,10 @@ describe('SMTP session', () => {
       undefined,
       ['250-scripted', '250 STARTTLS'],
     );
-    expect(await runSmtpSession(options(port))).toMatchObject({ kind: 'protocol-error', detail: expect.stringMatching(/after the STARTTLS/) });
+    expect(await runSmtpSession(options(port))).toMatchObject({
+      kind: 'protocol-error',
+      detail: expect.stringMatching(/after the STARTTLS/),
+    });
   });
 
   it('a failed TLS handshake is tls-failed (the prober then retries in plaintext)', async () => {
@@ -275,7 +317,8 @@ describe('SMTP session', () => {
 
   it('STARTTLS refused by the server: carries on in plaintext', async () => {
     const { port } = await scripted(
-      (command, reply) => (/^STARTTLS/i.test(command) ? reply('454 4.7.0 TLS not available') : envelope(() => '250 ok')(command, reply, undefined as never)),
+      (command, reply) =>
+        /^STARTTLS/i.test(command) ? reply('454 4.7.0 TLS not available') : envelope(() => '250 ok')(command, reply, undefined as never),
       undefined,
       ['250-scripted', '250 STARTTLS'],
     );
@@ -290,10 +333,14 @@ describe('SMTP session', () => {
 
   it('a server that stops answering mid-session: timeout at the deadline, with partial replies', async () => {
     let count = 0;
-    const { port } = await scripted((command, reply) => {
-      if (/^MAIL/i.test(command)) return reply('250 ok');
-      if (++count === 1) reply('550 5.1.1 no such user');
-    }, undefined, ['250 scripted']);
+    const { port } = await scripted(
+      (command, reply) => {
+        if (/^MAIL/i.test(command)) return reply('250 ok');
+        if (++count === 1) reply('550 5.1.1 no such user');
+      },
+      undefined,
+      ['250 scripted'],
+    );
     const started = Date.now();
     const result = await runSmtpSession(options(port, { recipients: ['a@x.com', 'b@x.com'], deadline: Date.now() + 300 }));
     expect(result.kind).toBe('timeout');

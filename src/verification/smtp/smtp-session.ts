@@ -40,9 +40,9 @@ export interface SessionOptions {
   localAddress?: string;
 }
 
-
 /** `proxy-failed`: the SOCKS proxy failed us; nothing was learnt about the target. */
-export type SessionFailure = 'refused' | 'unreachable' | 'connect-timeout' | 'timeout' | 'banner-reject' | 'protocol-error' | 'tls-failed' | 'proxy-failed';
+export type SessionFailure =
+  'refused' | 'unreachable' | 'connect-timeout' | 'timeout' | 'banner-reject' | 'protocol-error' | 'tls-failed' | 'proxy-failed';
 
 export type SessionResult =
   | { kind: 'replies'; replies: Map<string, RecipientReply>; tls: boolean; smtputf8: boolean }
@@ -252,9 +252,12 @@ export class SmtpSession {
       }
       const needsUtf8 = nonAscii(this.from) || sendable.some(nonAscii);
       const mailFrom = `MAIL FROM:<${this.from}>${needsUtf8 && this.smtputf8 ? ' SMTPUTF8' : ''}`;
-      for (let at = 0; at < sendable.length; at += size) plan.push({ group: index, batch: sendable.slice(at, at + size), mailFrom, reset: this.transactions++ > 0 });
+      for (let at = 0; at < sendable.length; at += size)
+        plan.push({ group: index, batch: sendable.slice(at, at + size), mailFrom, reset: this.transactions++ > 0 });
     }
-    this.transport.write(...plan.flatMap((t) => [...(t.reset ? ['RSET'] : []), t.mailFrom, ...t.batch.map((recipient) => `RCPT TO:<${recipient}>`)]));
+    this.transport.write(
+      ...plan.flatMap((t) => [...(t.reset ? ['RSET'] : []), t.mailFrom, ...t.batch.map((recipient) => `RCPT TO:<${recipient}>`)]),
+    );
 
     const left = new Map<number, number>();
     for (const t of plan) left.set(t.group, (left.get(t.group) ?? 0) + 1);

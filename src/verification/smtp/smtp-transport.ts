@@ -72,10 +72,17 @@ export class SmtpTransport {
       const { localAddress } = options;
       const socket = netConnect({ host: options.address, port: options.port, ...(localAddress ? { localAddress } : {}) });
       socket.setNoDelay(true);
-      const timer = setTimeout(() => {
-        socket.destroy();
-        reject(byDeadline ? new TransportError('timeout', 'deadline reached while connecting') : new TransportError('connect-timeout', `no TCP connection in ${options.connectTimeoutMs} ms`));
-      }, Math.min(remaining, options.connectTimeoutMs));
+      const timer = setTimeout(
+        () => {
+          socket.destroy();
+          reject(
+            byDeadline
+              ? new TransportError('timeout', 'deadline reached while connecting')
+              : new TransportError('connect-timeout', `no TCP connection in ${options.connectTimeoutMs} ms`),
+          );
+        },
+        Math.min(remaining, options.connectTimeoutMs),
+      );
       socket.once('error', (error: NodeJS.ErrnoException) => {
         clearTimeout(timer);
         socket.destroy();
@@ -206,7 +213,9 @@ export class SmtpTransport {
       }
       this.waiter?.();
     });
-    socket.on('error', (error: NodeJS.ErrnoException) => this.fail(new TransportError('closed', `${error.code ?? 'error'}: ${error.message}`)));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      this.fail(new TransportError('closed', `${error.code ?? 'error'}: ${error.message}`)),
+    );
     socket.on('end', () => this.fail(new TransportError('closed', 'connection closed by the server')));
     socket.on('close', () => this.fail(new TransportError('closed', 'connection closed')));
   }

@@ -38,7 +38,10 @@ const DESTINATION: Record<string, TransportFailure> = {
 export function connectThroughSocks(options: SocksConnectOptions): Promise<Socket> {
   const { proxy } = options;
   const label = describeProxy(proxy);
-  if (isIP(options.address) === 0) return Promise.reject(new TransportError('unreachable', `${options.address} is not an IP address: the proxy is given checked addresses only`));
+  if (isIP(options.address) === 0)
+    return Promise.reject(
+      new TransportError('unreachable', `${options.address} is not an IP address: the proxy is given checked addresses only`),
+    );
   return new Promise((resolve, reject) => {
     let settled = false;
     const raw = netConnect({ host: proxy.host, port: proxy.port });
@@ -62,16 +65,26 @@ export function connectThroughSocks(options: SocksConnectOptions): Promise<Socke
       const dialling = received >= (proxy.username ? 4 : 2);
       settle(
         dialling
-          ? new TransportError(options.onTimeout, `no connection to ${options.address}:${options.port} through ${label} in ${options.timeoutMs} ms`)
+          ? new TransportError(
+              options.onTimeout,
+              `no connection to ${options.address}:${options.port} through ${label} in ${options.timeoutMs} ms`,
+            )
           : new TransportError('proxy', `${label} did not answer in ${options.timeoutMs} ms`),
       );
     }, options.timeoutMs);
 
-    raw.once('error', (error: NodeJS.ErrnoException) => settle(new TransportError('proxy', `${label}: ${error.code ?? 'error'}: ${error.message}`)));
+    raw.once('error', (error: NodeJS.ErrnoException) =>
+      settle(new TransportError('proxy', `${label}: ${error.code ?? 'error'}: ${error.message}`)),
+    );
     raw.once('connect', () => {
       raw.removeAllListeners('error');
       const client = new SocksClient({
-        proxy: { host: proxy.host, port: proxy.port, type: 5, ...(proxy.username ? { userId: proxy.username, password: proxy.password ?? '' } : {}) },
+        proxy: {
+          host: proxy.host,
+          port: proxy.port,
+          type: 5,
+          ...(proxy.username ? { userId: proxy.username, password: proxy.password ?? '' } : {}),
+        },
         command: 'connect',
         destination: { host: options.address, port: options.port },
         existing_socket: raw,
@@ -83,7 +96,11 @@ export function connectThroughSocks(options: SocksConnectOptions): Promise<Socke
         // The library's error carries its options, password included: only its text goes on.
         const answer = / - (\w+)$/.exec(error.message)?.[1];
         const kind = answer ? DESTINATION[answer] : undefined;
-        settle(kind ? new TransportError(kind, `${options.address}:${options.port} through ${label}: ${answer}`) : new TransportError('proxy', `${label}: ${error.message}`));
+        settle(
+          kind
+            ? new TransportError(kind, `${options.address}:${options.port} through ${label}: ${answer}`)
+            : new TransportError('proxy', `${label}: ${error.message}`),
+        );
       });
       client.connect(raw);
     });

@@ -176,4 +176,3 @@ describe('verdicts of a throttled probe', () => {
     expect(smtp.connections).toHaveLength(1);
   });
 });
-

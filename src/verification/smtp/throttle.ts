@@ -62,7 +62,12 @@ export async function budgetSpent(
 }
 
 /** Cuts the budget when any of `replies` is the host's provider asking us to slow down. */
-export async function slowDownIfAsked(throttle: Throttle | undefined, host: string, egress: SmtpEgress, replies: Iterable<Pick<SmtpReply, 'code' | 'text'> & { enhanced?: string }>): Promise<void> {
+export async function slowDownIfAsked(
+  throttle: Throttle | undefined,
+  host: string,
+  egress: SmtpEgress,
+  replies: Iterable<Pick<SmtpReply, 'code' | 'text'> & { enhanced?: string }>,
+): Promise<void> {
   if (!throttle) return;
   const { key, profile } = budgetKeyFor(host, egress);
   if (profile.kind === 'default') return;

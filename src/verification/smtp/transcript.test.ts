@@ -88,12 +88,24 @@ describe('addresses in replies', () => {
   });
 
   it('leaves no IPv4 or IPv6 address behind, however the server writes it (property)', () => {
-    const words = fc.array(fc.constantFrom('client', 'Hello', 'from', 'blocked', '5.7.1', '04:52:50', 'host', 'x'), { maxLength: 4 }).map((w) => w.join(' '));
+    const words = fc
+      .array(fc.constantFrom('client', 'Hello', 'from', 'blocked', '5.7.1', '04:52:50', 'host', 'x'), { maxLength: 4 })
+      .map((w) => w.join(' '));
     const shapes = [(a: string) => a, (a: string) => `[${a}]`, (a: string) => `(${a})`];
     // A port after an IPv6 address is written with brackets ([…]:25); bare, it would be another address.
     const written = fc.oneof(
-      fc.tuple(fc.ipV4(), fc.constantFrom(...shapes, (a: string) => `${a}:25`)),
-      fc.tuple(fc.ipV6(), fc.constantFrom(...shapes, (a: string) => `[IPv6:${a}]`, (a: string) => `[${a}]:25`)),
+      fc.tuple(
+        fc.ipV4(),
+        fc.constantFrom(...shapes, (a: string) => `${a}:25`),
+      ),
+      fc.tuple(
+        fc.ipV6(),
+        fc.constantFrom(
+          ...shapes,
+          (a: string) => `[IPv6:${a}]`,
+          (a: string) => `[${a}]:25`,
+        ),
+      ),
     );
     fc.assert(
       fc.property(words, written, words, (before, [ip, shape], after) => {

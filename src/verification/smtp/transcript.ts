@@ -80,7 +80,11 @@ export class Transcript {
         if (role) out.push(withoutAddresses({ ...step, role }));
         continue;
       }
-      out.push(step.command !== undefined && /^MAIL FROM:/i.test(step.command) ? withoutAddresses({ ...step, role: 'our-sender' }) : withoutAddresses(step));
+      out.push(
+        step.command !== undefined && /^MAIL FROM:/i.test(step.command)
+          ? withoutAddresses({ ...step, role: 'our-sender' })
+          : withoutAddresses(step),
+      );
     }
     return out;
   }

@@ -20,7 +20,14 @@ export interface ParseAddressRow {
 }
 
 /** Labels for text that is not part of a delivery address; rows with them are left out. */
-export const OUT_OF_SCOPE_LABELS: readonly string[] = ['Recipient', 'BuildingName', 'LandmarkName', 'NotAddress', 'IntersectionSeparator', 'CornerOf'];
+export const OUT_OF_SCOPE_LABELS: readonly string[] = [
+  'Recipient',
+  'BuildingName',
+  'LandmarkName',
+  'NotAddress',
+  'IntersectionSeparator',
+  'CornerOf',
+];
 
 /** The us50 rows label the whole street (`South Burr Street`) as StreetName. */
 export function isCoarse(row: UsaddressRow): boolean {
@@ -59,7 +66,8 @@ function unitOf(row: UsaddressRow): Pick<Components, 'unitType' | 'unitId'> {
   let parts = row.tokens.filter(([, label]) => /^(Occupancy|Subaddress)(Type|Identifier)$/.test(label));
   if (parts.length === 0) return {};
   const isType = ([, label]: [string, string]): boolean => label.endsWith('Type');
-  if (parts.length >= 2 && !isType(parts[0]!) && isType(parts[1]!) && !/^(#|no\.?)$/i.test(parts[0]![0])) parts = [parts[1]!, parts[0]!, ...parts.slice(2)];
+  if (parts.length >= 2 && !isType(parts[0]!) && isType(parts[1]!) && !/^(#|no\.?)$/i.test(parts[0]![0]))
+    parts = [parts[1]!, parts[0]!, ...parts.slice(2)];
   const typeEnd = parts.findIndex((part) => !isType(part));
   const types = (typeEnd < 0 ? parts : parts.slice(0, typeEnd)).map(([token]) => token);
   const ids = (typeEnd < 0 ? [] : parts.slice(typeEnd)).map(([token]) => token);
@@ -76,7 +84,9 @@ export function usaddressExpected(row: UsaddressRow): Components {
     city: c.PlaceName,
     state: c.StateName,
     zip5: c.ZipCode,
-    plus4: c.ZipPlus4 ?? (c.ZipCode !== undefined && c.ZipCode.replace(/\D/g, '').length === 9 ? c.ZipCode.replace(/\D/g, '').slice(5) : undefined),
+    plus4:
+      c.ZipPlus4 ??
+      (c.ZipCode !== undefined && c.ZipCode.replace(/\D/g, '').length === 9 ? c.ZipCode.replace(/\D/g, '').slice(5) : undefined),
   };
   const hasStreet = c.AddressNumber !== undefined || c.StreetName !== undefined;
   if (!hasStreet && c.USPSBoxType !== undefined) {
@@ -86,7 +96,14 @@ export function usaddressExpected(row: UsaddressRow): Components {
     return out;
   }
   out.number = labelled(row, ['AddressNumberPrefix', 'AddressNumber', 'AddressNumberSuffix']);
-  out.street = labelled(row, ['StreetNamePreDirectional', 'StreetNamePreModifier', 'StreetNamePreType', 'StreetName', 'StreetNamePostType', 'StreetNamePostDirectional']);
+  out.street = labelled(row, [
+    'StreetNamePreDirectional',
+    'StreetNamePreModifier',
+    'StreetNamePreType',
+    'StreetName',
+    'StreetNamePostType',
+    'StreetNamePostDirectional',
+  ]);
   if (!isCoarse(row)) {
     out.preDirectional = c.StreetNamePreDirectional;
     out.name = labelled(row, ['StreetNamePreModifier', 'StreetNamePreType', 'StreetName']);

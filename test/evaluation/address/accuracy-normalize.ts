@@ -7,11 +7,31 @@
 import { normalizeCityTokens } from '../../../src/identity/address/city-name.js';
 import { formatStreetLine } from '../../../src/identity/address/format-street.js';
 import type { ParsedUsAddress } from '../../../src/identity/address/parse-us-address.js';
-import { directionalOf, postDirectionalOf, preDirectionalOf, stateOf, suffixOf, unitDesignatorOf } from '../../../src/identity/address/pub28.js';
+import {
+  directionalOf,
+  postDirectionalOf,
+  preDirectionalOf,
+  stateOf,
+  suffixOf,
+  unitDesignatorOf,
+} from '../../../src/identity/address/pub28.js';
 import { canonicalStreetName, normalizeStreetName } from '../../../src/identity/address/street-name.js';
 import { COMMA, tokenize } from '../../../src/identity/address/tokens.js';
 
-export const COMPONENTS = ['number', 'preDirectional', 'name', 'suffix', 'postDirectional', 'unitType', 'unitId', 'street', 'city', 'state', 'zip5', 'plus4'] as const;
+export const COMPONENTS = [
+  'number',
+  'preDirectional',
+  'name',
+  'suffix',
+  'postDirectional',
+  'unitType',
+  'unitId',
+  'street',
+  'city',
+  'state',
+  'zip5',
+  'plus4',
+] as const;
 export type ComponentName = (typeof COMPONENTS)[number];
 /** Raw text per component; absent or `''` means "none". */
 export type Components = Partial<Record<ComponentName, string>>;
@@ -31,7 +51,10 @@ function streetWords(text: string): string {
 }
 
 const NORMALIZE: Record<ComponentName, (text: string) => string> = {
-  number: (text) => words(text).filter((w) => w !== '#').join(' '),
+  number: (text) =>
+    words(text)
+      .filter((w) => w !== '#')
+      .join(' '),
   preDirectional: (text) => preDirectionalOf(words(text).join('')) ?? words(text).join(' '),
   name: (text) => canonicalStreetName(words(text)),
   suffix: (text) => suffixOf(words(text).join(' ')) ?? words(text).join(' '),
@@ -64,7 +87,12 @@ export function normalizeComponent(name: ComponentName, text: string | undefined
 
 /** Our parse as component texts. */
 export function componentsOf(p: ParsedUsAddress): Components {
-  const street = formatStreetLine({ name: p.name, ...(p.preDirectional && { preDirectional: p.preDirectional }), ...(p.suffix && { suffix: p.suffix }), ...(p.postDirectional && { postDirectional: p.postDirectional }) });
+  const street = formatStreetLine({
+    name: p.name,
+    ...(p.preDirectional && { preDirectional: p.preDirectional }),
+    ...(p.suffix && { suffix: p.suffix }),
+    ...(p.postDirectional && { postDirectional: p.postDirectional }),
+  });
   return {
     number: p.number,
     preDirectional: p.preDirectional,

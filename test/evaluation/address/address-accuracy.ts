@@ -37,7 +37,16 @@
 import parseAddress from 'parse-address';
 import { readFileSync } from 'node:fs';
 import { COMPONENTS, componentsOf, normalizeComponent, type ComponentName, type Components } from './accuracy-normalize.js';
-import { COARSE_SKIPPED, isCoarse, isIntersection, OUT_OF_SCOPE_LABELS, parseAddressExpected, usaddressExpected, type ParseAddressRow, type UsaddressRow } from './accuracy-gold.js';
+import {
+  COARSE_SKIPPED,
+  isCoarse,
+  isIntersection,
+  OUT_OF_SCOPE_LABELS,
+  parseAddressExpected,
+  usaddressExpected,
+  type ParseAddressRow,
+  type UsaddressRow,
+} from './accuracy-gold.js';
 import { corpusUrl } from '../../fixtures/corpora.js';
 import { parseUsAddress } from '../../../src/identity/address/parse-us-address.js';
 
@@ -70,13 +79,23 @@ function load<T>(file: string, dir: URL): T[] {
 }
 
 function corpora(dir: URL): { corpus: string; cases: Case[] }[] {
-  const usaddress = load<UsaddressRow>('us_address_usaddress_labeled.json', dir).filter((row) => !OUT_OF_SCOPE_LABELS.some((label) => label in row.components));
+  const usaddress = load<UsaddressRow>('us_address_usaddress_labeled.json', dir).filter(
+    (row) => !OUT_OF_SCOPE_LABELS.some((label) => label in row.components),
+  );
   const parseAddressRows = load<ParseAddressRow>('us_address_parse_address.json', dir).filter((row) => !isIntersection(row));
-  const usaddressCase = (row: UsaddressRow): Case => ({ input: row.input, expected: usaddressExpected(row), skip: isCoarse(row) ? COARSE_SKIPPED : [], wholeNumbers: false });
+  const usaddressCase = (row: UsaddressRow): Case => ({
+    input: row.input,
+    expected: usaddressExpected(row),
+    skip: isCoarse(row) ? COARSE_SKIPPED : [],
+    wholeNumbers: false,
+  });
   return [
     { corpus: 'usaddress labeled.xml + training (fine labels)', cases: usaddress.filter((row) => !isCoarse(row)).map(usaddressCase) },
     { corpus: 'usaddress us50 (coarse street labels)', cases: usaddress.filter(isCoarse).map(usaddressCase) },
-    { corpus: 'parse-address test.js', cases: parseAddressRows.map((row) => ({ input: row.input, expected: parseAddressExpected(row), skip: [], wholeNumbers: true })) },
+    {
+      corpus: 'parse-address test.js',
+      cases: parseAddressRows.map((row) => ({ input: row.input, expected: parseAddressExpected(row), skip: [], wholeNumbers: true })),
+    },
   ];
 }
 
@@ -116,7 +135,10 @@ export function measureAddressAccuracy(corporaDir: URL = CORPORA): CorpusAccurac
 }
 
 /** Every disagreement, for looking at what is still wrong (`parse-address`: the baseline's). */
-export function listAddressErrors(parser: 'mailsure' | 'parse-address' = 'mailsure', corporaDir: URL = CORPORA): { corpus: string; errors: RowError[] }[] {
+export function listAddressErrors(
+  parser: 'mailsure' | 'parse-address' = 'mailsure',
+  corporaDir: URL = CORPORA,
+): { corpus: string; errors: RowError[] }[] {
   return corpora(corporaDir).map(({ corpus, cases }) => {
     const errors: RowError[] = [];
     score(corpus, cases, parser === 'mailsure' ? ours : theirs, errors);

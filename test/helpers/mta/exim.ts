@@ -50,7 +50,10 @@ export async function startExim(config: string, listen: string[], nameserver: st
   await mkdir(join(dir, 'log'));
   const passwd = await readFile('/etc/passwd', 'utf8');
   const group = await readFile('/etc/group', 'utf8');
-  await writeFile(join(dir, 'passwd'), /^Debian-exim:/m.test(passwd) ? passwd : `${passwd.trimEnd()}\nDebian-exim:x:64990:64990::/nonexistent:/usr/sbin/nologin\n`);
+  await writeFile(
+    join(dir, 'passwd'),
+    /^Debian-exim:/m.test(passwd) ? passwd : `${passwd.trimEnd()}\nDebian-exim:x:64990:64990::/nonexistent:/usr/sbin/nologin\n`,
+  );
   await writeFile(join(dir, 'group'), /^Debian-exim:/m.test(group) ? group : `${group.trimEnd()}\nDebian-exim:x:64990:\n`);
   await writeFile(join(dir, 'resolv.conf'), resolvConf(nameserver));
   await writeFile(join(dir, 'exim.conf'), config.replaceAll('@DIR@', dir));
@@ -59,5 +62,9 @@ export async function startExim(config: string, listen: string[], nameserver: st
     env: { ...process.env, LD_LIBRARY_PATH: join(ROOT, 'exim/usr/lib/x86_64-linux-gnu') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  return superviseMta(child, dir, listen.map((host) => ({ host, port: 25 })));
+  return superviseMta(
+    child,
+    dir,
+    listen.map((host) => ({ host, port: 25 })),
+  );
 }

@@ -45,10 +45,19 @@ export async function startHaraka(setup: HarakaSetup): Promise<RunningMta> {
   for (const [name, content] of Object.entries(config)) await writeFile(join(dir, 'config', name), content);
   for (const [name, content] of Object.entries(setup.plugins ?? {})) await writeFile(join(dir, 'plugins', `${name}.js`), content);
   await writeFile(join(dir, 'resolv.conf'), resolvConf(setup.nameserver));
-  const child = spawn('unshare', ['-m', 'sh', '-c', `mount --bind ${dir}/resolv.conf /etc/resolv.conf && exec "${process.execPath}" "${bin}" -c "${dir}"`], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return superviseMta(child, dir, [{ host: setup.address, port: 25 }], setup.ready ? (output, exited) => waitForLine(setup.ready!, output, exited) : undefined);
+  const child = spawn(
+    'unshare',
+    ['-m', 'sh', '-c', `mount --bind ${dir}/resolv.conf /etc/resolv.conf && exec "${process.execPath}" "${bin}" -c "${dir}"`],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  return superviseMta(
+    child,
+    dir,
+    [{ host: setup.address, port: 25 }],
+    setup.ready ? (output, exited) => waitForLine(setup.ready!, output, exited) : undefined,
+  );
 }
 
 /** Waits until the log says `line` (polling its output, no fixed sleep); fails when it stops first. */

@@ -56,7 +56,11 @@ export async function superviseMta(
   };
   try {
     for (const { host, port } of listeners) await waitForListener(host, port, () => exit);
-    if (ready) await ready(() => output, () => exit);
+    if (ready)
+      await ready(
+        () => output,
+        () => exit,
+      );
   } catch (error) {
     await close();
     throw error;

@@ -42,11 +42,35 @@ export async function startPostfix(setup: PostfixSetup): Promise<RunningMta> {
   await writeFile(join(etc, 'master.cf'), `${setup.listeners.join('\n')}\n${master}`);
   await writeFile(join(etc, 'main.cf'), setup.mainCf.replaceAll('@DIR@', dir));
   for (const [name, content] of Object.entries(setup.files)) await writeFile(join(etc, name), content.replaceAll('@DIR@', dir));
-  const tls = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=mx.postfix.test', '-days', '2', '-keyout', join(etc, 'key.pem'), '-out', join(etc, 'cert.pem')], { encoding: 'utf8' });
+  const tls = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-subj',
+      '/CN=mx.postfix.test',
+      '-days',
+      '2',
+      '-keyout',
+      join(etc, 'key.pem'),
+      '-out',
+      join(etc, 'cert.pem'),
+    ],
+    { encoding: 'utf8' },
+  );
   if (tls.status !== 0) throw new Error(`openssl: ${tls.stderr}`);
   await writeFile(join(dir, 'resolv.conf'), resolvConf(setup.nameserver));
   const mounts = `mount --bind ${etc} /etc/postfix && mount --bind ${dir}/resolv.conf /etc/resolv.conf`;
   // `postfix check` makes the queue's directories; the master in the foreground (`-s`), its daemons its children.
-  const child = spawn('unshare', ['-m', 'sh', '-c', `${mounts} && postfix check && exec /usr/lib/postfix/sbin/master -s`], { stdio: ['ignore', 'pipe', 'pipe'] });
-  return superviseMta(child, dir, setup.listeners.map((line) => ({ host: line.split(':')[0]!, port: 25 })));
+  const child = spawn('unshare', ['-m', 'sh', '-c', `${mounts} && postfix check && exec /usr/lib/postfix/sbin/master -s`], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return superviseMta(
+    child,
+    dir,
+    setup.listeners.map((line) => ({ host: line.split(':')[0]!, port: 25 })),
+  );
 }

@@ -13,7 +13,12 @@ import { ensureMtas, type RunningMta } from './exim.js';
 import { superviseMta } from './listening.js';
 
 /** `exim`: one query a connection, as Exim's `readsocket` asks (postgrey's `--exim`). */
-export async function startPostgrey(address: string, port: number, delaySeconds: number, options: { exim?: boolean } = {}): Promise<RunningMta> {
+export async function startPostgrey(
+  address: string,
+  port: number,
+  delaySeconds: number,
+  options: { exim?: boolean } = {},
+): Promise<RunningMta> {
   ensureMtas();
   const dir = await mkdtemp(join(tmpdir(), 'mailsure-postgrey-'));
   const owner = /^postgrey:[^:]*:(\d+):(\d+):/m.exec(await readFile('/etc/passwd', 'utf8'));

@@ -15,7 +15,12 @@ export interface ConformanceApp {
  * default). `greylistRetryMs`: the wait before its one retry of a temporary refusal (100 ms: a retry
  * that comes back before any greylisting delay ends; production's is 3 s).
  */
-export async function conformanceApp(dnsServer: string, canary: string, from: string | undefined, greylistRetryMs = 100): Promise<ConformanceApp> {
+export async function conformanceApp(
+  dnsServer: string,
+  canary: string,
+  from: string | undefined,
+  greylistRetryMs = 100,
+): Promise<ConformanceApp> {
   const app = await makeTestApp({
     env: {
       MAILSURE_DNS_SERVERS: dnsServer,
@@ -69,7 +74,12 @@ export const CALL_TIMEOUT_S = 30;
 /** A test's own limit: two calls that each may run to their deadline, and some room. */
 export const CELL_TIMEOUT_MS = 2 * CALL_TIMEOUT_S * 1_000 + 20_000;
 
-export async function verdict(t: TestApp, key: string, email: string, timeout = CALL_TIMEOUT_S): Promise<{ status_code: number; status: string }> {
+export async function verdict(
+  t: TestApp,
+  key: string,
+  email: string,
+  timeout = CALL_TIMEOUT_S,
+): Promise<{ status_code: number; status: string }> {
   const res = await t.app.inject({ url: `/v5/ev?email=${encodeURIComponent(email)}&api_key=${key}&timeout=${timeout}` });
   expect(res.statusCode).toBe(200);
   const body = res.json();

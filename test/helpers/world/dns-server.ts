@@ -4,7 +4,16 @@
  */
 import type { Socket } from 'node:net';
 import { Packet, TCPServer, UDPServer, type Resource } from 'dns2';
-import { lookupWithMode, normaliseName, NEGATIVE_TTL, RCODE, TYPE_NUMBER, type RecordData, type ResolverMode, type Zone } from './dns-zone.js';
+import {
+  lookupWithMode,
+  normaliseName,
+  NEGATIVE_TTL,
+  RCODE,
+  TYPE_NUMBER,
+  type RecordData,
+  type ResolverMode,
+  type Zone,
+} from './dns-zone.js';
 import { withFreePort } from './ports.js';
 
 export interface DnsQuery {

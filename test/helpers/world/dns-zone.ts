@@ -56,9 +56,7 @@ export type RecordData =
   | { type: 'txt'; data: string[] };
 
 export type ZoneAnswer =
-  | { kind: 'drop' }
-  | { kind: 'rcode'; rcode: number }
-  | { kind: 'records'; records: { ttl: number; data: RecordData }[] };
+  { kind: 'drop' } | { kind: 'rcode'; rcode: number } | { kind: 'records'; records: { ttl: number; data: RecordData }[] };
 
 const ANY = 255;
 

@@ -32,16 +32,37 @@ export const PROVIDERS: Record<ProviderSimName, SimulatedProvider> = {
   'outlook-com': { server: ip(32), mx: ['consumer-hosted-com.olc.protection.outlook.com'], domains: ['consumer-hosted.com'] },
   yahoo: { server: ip(33), mx: ['mta5.am0.yahoodns.net', 'mta6.am0.yahoodns.net'], domains: ['yahoo-small-biz.com'] },
   icloud: { server: ip(34), mx: ['mx01.mail.icloud.com', 'mx02.mail.icloud.com'], domains: ['icloud-custom.com'] },
-  mimecast: { server: ip(35), mx: ['eu-smtp-inbound-1.mimecast.com'], domains: ['mimecast-checked.com'], openDomains: ['mimecast-open.com'] },
-  proofpoint: { server: ip(36), mx: ['mx0a-00123401.pphosted.com'], domains: ['proofpoint-checked.com'], openDomains: ['proofpoint-open.com'] },
-  barracuda: { server: ip(37), mx: ['d1234567a.ess.barracudanetworks.com'], domains: ['barracuda-checked.com'], openDomains: ['barracuda-open.com'] },
+  mimecast: {
+    server: ip(35),
+    mx: ['eu-smtp-inbound-1.mimecast.com'],
+    domains: ['mimecast-checked.com'],
+    openDomains: ['mimecast-open.com'],
+  },
+  proofpoint: {
+    server: ip(36),
+    mx: ['mx0a-00123401.pphosted.com'],
+    domains: ['proofpoint-checked.com'],
+    openDomains: ['proofpoint-open.com'],
+  },
+  barracuda: {
+    server: ip(37),
+    mx: ['d1234567a.ess.barracudanetworks.com'],
+    domains: ['barracuda-checked.com'],
+    openDomains: ['barracuda-open.com'],
+  },
 };
 
 const CANARY = { domain: 'canary-provider.com', server: ip(39) };
 
 const simulator = (name: ProviderSimName): SmtpServerSpec => {
   const p = PROVIDERS[name];
-  return { address: p.server, behaviour: 'provider', provider: name, mailboxes: p.domains.map((d) => `alice@${d}`), acceptAllDomains: p.openDomains ?? [] };
+  return {
+    address: p.server,
+    behaviour: 'provider',
+    provider: name,
+    mailboxes: p.domains.map((d) => `alice@${d}`),
+    acceptAllDomains: p.openDomains ?? [],
+  };
 };
 
 const smtp: Record<ProviderSimName | 'canary', SmtpServerSpec> = {

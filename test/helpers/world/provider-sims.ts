@@ -45,7 +45,10 @@ export const PROVIDER_SIMS: Record<ProviderSimName, ProviderSim> = {
     },
     blocked: {
       stage: 'rcpt',
-      reply: { code: 550, message: `5.7.1 [${IP}] The IP you're using to send mail is not authorized to send email directly to our servers. Please use the SMTP relay at your service provider instead. - gsmtp` },
+      reply: {
+        code: 550,
+        message: `5.7.1 [${IP}] The IP you're using to send mail is not authorized to send email directly to our servers. Please use the SMTP relay at your service provider instead. - gsmtp`,
+      },
     },
     throttled: {
       stage: 'rcpt',
@@ -56,40 +59,96 @@ export const PROVIDER_SIMS: Record<ProviderSimName, ProviderSim> = {
     },
   },
   'microsoft-365': {
-    unknown: { code: 550, message: '5.4.1 Recipient address rejected: Access denied. For more information see https://aka.ms/EXOSmtpErrors [BN1NAM02FT012.eop-nam02.prod.protection.outlook.com]' },
+    unknown: {
+      code: 550,
+      message:
+        '5.4.1 Recipient address rejected: Access denied. For more information see https://aka.ms/EXOSmtpErrors [BN1NAM02FT012.eop-nam02.prod.protection.outlook.com]',
+    },
     blocked: {
       stage: 'rcpt',
-      reply: { code: 550, message: `5.7.606 Access denied, banned sending IP [${IP}]. To request removal from this list please visit https://sender.office.com/ and follow the directions. AS(1430)` },
+      reply: {
+        code: 550,
+        message: `5.7.606 Access denied, banned sending IP [${IP}]. To request removal from this list please visit https://sender.office.com/ and follow the directions. AS(1430)`,
+      },
     },
-    throttled: { stage: 'rcpt', reply: { code: 451, message: `4.7.500 Server busy. Please try again later from [${IP}]. (AS761) [BN1NAM02FT012.eop-nam02.prod.protection.outlook.com]` } },
+    throttled: {
+      stage: 'rcpt',
+      reply: {
+        code: 451,
+        message: `4.7.500 Server busy. Please try again later from [${IP}]. (AS761) [BN1NAM02FT012.eop-nam02.prod.protection.outlook.com]`,
+      },
+    },
   },
   'outlook-com': {
-    unknown: { code: 550, message: '5.5.0 Requested action not taken: mailbox unavailable (S2017062302). [AM0PR01MB1234.eurprd01.prod.exchangelabs.com]' },
+    unknown: {
+      code: 550,
+      message: '5.5.0 Requested action not taken: mailbox unavailable (S2017062302). [AM0PR01MB1234.eurprd01.prod.exchangelabs.com]',
+    },
     blocked: {
       stage: 'rcpt',
-      reply: { code: 550, message: `5.7.1 Unfortunately, messages from [${IP}] weren't sent. Please contact your Internet service provider since part of their network is on our block list (S3150).` },
+      reply: {
+        code: 550,
+        message: `5.7.1 Unfortunately, messages from [${IP}] weren't sent. Please contact your Internet service provider since part of their network is on our block list (S3150).`,
+      },
     },
-    throttled: { stage: 'rcpt', reply: { code: 421, message: `4.7.650 The mail server [${IP}] has been temporarily rate limited due to IP reputation.` } },
+    throttled: {
+      stage: 'rcpt',
+      reply: { code: 421, message: `4.7.650 The mail server [${IP}] has been temporarily rate limited due to IP reputation.` },
+    },
   },
   yahoo: {
     // Unknown users are refused only after DATA ("554 delivery error: dd This user doesn't have a yahoo.com account").
     unknown: 'accept',
-    blocked: { stage: 'connect', reply: { code: 553, message: `5.7.1 [BL21] Connections will not be accepted from ${IP}, because the ip is in Spamhaus's list; see https://postmaster.yahooinc.com/error-codes` } },
+    blocked: {
+      stage: 'connect',
+      reply: {
+        code: 553,
+        message: `5.7.1 [BL21] Connections will not be accepted from ${IP}, because the ip is in Spamhaus's list; see https://postmaster.yahooinc.com/error-codes`,
+      },
+    },
     throttled: {
       stage: 'mail',
-      reply: { code: 421, message: `4.7.0 [TSS04] Messages from ${IP} temporarily deferred due to unexpected volume or user complaints - 4.16.55.1; see https://postmaster.yahooinc.com/error-codes` },
+      reply: {
+        code: 421,
+        message: `4.7.0 [TSS04] Messages from ${IP} temporarily deferred due to unexpected volume or user complaints - 4.16.55.1; see https://postmaster.yahooinc.com/error-codes`,
+      },
     },
   },
   icloud: {
     // The recipient is filled in by `unknownReply`.
     unknown: { code: 550, message: '5.1.1 <{rcpt}>: user does not exist' },
-    blocked: { stage: 'rcpt', reply: { code: 550, message: '5.7.1 [CS01] Message rejected due to local policy. Please visit https://support.apple.com/en-us/HT204137' } },
-    throttled: { stage: 'rcpt', reply: { code: 421, message: '4.7.1 Messages to {rcpt} deferred due to excessive volume. Try again later - https://support.apple.com/en-us/HT204137' } },
+    blocked: {
+      stage: 'rcpt',
+      reply: {
+        code: 550,
+        message: '5.7.1 [CS01] Message rejected due to local policy. Please visit https://support.apple.com/en-us/HT204137',
+      },
+    },
+    throttled: {
+      stage: 'rcpt',
+      reply: {
+        code: 421,
+        message: '4.7.1 Messages to {rcpt} deferred due to excessive volume. Try again later - https://support.apple.com/en-us/HT204137',
+      },
+    },
   },
   mimecast: {
     unknown: { code: 550, message: 'Invalid Recipient - https://community.mimecast.com/docs/DOC-1369#550 [Zs6PjXrGNVW9dE1dQ.uk12]' },
-    blocked: { stage: 'rcpt', reply: { code: 550, message: 'csi.mimecast.org Poor Reputation Sender. - https://community.mimecast.com/docs/DOC-1369#550 [6ATVl4DjOvSA6XNsWGoUFw.us31]' } },
-    throttled: { stage: 'rcpt', reply: { code: 451, message: 'Internal resources are temporarily unavailable - https://community.mimecast.com/docs/DOC-1369#451 [x7LmQ2.us50]' } },
+    blocked: {
+      stage: 'rcpt',
+      reply: {
+        code: 550,
+        message:
+          'csi.mimecast.org Poor Reputation Sender. - https://community.mimecast.com/docs/DOC-1369#550 [6ATVl4DjOvSA6XNsWGoUFw.us31]',
+      },
+    },
+    throttled: {
+      stage: 'rcpt',
+      reply: {
+        code: 451,
+        message: 'Internal resources are temporarily unavailable - https://community.mimecast.com/docs/DOC-1369#451 [x7LmQ2.us50]',
+      },
+    },
   },
   proofpoint: {
     unknown: { code: 550, message: '5.1.1 User Unknown' },
@@ -99,7 +158,13 @@ export const PROVIDER_SIMS: Record<ProviderSimName, ProviderSim> = {
   },
   barracuda: {
     unknown: { code: 550, message: 'No such user ({rcpt})' },
-    blocked: { stage: 'connect', reply: { code: 554, message: `Service unavailable; Client host [${IP}] blocked using Barracuda Reputation; http://www.barracudanetworks.com/reputation/?r=1&ip=${IP}` } },
+    blocked: {
+      stage: 'connect',
+      reply: {
+        code: 554,
+        message: `Service unavailable; Client host [${IP}] blocked using Barracuda Reputation; http://www.barracudanetworks.com/reputation/?r=1&ip=${IP}`,
+      },
+    },
     // Inbound rate control: a 421 past the customer's messages per sender IP per 30 minutes.
     throttled: { stage: 'rcpt', reply: { code: 421, message: 'Rate limit exceeded, try again later' } },
   },
@@ -124,7 +189,13 @@ export function providerMailFrom(name: ProviderSimName, connection: ProviderConn
  * RCPT TO: the refusal of the prober when the provider refuses it here, else the answer for the
  * recipient (`known`: the simulator holds that mailbox; `acceptAll`: a tenant without recipient validation).
  */
-export function providerRcpt(name: ProviderSimName, connection: ProviderConnection, recipient: string, known: boolean, acceptAll: boolean): RcptReply {
+export function providerRcpt(
+  name: ProviderSimName,
+  connection: ProviderConnection,
+  recipient: string,
+  known: boolean,
+  acceptAll: boolean,
+): RcptReply {
   const refusal = refusalAt(name, connection, 'rcpt');
   if (refusal) return fill(refusal, recipient);
   const { unknown } = PROVIDER_SIMS[name];
@@ -139,4 +210,7 @@ function refusalAt(name: ProviderSimName, connection: ProviderConnection, stage:
   return undefined;
 }
 
-const fill = (reply: RcptReply, recipient: string): RcptReply => ({ code: reply.code, message: reply.message.replace('{rcpt}', recipient) });
+const fill = (reply: RcptReply, recipient: string): RcptReply => ({
+  code: reply.code,
+  message: reply.message.replace('{rcpt}', recipient),
+});

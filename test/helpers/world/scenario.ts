@@ -22,7 +22,12 @@ export interface WorldSpec {
 const ip = (last: number) => `127.0.0.${last}`;
 
 /** The prober's name and address, and a block list that lists it, for identity checks (not 127.0.0.1: /etc/hosts names that). */
-export const PROBER = { helo: 'probe.mailsure-test.com', egressIp: '127.0.0.50', listingZone: 'bl.mailsure-rbl.net', cleanZone: 'clean.mailsure-rbl.net' } as const;
+export const PROBER = {
+  helo: 'probe.mailsure-test.com',
+  egressIp: '127.0.0.50',
+  listingZone: 'bl.mailsure-rbl.net',
+  cleanZone: 'clean.mailsure-rbl.net',
+} as const;
 
 const SERVERS = {
   mailboxes: ip(10),
@@ -125,10 +130,24 @@ const smtp = {
   mailboxes: {
     address: SERVERS.mailboxes,
     behaviour: 'mailboxes',
-    mailboxes: [addresses.known, addresses.knownToo, addresses.utf8Known, `info@${domains.mailboxOk}`, `postmaster@${domains.mailboxOk}`,
-      addresses.aOnlyKnown, addresses.multiMxKnown, addresses.multiAddressKnown, addresses.idnKnown, addresses.shortTtlKnown,
-      addresses.privacyRelayKnown, addresses.privacyByMxKnown, addresses.wirelessKnown, addresses.paidIspKnown, addresses.eduUsRoleKnown,
-      addresses.govFrRoleKnown],
+    mailboxes: [
+      addresses.known,
+      addresses.knownToo,
+      addresses.utf8Known,
+      `info@${domains.mailboxOk}`,
+      `postmaster@${domains.mailboxOk}`,
+      addresses.aOnlyKnown,
+      addresses.multiMxKnown,
+      addresses.multiAddressKnown,
+      addresses.idnKnown,
+      addresses.shortTtlKnown,
+      addresses.privacyRelayKnown,
+      addresses.privacyByMxKnown,
+      addresses.wirelessKnown,
+      addresses.paidIspKnown,
+      addresses.eduUsRoleKnown,
+      addresses.govFrRoleKnown,
+    ],
   },
   mailboxFull: {
     address: SERVERS.mailboxFull,
@@ -145,7 +164,12 @@ const smtp = {
   slowBanner: { address: SERVERS.slowBanner, behaviour: 'slow-banner', bannerDelayMs: 1000, mailboxes: [addresses.slowBannerKnown] },
   starttls: { address: SERVERS.starttls, behaviour: 'mailboxes', starttls: true, mailboxes: [addresses.starttlsKnown] },
   bannerReject: { address: SERVERS.bannerReject, behaviour: 'banner-reject' },
-  asciiOnly: { address: SERVERS.asciiOnly, behaviour: 'mailboxes', smtputf8: false, mailboxes: [addresses.asciiOnlyKnown, addresses.asciiOnlyUtf8] },
+  asciiOnly: {
+    address: SERVERS.asciiOnly,
+    behaviour: 'mailboxes',
+    smtputf8: false,
+    mailboxes: [addresses.asciiOnlyKnown, addresses.asciiOnlyUtf8],
+  },
   hostile: { address: SERVERS.hostile, behaviour: 'huge-reply' },
   /** Its own server, so the health checks' connections never show in another server's log. */
   canary: { address: SERVERS.canary, behaviour: 'mailboxes' },
@@ -198,7 +222,12 @@ const zone: Zone = {
   [domains.loopbackMx]: { mx: [{ priority: 10, exchange: `localhost.${domains.loopbackMx}` }] },
   [`localhost.${domains.loopbackMx}`]: { a: ['127.0.0.1'] },
   // Preference order: the best MX refuses, the next one answers.
-  [domains.multiMx]: { mx: [{ priority: 20, exchange: `mx2.${domains.multiMx}` }, { priority: 10, exchange: `mx1.${domains.multiMx}` }] },
+  [domains.multiMx]: {
+    mx: [
+      { priority: 20, exchange: `mx2.${domains.multiMx}` },
+      { priority: 10, exchange: `mx1.${domains.multiMx}` },
+    ],
+  },
   [`mx1.${domains.multiMx}`]: { a: [SERVERS.refuse] },
   [`mx2.${domains.multiMx}`]: { a: [SERVERS.mailboxes] },
   // One MX host, two addresses: the first refuses.
@@ -213,7 +242,12 @@ const zone: Zone = {
   // Domain types. Apple's relay is served by iCloud's MX hosts, as it is for real.
   [domains.privacyRelay]: { mx: [{ priority: 10, exchange: 'mx01.mail.icloud.com' }] },
   'mx01.mail.icloud.com': { a: [SERVERS.mailboxes] },
-  [domains.privacyByMx]: { mx: [{ priority: 10, exchange: 'mx1.simplelogin.co' }, { priority: 20, exchange: 'mx2.simplelogin.co' }] },
+  [domains.privacyByMx]: {
+    mx: [
+      { priority: 10, exchange: 'mx1.simplelogin.co' },
+      { priority: 20, exchange: 'mx2.simplelogin.co' },
+    ],
+  },
   'mx1.simplelogin.co': { a: [SERVERS.mailboxes] },
   'mx2.simplelogin.co': { a: [SERVERS.mailboxes] },
   ...mailDomain(domains.wireless, SERVERS.mailboxes),

@@ -4,7 +4,14 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
-import { newProviderState, providerConnect, providerMailFrom, type ProviderConnection, type ProviderMode, type ProviderSimState } from './provider-sims.js';
+import {
+  newProviderState,
+  providerConnect,
+  providerMailFrom,
+  type ProviderConnection,
+  type ProviderMode,
+  type ProviderSimState,
+} from './provider-sims.js';
 import { DEFAULT_BANNER_DELAY_MS, decideRcpt, REPLIES, type SmtpServerSpec } from './smtp-behaviour.js';
 import { clearLog, emptyLog, type SmtpServerLog, type SmtpSessionLog } from './smtp-log.js';
 
@@ -53,7 +60,8 @@ export function createSmtpListener(name: string, spec: SmtpServerSpec, tls?: Tls
       connection.end();
     });
   };
-  const smtp = spec.behaviour === 'tarpit' || spec.behaviour === 'huge-reply' ? null : smtpServer(name, spec, log, greylist, provider, tls, secured);
+  const smtp =
+    spec.behaviour === 'tarpit' || spec.behaviour === 'huge-reply' ? null : smtpServer(name, spec, log, greylist, provider, tls, secured);
   const server: Server = smtp ? smtp.server : createServer((socket) => rawBehaviour(spec, socket));
 
   server.on('connection', (socket: Socket) => {
@@ -178,7 +186,12 @@ function smtpServer(
       callback(refusal ? fail(refusal) : undefined);
     },
     onRcptTo(address, session, callback) {
-      const reply = decideRcpt(spec, address.address, { clientAddress: session.remoteAddress, now: Date.now(), greylist, ...(connections.has(session.id) ? { provider: connections.get(session.id)! } : {}) });
+      const reply = decideRcpt(spec, address.address, {
+        clientAddress: session.remoteAddress,
+        now: Date.now(),
+        greylist,
+        ...(connections.has(session.id) ? { provider: connections.get(session.id)! } : {}),
+      });
       sessionLog(session).rcpts.push({ address: address.address, code: reply.code });
       callback(reply.code < 300 ? null : fail(reply));
     },

@@ -68,7 +68,10 @@ describe('test world SMTP', () => {
       helo: 'probe.mailsure.com',
       openingCommand: 'EHLO',
       tls: false,
-      mailFrom: [{ address: 'verify@mailsure.com', smtputf8: false }, { address: 'verify@mailsure.com', smtputf8: false }],
+      mailFrom: [
+        { address: 'verify@mailsure.com', smtputf8: false },
+        { address: 'verify@mailsure.com', smtputf8: false },
+      ],
       rcpts: [
         { address: world.addresses.known, code: 250 },
         { address: world.addresses.unknown, code: 550 },

@@ -70,7 +70,8 @@ function assertDistinctLoopback(specs: Record<string, SmtpServerSpec>): void {
   const seen = new Set<string>();
   for (const [name, spec] of Object.entries(specs)) {
     // The world must never reach past loopback.
-    if (!/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(spec.address)) throw new Error(`SMTP server ${name}: ${spec.address} is not a loopback IPv4 address`);
+    if (!/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(spec.address))
+      throw new Error(`SMTP server ${name}: ${spec.address} is not a loopback IPv4 address`);
     if (seen.has(spec.address)) throw new Error(`SMTP server ${name}: address ${spec.address} is used twice`);
     seen.add(spec.address);
   }

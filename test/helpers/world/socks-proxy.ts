@@ -81,7 +81,12 @@ export async function startSocksProxy(options: SocksProxyOptions = {}): Promise<
     return false;
   });
   socks.setConnectionHandler((conn, sendStatus) => {
-    const request: SocksRequest = { source: remoteOf(conn.socket), destination: conn.destAddress, port: conn.destPort, ...(conn.username ? { username: conn.username } : {}) };
+    const request: SocksRequest = {
+      source: remoteOf(conn.socket),
+      destination: conn.destAddress,
+      port: conn.destPort,
+      ...(conn.username ? { username: conn.username } : {}),
+    };
     requests.push(request);
     const reply = (status: Parameters<typeof sendStatus>[0]) => {
       request.reply = status;
