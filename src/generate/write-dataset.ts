@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { activityLines } from './activity.js';
 import { generateRaw, type GenerateOptions } from './people.js';
+import { PERSON_FIELDS } from '../people/field-names.js';
 import type { ActivityImportRecord, PersonImportRecord } from './records.js';
 
 /** Text that JSON must escape; generated values never have it, but a data file could. */
@@ -16,23 +17,14 @@ function quote(s: string): string {
   return NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`;
 }
 
-/** Keys in output order (the order `record` in people.ts builds them in). */
-const TEXT_FIELDS_1 = ['first_name', 'middle_name', 'last_name', 'address', 'city', 'state', 'zip'] as const;
-const TEXT_FIELDS_2 = [
-  'age',
-  'gender',
-  'household_income',
-  'net_worth',
-  'home_market_value',
-  'home_owner_status',
-  'length_of_residence',
-  'marital_status',
-  'presence_of_children',
-  'education',
-  'occupation',
-] as const;
-const NUMBER_FIELDS = ['rfm_offline_avg_days', 'rfm_online_avg_days', 'rfm_avg_dollars'] as const;
-const TEXT_FIELDS_3 = ['rfm_last_order', 'life_stage_segment', 'life_stage_group', 'financial_segment', 'financial_group'] as const;
+/** The name and address keys, first in output order (the order `record` in people.ts builds them in). */
+const NAME_FIELDS = ['first_name', 'middle_name', 'last_name', 'address', 'city', 'state', 'zip'] as const;
+/** The data fields that are numbers; every other is fixed text (a catalog value or a date). */
+const NUMBER_FIELDS: ReadonlySet<string> = new Set(['rfm_offline_avg_days', 'rfm_online_avg_days', 'rfm_avg_dollars']);
+/** The rest of a person's fields in reference order, `interests` (a list) written last, each with whether it is a number. */
+const DATA_FIELDS = PERSON_FIELDS.filter((f) => f !== 'zip' && f !== 'interests').map(
+  (key) => [key as keyof PersonImportRecord, NUMBER_FIELDS.has(key)] as const,
+);
 
 /**
  * A generated record as one NDJSON line: the same text as JSON.stringify (tested) at half the
@@ -42,11 +34,12 @@ export function personLine(p: PersonImportRecord): string {
   let out = `{"person_id":${quote(p.person_id)},"emails":[`;
   for (let i = 0; i < p.emails.length; i++) out += `${i === 0 ? '' : ','}"${p.emails[i]}"`;
   out += ']';
-  for (const key of TEXT_FIELDS_1) if (p[key] !== undefined) out += `,"${key}":${quote(p[key]!)}`;
+  for (const key of NAME_FIELDS) if (p[key] !== undefined) out += `,"${key}":${quote(p[key]!)}`;
   // Catalog values and dates: fixed text without anything to escape.
-  for (const key of TEXT_FIELDS_2) if (p[key] !== undefined) out += `,"${key}":"${p[key]}"`;
-  for (const key of NUMBER_FIELDS) if (p[key] !== undefined) out += `,"${key}":${p[key]}`;
-  for (const key of TEXT_FIELDS_3) if (p[key] !== undefined) out += `,"${key}":"${p[key]}"`;
+  for (const [key, isNumber] of DATA_FIELDS) {
+    const value = p[key];
+    if (value !== undefined) out += isNumber ? `,"${key}":${value as number}` : `,"${key}":"${value as string}"`;
+  }
   if (p.interests !== undefined) out += `,"interests":["${p.interests.join('","')}"]`;
   return `${out}}\n`;
 }

@@ -11,6 +11,7 @@ import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { multipart, type Part } from '../helpers/multipart.js';
 import { unzip } from '../helpers/unzip.js';
 import { peopleBatch } from '../helpers/people.js';
+import { until } from '../helpers/until.js';
 
 let t: TestApp;
 let key: string;
@@ -209,7 +210,7 @@ describe('list states', () => {
       await t.lists.idle();
       // The attempt is recorded once the sender has the receiver's answer, after the receiver saw it.
       const recorded = async () => (await t.storage.lists.callbackAttempts(list_id)).length > 0;
-      for (let i = 0; i < 500 && (received.length === 0 || !(await recorded())); i++) await new Promise((r) => setTimeout(r, 20));
+      await until(async () => received.length > 0 && (await recorded()), 'the callback and its recorded attempt');
       expect(received).toHaveLength(1);
       expect(JSON.parse(received[0]!.body)).toMatchObject({ list_id, status: 'Results' });
       expect(verifySignature(secret, received[0]!.body, received[0]!.signature)).toBe(true);
@@ -359,8 +360,7 @@ describe('callback retries', () => {
       });
       const { list_id } = res.json() as { list_id: number };
       await fast.lists.idle();
-      for (let i = 0; i < 100 && (await fast.storage.lists.callbackAttempts(list_id)).length < 3; i++)
-        await new Promise((r) => setTimeout(r, 20));
+      await until(async () => (await fast.storage.lists.callbackAttempts(list_id)).length >= 3, 'three callback attempts');
       const attempts = await fast.storage.lists.callbackAttempts(list_id);
       expect(attempts.map((a) => [a.status, a.error])).toEqual([
         [503, 'answered HTTP 503'],
@@ -394,8 +394,7 @@ describe('callback retries', () => {
     });
     const { list_id } = res.json() as { list_id: number };
     await first.lists.idle();
-    for (let i = 0; i < 100 && (await storage.lists.callbackAttempts(list_id)).length === 0; i++)
-      await new Promise((r) => setTimeout(r, 20));
+    await until(async () => (await storage.lists.callbackAttempts(list_id)).length > 0, 'the first callback attempt');
     await first.close();
     expect(await storage.lists.callbackAttempts(list_id)).toMatchObject([
       { status: null, error: expect.stringContaining('ECONNREFUSED') as string },
@@ -415,9 +414,7 @@ describe('callback retries', () => {
     const second = await makeTestApp({ storage, env, callbackDelayScale: 0.0001 });
     try {
       await second.callbacks.resume();
-      for (let i = 0; i < 100 && (await storage.lists.callbackAttempts(list_id)).length < 2; i++)
-        await new Promise((r) => setTimeout(r, 20));
-      await new Promise((r) => setTimeout(r, 50));
+      await until(async () => (await storage.lists.callbackAttempts(list_id)).length >= 2, 'the second callback attempt');
       expect(received).toHaveLength(1);
       expect(JSON.parse(received[0]!.body)).toMatchObject({ list_id, status: 'Results' });
       expect(verifySignature(created.webhookSecret, received[0]!.body, received[0]!.signature)).toBe(true);

@@ -9,6 +9,7 @@ import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { startCallbackReceiver } from '../helpers/callback-receiver.js';
 import { multipart } from '../helpers/multipart.js';
 import { startTestWorld, type TestWorld } from '../helpers/world/index.js';
+import { until } from '../helpers/until.js';
 
 let world: TestWorld;
 let t: TestApp;
@@ -73,8 +74,7 @@ describe('GET /metrics', () => {
     const listId = (submitted.json() as { list_id: number }).list_id;
     await t.lists.idle();
     // Counted once the sender has the receiver's answer (and recorded the attempt), after the receiver saw it.
-    for (let i = 0; i < 500 && (await t.storage.lists.callbackAttempts(listId)).length === 0; i++)
-      await new Promise((r) => setTimeout(r, 20));
+    await until(async () => (await t.storage.lists.callbackAttempts(listId)).length > 0, 'the recorded callback attempt');
     expect(receiver.received).toHaveLength(1);
 
     const res = await scrape();

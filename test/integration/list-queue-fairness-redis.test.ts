@@ -9,6 +9,7 @@ import { createLogger } from '../../src/core/logger.js';
 import type { ListRunner } from '../../src/lists/pipeline/list-runner.js';
 import { createBullListQueue } from '../../src/storage/redis/bull-list-queue.js';
 import { claimRedisDb, type OwnRedisDb } from '../helpers/redis-db.js';
+import { until } from '../helpers/until.js';
 
 const redisUrl = process.env.MAILSURE_TEST_REDIS_URL;
 
@@ -58,8 +59,10 @@ describe.skipIf(!redisUrl)('the BullMQ list queue between keys', () => {
     try {
       for (let id = 1; id <= 8; id++) queue.enqueue({ id, keyId: keyOf(id) });
       // Let key 1's lists be queued first, all of them.
-      for (let i = 0; i < 100 && (await queue.jobCounts()).waiting + (await queue.jobCounts()).active < 8; i++)
-        await new Promise((r) => setTimeout(r, 20));
+      await until(async () => {
+        const counts = await queue.jobCounts();
+        return counts.waiting + counts.active >= 8;
+      }, "key 1's eight lists queued");
       queue.enqueue({ id: 100, keyId: 2 });
       await bStarted;
       // Key 1 never had more than its one run at a time; key 2's list did not wait for them.

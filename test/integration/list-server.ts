@@ -60,10 +60,20 @@ function envFor(options: ServerOptions, port?: number): NodeJS.ProcessEnv {
 }
 
 /** `mailsure keys create` on the data dir; answers the printed key. */
-export async function createKeyByCli(options: ServerOptions, name: string, services: string, rate = '100000'): Promise<string> {
-  const { stdout } = await run(process.execPath, [MAILSURE, 'keys', 'create', '--name', name, '--services', services, '--rate', rate], {
-    env: envFor(options),
-  });
+export async function createKeyByCli(
+  options: ServerOptions,
+  name: string,
+  services: string,
+  rate = '100000',
+  extra: string[] = [],
+): Promise<string> {
+  const { stdout } = await run(
+    process.execPath,
+    [MAILSURE, 'keys', 'create', '--name', name, '--services', services, '--rate', rate, ...extra],
+    {
+      env: envFor(options),
+    },
+  );
   const key = /^api key:\s+(\S+)$/m.exec(stdout)?.[1];
   if (!key) throw new Error(`no key in the output of keys create:\n${stdout}`);
   return key;

@@ -12,6 +12,7 @@ import { openMemoryStorage, openStorage } from '../../storage/open-storage.js';
 import { newList } from '../../storage/contract/fixtures.js';
 import { verifySignature } from '../callback/sign-body.js';
 import { createCallbackSender, sweepCallbacks, type CallbackSender } from './callback-sender.js';
+import { until } from '../../../test/helpers/until.js';
 
 const logger = createLogger('silent');
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -81,11 +82,10 @@ describe('callback sender against a receiver that trickles', () => {
     });
     cleanups.push(() => sender.close());
     sender.send(list.id);
-    let attempts = await storage.lists.callbackAttempts(list.id);
-    for (let i = 0; i < 250 && attempts.length === 0; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      attempts = await storage.lists.callbackAttempts(list.id);
-    }
+    const attempts = await until(async () => {
+      const recorded = await storage.lists.callbackAttempts(list.id);
+      return recorded.length > 0 ? recorded : undefined;
+    }, 'the attempt that timed out');
     // The silence timer never fires (a byte comes every 100 ms); only the whole-attempt limit ends it.
     expect(attempts.map((a) => [a.status, a.error])).toEqual([[null, 'no answer within 0.5 s']]);
   });
@@ -124,7 +124,8 @@ describe.each(stores)('callback sender on %s', (_, open) => {
     a.send(list.id);
     b.send(list.id);
 
-    for (let i = 0; i < 100 && (await storage.lists.callbackAttempts(list.id)).length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    await until(async () => (await storage.lists.callbackAttempts(list.id)).length >= 2, 'the delivery');
+    // Time for a second delivery to show, were there one.
     await new Promise((r) => setTimeout(r, 200));
     expect(received).toHaveLength(1);
     expect(JSON.parse(received[0]!.body)).toMatchObject({ list_id: list.id, status: 'Results' });
@@ -162,7 +163,7 @@ describe.each(stores)('callback sender on %s', (_, open) => {
     });
 
     // The delivery is recorded once the sender has the receiver's answer, after the receiver saw it.
-    for (let i = 0; i < 500 && (await storage.lists.callbackAttempts(list.id)).length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    await until(async () => (await storage.lists.callbackAttempts(list.id)).length >= 2, 'the delivery');
     expect(received).toHaveLength(1);
     expect(JSON.parse(received[0]!.body)).toMatchObject({ list_id: list.id, status: 'Results' });
     await new Promise((r) => setTimeout(r, 150));

@@ -117,7 +117,7 @@ describe('list runner', () => {
         return valid(input);
       },
     }).run(id);
-    for (let i = 0; i < 200 && (await storage.lists.chunkCounts(id)).length < 3; i++) await new Promise((r) => setTimeout(r, 5));
+    await until(async () => (await storage.lists.chunkCounts(id)).length >= 3, 'three chunks committed');
     const partial = (await storage.lists.chunkCounts(id)).reduce((n, c) => n + c.records, 0);
     expect(partial).toBe(150);
     expect((await storage.lists.get(id))!.services.email_validation!.status).toBe('Processing');

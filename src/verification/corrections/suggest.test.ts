@@ -293,9 +293,14 @@ describe('suggestCorrections: properties', () => {
       '-'.repeat(1000) + '@' + '-'.repeat(1000),
       `a@${'b.'.repeat(120)}con`,
     ]) {
-      const start = performance.now();
-      suggestCorrections(input);
-      expect(performance.now() - start).toBeLessThan(200);
+      // The fastest of five runs, which load cannot inflate as it can one run.
+      let fastest = Infinity;
+      for (let run = 0; run < 5; run++) {
+        const start = performance.now();
+        suggestCorrections(input);
+        fastest = Math.min(fastest, performance.now() - start);
+      }
+      expect(fastest).toBeLessThan(200);
     }
   });
 });

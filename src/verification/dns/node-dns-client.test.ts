@@ -34,7 +34,8 @@ describe('node DNS client', () => {
     const dns = createNodeDnsClient([world.dnsServer]);
     const started = Date.now();
     expect(await dns.mailRoute(world.domains.dnsTimeout, started + 300)).toEqual({ kind: 'unavailable', reason: 'ETIMEOUT' });
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // At the deadline (0.3 s), not at the resolver's own time-out (2 s a try, two tries).
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it('resolves host addresses with their TTL, and name servers', async () => {

@@ -19,33 +19,21 @@
  * waiting go back to the queue for another session. A session goes out the way a probe alone
  * would (the same egress: EHLO name and SOCKS5 proxy per MX host); when the proxy fails it, every
  * probe it took is `egress-failed`.
+ *
+ * A round's asking (transactions, the shared catch-all probe, a broken transaction's failure) is
+ * pool-round.ts; the egress choice pool-egress.ts; when a waiting probe leaves, pool-leaving.ts.
  */
 import { egressLabel, type SmtpEgress } from './egress.js';
 import { poolEgress } from './pool-egress.js';
 import { DEFAULT_SESSION_LIMITS, type BatchingProberOptions, type SessionLimits } from './batch-prober-options.js';
 import { answerExpired, leaveUnasked, noTokenInTime, roomChanged, waitedTooLong } from './pool-leaving.js';
 import { createHostLimiter, MAX_HOLD_MS } from './host-limiter.js';
-import { observeRefusals, openOnHost, probeFailure } from './open-on-host.js';
-import { budgetKeyFor, slowDownIfAsked } from './throttle.js';
+import { openOnHost } from './open-on-host.js';
+import { budgetKeyFor } from './throttle.js';
 import { probeRecord, type ProbeOutcome, type ProbeTarget, type SmtpProber } from './prober.js';
-import { connectBy, domainOf, minLeft, sharedCatchAll } from './session-queue.js';
-import { sessionFailure, type RecipientReply, type SmtpSession } from './smtp-session.js';
-import {
-  claim,
-  idle,
-  latestDeadline,
-  nextTurn,
-  open,
-  ownReplies,
-  repliesAnsweringDecisive,
-  sessionLimits,
-  timedOut,
-  transactions,
-  unclaim,
-  withOwnPartial,
-  type HostQueue,
-  type Probe,
-} from './pool-probe.js';
+import { connectBy, minLeft } from './session-queue.js';
+import { askRound, type CatchAllAsked, type RoundDeps } from './pool-round.js';
+import { claim, idle, latestDeadline, nextTurn, open, sessionLimits, timedOut, unclaim, type HostQueue, type Probe } from './pool-probe.js';
 
 export { DEFAULT_SESSION_LIMITS, type BatchingProberOptions, type SessionLimits } from './batch-prober-options.js';
 
@@ -74,6 +62,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     ...(options.throttle ? { throttle: options.throttle } : {}),
   };
   const queues = new Map<string, HostQueue>();
+  const roundDeps: RoundDeps = { observer: options.observer, throttle: options.throttle, observerFor };
 
   return {
     probe(target, recipients, deadline, probeOptions = {}) {
@@ -267,7 +256,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     }
     const { session, address } = opened;
     queue.connected++;
-    const catchAllAsked = new Map<string, { replies: Map<string, RecipientReply>; recipient: string }>();
+    const catchAllAsked: CatchAllAsked = new Map();
     let round = claim(queue, holdUntil, budget, true);
     let first = true;
     let servedRealTime = false;
@@ -281,7 +270,7 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
         budget -= round.reduce((sum, probe) => sum + probe.recipients.length, 0);
         roomChanged(queue, waitFor, budget);
         servedRealTime ||= round.some((probe) => probe.lane === 'real-time');
-        if (!(await ask(session, address, target, round, first, holdUntil, limits, catchAllAsked, egress))) break;
+        if (!(await askRound(roundDeps, { session, address, target, egress, first, holdUntil, limits, catchAllAsked }, round))) break;
         first = false;
         round = [];
         if (!session.usable || budget <= 0) break;
@@ -303,86 +292,6 @@ export function createBatchingProber(options: BatchingProberOptions): SmtpProber
     }
     await session.end();
     return 'again';
-  }
-
-  /**
-   * The round's probes, a transaction per domain (or one for all), all written at once where the
-   * server pipelines, each probe answered as its transaction's replies are read. False when the
-   * session is over before the round is: the probes of the transaction that broke have their
-   * failure, the rest are left unanswered in `round`.
-   */
-  async function ask(
-    session: SmtpSession,
-    address: string,
-    target: ProbeTarget,
-    round: Probe[],
-    first: boolean,
-    holdUntil: number,
-    limits: SessionLimits,
-    catchAllAsked: Map<string, { replies: Map<string, RecipientReply>; recipient: string }>,
-    egress: SmtpEgress,
-  ): Promise<boolean> {
-    const groups = transactions(
-      round.filter((probe) => !probe.done),
-      limits,
-    );
-    if (groups.length === 0) return true;
-    // A session refused or closed after its first round says nothing to the probes that were
-    // not in it: they get a session of their own. (The first round gets the refusal of the
-    // greeting, as a probe alone would.)
-    if (!first && !session.usable) return false;
-    const replies = groups.map((group) =>
-      // The session goes on for the others (and the catch-all probe's reply, which later rounds read).
-      repliesAnsweringDecisive(group, (probe) =>
-        probe.settle({ kind: 'replies', replies: ownReplies(probe), tls: session.tls, smtputf8: session.smtputf8, address }),
-      ),
-    );
-    groups.forEach((group, index) => group.forEach((probe) => (probe.asked = replies[index])));
-    // A domain's catch-all probe is asked once per session: the first probe carrying one sends
-    // it, the others (this round's and later rounds') read its reply.
-    const sends = groups.map((group, index) => {
-      const { send, askedNow } = sharedCatchAll(group, new Set(catchAllAsked.keys()));
-      for (const [domain, recipient] of askedNow) catchAllAsked.set(domain, { replies: replies[index]!, recipient });
-      for (const probe of group) {
-        if (probe.catchAllProbe === undefined) continue;
-        const from = catchAllAsked.get(domainOf(probe.catchAllProbe));
-        if (from && from.recipient !== probe.catchAllProbe) probe.catchAllFrom = from;
-      }
-      return send.flat();
-    });
-    // Where this round's part of the transcript starts: each probe's record reads from here on.
-    const from = session.transcript?.mark() ?? 0;
-    for (const probe of groups.flat())
-      probe.seen = { session, address, from, egress, ...(probe.catchAllFrom ? { catchAllFrom: probe.catchAllFrom.recipient } : {}) };
-    session.setDeadline(Math.min(holdUntil, latestDeadline(groups.flat())));
-    const answered = new Set<number>();
-    const settle = (index: number) => {
-      // Replies on a session opened earlier prove the way out works now, as a new connection
-      // would: the egress breaker counts failures only since the last such proof, and a long
-      // session's probes would otherwise leave other hosts' failures unanswered.
-      if (answered.size === 0 && !first) observerFor(egress)?.connection(target.host, address, true, 'connected');
-      answered.add(index);
-      observeRefusals(options.observer, target.host, replies[index]!.values());
-      void slowDownIfAsked(options.throttle, target.host, egress, replies[index]!.values());
-      for (const probe of groups[index]!)
-        probe.settle({ kind: 'replies', replies: ownReplies(probe), tls: session.tls, smtputf8: session.smtputf8, address });
-    };
-    try {
-      await session.askAll(sends, replies, settle, limits.rcptsPerTransaction);
-    } catch (error) {
-      session.close();
-      const broken = groups.findIndex((_, index) => !answered.has(index));
-      if (broken >= 0) {
-        const failed = probeFailure(sessionFailure(error, replies[broken]!));
-        await slowDownIfAsked(options.throttle, target.host, egress, [
-          ...(failed.reply ? [failed.reply] : []),
-          ...replies[broken]!.values(),
-        ]);
-        for (const probe of groups[broken]!) probe.settle(withOwnPartial(failed, probe));
-      }
-      return false;
-    }
-    return answered.size === groups.length;
   }
 
   /** What is waiting at the next turn of the event loop; a probe arriving meanwhile waits for it. */

@@ -344,7 +344,8 @@ describe('SMTP session', () => {
     const started = Date.now();
     const result = await runSmtpSession(options(port, { recipients: ['a@x.com', 'b@x.com'], deadline: Date.now() + 300 }));
     expect(result.kind).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(600);
+    // At the deadline: the server never answers the second RCPT.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     if (result.kind !== 'replies') expect(result.partial?.get('a@x.com')?.class).toBe('no-mailbox');
   });
 
