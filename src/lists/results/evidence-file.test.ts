@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzip } from '../../../test/helpers/unzip.js';
+import type { RuleId } from '../../verification/rules.js';
 import { tempDir } from '../test-support.js';
 import { evidenceFileName, evidenceZipName, writeEvidenceFile, type EvidenceRun } from './evidence-file.js';
 
@@ -13,7 +14,14 @@ afterAll(async () => {
   await tmp.cleanup();
 });
 
-const evidence = (rule: string) => ({ rule, rule_summary: 's', rule_doc: 'd', stages: [], smtp: [] });
+const evidence = (rule: RuleId, reason?: string) => ({
+  rule,
+  rule_summary: 's',
+  rule_doc: 'd',
+  ...(reason ? { reason } : {}),
+  stages: [],
+  smtp: [],
+});
 
 describe('the evidence file', () => {
   it('is named after the list, as the results file is', () => {
@@ -28,7 +36,7 @@ describe('the evidence file', () => {
       {
         firstRow: 1,
         entries: [
-          { email: 'ann@example.com', evidence: evidence('mailbox.accepted') },
+          { email: 'ann@example.com', evidence: evidence('syntax.empty') },
           { email: '', evidence: null },
         ],
       },
@@ -41,7 +49,7 @@ describe('the evidence file', () => {
     expect(Object.keys(files)).toEqual(['list-5-Evidence.jsonl']);
     expect(files['list-5-Evidence.jsonl']).toBe(
       [
-        JSON.stringify({ row: 1, email: 'ann@example.com', evidence: evidence('mailbox.accepted') }),
+        JSON.stringify({ row: 1, email: 'ann@example.com', evidence: evidence('syntax.empty') }),
         '{"row":2,"email":"","evidence":null}',
         JSON.stringify({ row: 3, email: 'bob@example.com', evidence: evidence('syntax.general') }),
         '',
@@ -51,11 +59,18 @@ describe('the evidence file', () => {
 
   it('writes large lists in pieces, whole', async () => {
     const zipPath = tmp.path('large.zip');
-    const entries = Array.from({ length: 5_000 }, (_, i) => ({ email: `user${i}@example.com`, evidence: evidence(`rule-${i}`) }));
+    const entries = Array.from({ length: 5_000 }, (_, i) => ({
+      email: `user${i}@example.com`,
+      evidence: evidence('syntax.general', `row ${i}`),
+    }));
     await writeEvidenceFile({ zipPath, innerName: 'large.jsonl' }, [{ firstRow: 1, entries }]);
     const lines = (await unzip(await readFile(zipPath)))['large.jsonl']!.trimEnd().split('\n');
     expect(lines).toHaveLength(5_000);
-    expect(JSON.parse(lines[4_999]!)).toEqual({ row: 5_000, email: 'user4999@example.com', evidence: evidence('rule-4999') });
+    expect(JSON.parse(lines[4_999]!)).toEqual({
+      row: 5_000,
+      email: 'user4999@example.com',
+      evidence: evidence('syntax.general', 'row 4999'),
+    });
   });
 
   it('leaves no file behind when its runs fail', async () => {
