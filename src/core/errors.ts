@@ -62,6 +62,8 @@ export const errors = {
   ...status(401, { description: 'The API key is missing, unknown, revoked or not permitted for this endpoint' }, (make) => ({
     invalidApiKey: () => make('Invalid API key'),
     keyNotPermitted: () => make('API key is not permitted for this endpoint'),
+    /** A list's evidence, asked by a key without the evidence permission (it may have been withdrawn since the submit). */
+    evidenceNotPermitted: () => make('API key is not permitted for evidence (the key has no evidence permission)'),
     notReady: (what: string) => make(what),
     /** The admin API's token (routes/admin.ts), missing or wrong. */
     invalidAdminToken: () => make('Invalid admin token', { 'www-authenticate': 'Bearer' }),
@@ -74,7 +76,7 @@ export const errors = {
     appendNotPermitted: (asked: 'email_append' | 'postal_append') =>
       make(asked === 'email_append' ? 'API key is not configured for email append' : 'API key is not configured for postal append'),
   })),
-  ...status(404, { description: 'No such list (or not one of this key), or no results file' }, (make) => ({
+  ...status(404, { description: 'No such list (or not one of this key), or no results or evidence file' }, (make) => ({
     notFound: (what = 'Not found') => make(what),
     /** The admin API: no key of that name to revoke. */
     noSuchKey: () => make('No key has that name'),

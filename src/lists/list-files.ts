@@ -1,5 +1,6 @@
 /**
- * Where a list's files live: its upload and its results zip. Every process reaches them through
+ * Where a list's files live: its upload, its results zip and, for a list submitted with
+ * `evidence=true`, its evidence zip. Every process reaches them through
  * this interface. The default (pipeline/directory-list-files.ts) is a directory: the data
  * directory, a shared mount in scale-out. The object store (storage/s3/s3-list-files.ts)
  * implements the same methods: the paths it hands out are local working copies (an upload
@@ -10,6 +11,9 @@
 import type { Readable } from 'node:stream';
 import type { InputFormat } from './list-record.js';
 
+/** A file a finished list is served: its results, or its rows' evidence. */
+export type ListOutput = 'results' | 'evidence';
+
 export interface ListFiles {
   /** A new local path to receive an upload into, before the list (and its id) exists. */
   incomingPath(): Promise<string>;
@@ -17,17 +21,22 @@ export interface ListFiles {
   keepUpload(listId: number, format: InputFormat, incomingPath: string): Promise<void>;
   /** A local path to read the list's upload from. */
   uploadPath(listId: number, format: InputFormat): Promise<string>;
-  /** A local path to write the results zip to; `keepResults` makes it the list's results. */
-  resultsPath(listId: number): Promise<string>;
-  keepResults(listId: number): Promise<void>;
-  /** The results zip for download; undefined when there is none (not written, or deleted by retention). */
-  openResults(listId: number): Promise<{ size: number; stream: Readable } | undefined>;
   /**
-   * Where a client may fetch the results zip itself (a short-lived link to the store), when the
-   * store offers that and the operator chose it; undefined otherwise or when there is none.
+   * A local path to write the results zip (or, `output` 'evidence', the evidence zip) to;
+   * `keepResults` makes it the list's.
    */
-  resultsLink?(listId: number, fileName: string): Promise<string | undefined>;
-  /** Deletes the list's files (retention, cancellation); false when it had none. */
+  resultsPath(listId: number, output?: ListOutput): Promise<string>;
+  /** Makes the zips written at `resultsPath` the list's: the results, and the evidence when one was written. */
+  keepResults(listId: number): Promise<void>;
+  /** The results (or evidence) zip for download; undefined when there is none (not written, or deleted by retention). */
+  openResults(listId: number, output?: ListOutput): Promise<{ size: number; stream: Readable } | undefined>;
+  /**
+   * Where a client may fetch the results (or evidence) zip itself (a short-lived link to the
+   * store), when the store offers that and the operator chose it; undefined otherwise or when
+   * there is none.
+   */
+  resultsLink?(listId: number, fileName: string, output?: ListOutput): Promise<string | undefined>;
+  /** Deletes the list's files, evidence included (retention, cancellation); false when it had none. */
   remove(listId: number): Promise<boolean>;
   /**
    * Deletes what a killed process left half-done before `before` (ms since the epoch): uploads
@@ -47,7 +56,7 @@ export class ListFilesUnavailable extends Error {
 
 export const isListFilesUnavailable = (error: unknown): error is ListFilesUnavailable => error instanceof ListFilesUnavailable;
 
-/** The Content-Disposition of the results download (RFC 6266): a plain ASCII fallback, and the exact name percent-encoded. */
+/** The Content-Disposition of the results (and evidence) download (RFC 6266): a plain ASCII fallback, and the exact name percent-encoded. */
 export function attachmentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;

@@ -27,6 +27,11 @@ export interface NewList {
   /** The `fields` parameter; null means every field the key allows. */
   fields: string[] | null;
   callbackUrl: string | null;
+  /**
+   * Keep each verified row's evidence and serve it as a file (`evidence=true` from a key with the
+   * evidence permission); absent: false.
+   */
+  evidence?: boolean;
   sizeBytes: number;
   /** ISO 8601, UTC. */
   createdAt: string;
@@ -43,6 +48,7 @@ export interface ListServiceState {
 
 export interface ListRow extends NewList {
   id: number;
+  evidence: boolean;
   status: ListStatus;
   /** Why the list is Invalid or Error. */
   error: string | null;
@@ -67,6 +73,19 @@ export interface ListChunk {
   counts: unknown;
   /** The chunk's result rows, serialised by the pipeline, opaque to the store. */
   results: string;
+  /**
+   * The chunk's rows' evidence, serialised by the pipeline, opaque to the store: committed in the
+   * same write as `results`, so neither is ever stored without the other. Absent for a list without
+   * evidence.
+   */
+  evidence?: string;
+}
+
+/** A committed chunk's evidence; null when it holds none (a list without evidence, or forgotten by retention). */
+export interface ChunkEvidence {
+  index: number;
+  records: number;
+  evidence: string | null;
 }
 
 export interface CallbackAttempt {
@@ -107,8 +126,10 @@ export interface ListStore {
   chunkCounts(listId: number): Promise<{ index: number; records: number; counts: unknown }[]>;
   /** Records committed so far, for each list given that has any: one query, for progress on a page of lists. */
   committedRecords(listIds: readonly number[]): Promise<Map<number, number>>;
-  /** Committed chunks with their results, `from` ≤ index < `to`, in index order. */
+  /** Committed chunks with their results (without their evidence), `from` ≤ index < `to`, in index order. */
   chunkResults(listId: number, from: number, to: number): Promise<ListChunk[]>;
+  /** Committed chunks' evidence, `from` ≤ index < `to`, in index order. */
+  chunkEvidence(listId: number, from: number, to: number): Promise<ChunkEvidence[]>;
   addCallbackAttempt(listId: number, attempt: CallbackAttempt): Promise<void>;
   callbackAttempts(listId: number): Promise<CallbackAttempt[]>;
   /**
@@ -126,8 +147,8 @@ export interface ListStore {
   /** Lists created before the instant (ISO 8601), for retention. */
   createdBefore(instant: string): Promise<ListRow[]>;
   /**
-   * Retention: forgets the processed records a list's chunks hold (its rows, addresses, names),
-   * keeping each chunk's counts (the reports and progress stay). Answers how many chunks still
+   * Retention: forgets the processed records a list's chunks hold (its rows, addresses, names,
+   * and their evidence), keeping each chunk's counts (the reports and progress stay). Answers how many chunks still
    * held records; 0 once forgotten.
    */
   forgetRecords(listId: number): Promise<number>;

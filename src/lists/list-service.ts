@@ -1,6 +1,6 @@
 /**
  * The List API's operations (api-reference "List: …", decisions §6) over the list store, the list
- * files and the queue: submit, status, a key's lists, cancel, purchase, results. The HTTP routes,
+ * files and the queue: submit, status, a key's lists, cancel, purchase, results, evidence. The HTTP routes,
  * and anything else that handles lists for a key, call these; none of them touches a reply.
  * Every refusal is a value holding its catalogue error (core/errors.ts), which the caller renders
  * (http/error-handler.ts); only our own failures throw. Another key's list is not found, like a
@@ -16,13 +16,14 @@ import { errors, type AppError } from '../core/errors.js';
 import { checkCallbackTarget } from './callback/callback-url.js';
 import { decideListName } from './input/list-name.js';
 import { inspectInput } from './input/open-input.js';
-import { isListFilesUnavailable, type ListFiles } from './list-files.js';
+import { isListFilesUnavailable, type ListFiles, type ListOutput } from './list-files.js';
 import type { ListRow, ListStore } from './list-record.js';
 import { applyEvent } from './pipeline/list-events.js';
 import type { ListQueue } from './pipeline/list-queue.js';
 import { renderList, retryAfter, type ListBody } from './pipeline/list-resource.js';
 import { parsePurchase, parseSubmitQuery, type SubmitParams } from './pipeline/submit-params.js';
 import { resultsZipName } from './results/column-names.js';
+import { evidenceZipName } from './results/evidence-file.js';
 
 /** A value, or the catalogue error that refuses the call. */
 export type ListResult<T> = { ok: true; value: T } | { ok: false; error: AppError };
@@ -112,6 +113,11 @@ export interface ListService {
   purchase(key: ApiKeyRecord, listId: string, body: unknown): Promise<ListResult<ListBody>>;
   /** The results zip to send. */
   results(key: ApiKeyRecord, listId: string): Promise<ListResult<ListResults>>;
+  /**
+   * The evidence zip to send (a list submitted with `evidence=true` by a key with the evidence
+   * permission); the permission is asked again now, since an operator may have withdrawn it.
+   */
+  evidence(key: ApiKeyRecord, listId: string): Promise<ListResult<ListResults>>;
 }
 
 const ok = <T>(value: T): ListResult<T> => ({ ok: true, value });
@@ -121,6 +127,7 @@ const storedMessage = (limit: number) =>
 /** The store of list files did not answer: try again shortly (503 with Retry-After). */
 const storeDown = () => errors.unavailableNow('The list store did not answer in time; try again');
 const refuse = (error: AppError): { ok: false; error: AppError } => ({ ok: false, error });
+const NO_EVIDENCE = 'This list has no evidence: it was submitted without evidence=true, or by a key without the evidence permission';
 
 export function createListService(deps: ListServiceDeps): ListService {
   const ownList = async (key: ApiKeyRecord, id: string): Promise<ListResult<ListRow>> => {
@@ -190,6 +197,8 @@ export function createListService(deps: ListServiceDeps): ListService {
         report: params.report,
         fields: params.fields,
         callbackUrl: params.callbackUrl?.href ?? null,
+        // As /v5/ev's explain=true: a key without the permission gets the list, without evidence (docs/lists.md).
+        evidence: params.evidence && key.evidence,
         sizeBytes,
         createdAt: new Date(deps.clock.now()).toISOString(),
       });
@@ -284,21 +293,41 @@ export function createListService(deps: ListServiceDeps): ListService {
       if (!own.ok) return own;
       const list = own.value;
       if (list.status !== 'Results') return refuse(errors.notReady(`The results are not ready (the list is ${list.status})`));
-      const fileName = resultsZipName(list.name, list.id);
-      if (deps.files.resultsLink) {
-        const link = await deps.files.resultsLink(list.id, fileName).catch(unlessStoreDown);
-        if (link === STORE_DOWN) return refuse(storeDown());
-        if (link === undefined) return refuse(errors.notFound('Results file not found'));
-        called(key);
-        return ok({ fileName, link });
-      }
-      const results = await deps.files.openResults(list.id).catch(unlessStoreDown);
-      if (results === STORE_DOWN) return refuse(storeDown());
-      if (results === undefined) return refuse(errors.notFound('Results file not found'));
-      called(key);
-      return ok({ fileName, size: results.size, stream: results.stream });
+      return served(key, list, 'results', resultsZipName(list.name, list.id), 'Results file not found');
+    },
+
+    async evidence(key, listId) {
+      const own = await ownList(key, listId);
+      if (!own.ok) return own;
+      if (!key.evidence) return refuse(errors.evidenceNotPermitted());
+      const list = own.value;
+      if (list.status !== 'Results') return refuse(errors.notReady(`The results are not ready (the list is ${list.status})`));
+      if (!list.evidence) return refuse(errors.notFound(NO_EVIDENCE));
+      return served(key, list, 'evidence', evidenceZipName(list.name, list.id), 'Evidence file not found');
     },
   };
+
+  /** A finished list's file to send, or a link to it; `missing` when it is gone (retention). */
+  async function served(
+    key: ApiKeyRecord,
+    list: ListRow,
+    output: ListOutput,
+    fileName: string,
+    missing: string,
+  ): Promise<ListResult<ListResults>> {
+    if (deps.files.resultsLink) {
+      const link = await deps.files.resultsLink(list.id, fileName, output).catch(unlessStoreDown);
+      if (link === STORE_DOWN) return refuse(storeDown());
+      if (link === undefined) return refuse(errors.notFound(missing));
+      called(key);
+      return ok({ fileName, link });
+    }
+    const file = await deps.files.openResults(list.id, output).catch(unlessStoreDown);
+    if (file === STORE_DOWN) return refuse(storeDown());
+    if (file === undefined) return refuse(errors.notFound(missing));
+    called(key);
+    return ok({ fileName, size: file.size, stream: file.stream });
+  }
 }
 
 const STORE_DOWN = Symbol('store down');

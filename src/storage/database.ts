@@ -129,6 +129,8 @@ export interface ListsTable {
   purchase: string | null;
   /** 0 or 1. */
   billed: Generated<number>;
+  /** 0 or 1: the rows' evidence is kept with the chunks and served as a file (migration 0013). */
+  evidence: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -139,6 +141,8 @@ export interface ListChunksTable {
   records: number;
   counts: string;
   results: string;
+  /** The rows' evidence, JSON text (migration 0013); null when the list asked for none, or forgotten. */
+  evidence: Generated<string | null>;
 }
 
 export interface ListChunkClaimsTable {

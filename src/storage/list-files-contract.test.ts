@@ -131,6 +131,30 @@ describe('object store', () => {
     }
   });
 
+  it('answers a short-lived link to the evidence, with its download name, beside the results’', async () => {
+    const pair = await openPair({ linkSeconds: 300 });
+    try {
+      const incoming = await pair.files.incomingPath();
+      await writeFile(incoming, 'email\na@b.com\n');
+      await pair.files.keepUpload(6, 'csv', incoming);
+      await writeFile(await pair.other.resultsPath(6), 'zip bytes');
+      expect(await pair.files.resultsLink!(6, 'list-6-Evidence.zip', 'evidence')).toBeUndefined();
+      await writeFile(await pair.other.resultsPath(6, 'evidence'), 'evidence bytes');
+      await pair.other.keepResults(6);
+      const link = await pair.files.resultsLink!(6, 'list-6-Evidence.zip', 'evidence');
+      expect(link).toMatch(new RegExp(`^${s3.endpoint}/${s3.bucket}/${pair.prefix}/lists/6/evidence\\.zip\\?.*X-Amz-Expires=300`));
+      const answer = await fetch(link!);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('application/zip');
+      expect(answer.headers.get('content-disposition')).toBe(
+        `attachment; filename="list-6-Evidence.zip"; filename*=UTF-8''list-6-Evidence.zip`,
+      );
+      expect(await answer.text()).toBe('evidence bytes');
+    } finally {
+      await pair.close();
+    }
+  });
+
   it('offers no link unless asked to: the download streams', async () => {
     const pair = await openPair();
     try {

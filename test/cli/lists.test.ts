@@ -2,16 +2,18 @@
  * `mailsure lists` (issue 15, item 4) run as a user runs it, against a real HTTPS server on
  * loopback that it reaches by --url/--key/--ca or MAILSURE_URL/MAILSURE_KEY/MAILSURE_CA: submit
  * with --wait and its progress (lines in a pipe, a bar in a pseudo-terminal), status, list,
- * cancel, purchase, download; every error one line with the status and the message.
+ * cancel, purchase, download (the results, or with --evidence the evidence); every error one line
+ * with the status and the message.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_TEST_TIMEOUT, ROOT, runCliAsync } from '../helpers/cli.js';
 import { kate, peopleBatch } from '../helpers/people.js';
 import { startTlsTestApp, type TlsTestApp } from '../helpers/tls-app.js';
+import { unzip } from '../helpers/unzip.js';
 
 const FILE = [
   'email,first,last,street,city,state,zip',
@@ -75,6 +77,36 @@ describe('mailsure lists', () => {
         new RegExp(`^results saved to ${join(dir, `many-${id}-Service.zip`).replace(/[.]/g, '\\.')} \\(\\d+ bytes\\)\\n$`),
       );
       expect(await readdir(dir)).toContain(`many-${id}-Service.zip`);
+    },
+    CLI_TEST_TIMEOUT,
+  );
+
+  it(
+    'submits with --evidence and downloads the evidence zip with download --evidence',
+    async () => {
+      const explained = (await server.t.key('cli-evidence', { services: 'verification,lists', evidence: true })).key;
+      const run = (...args: string[]) => runCliAsync(['lists', ...args], { ...env, MAILSURE_KEY: explained }, 240_000);
+      await writeFile(join(dir, 'explained.csv'), 'email\nkate@example.com\nnot-an-address\n');
+      const submitted = await run('submit', join(dir, 'explained.csv'), '--header', '--evidence', '--wait');
+      expect(submitted.status).toBe(0);
+      const id = /^list (\d+) submitted/.exec(submitted.stdout)?.[1];
+      const out = join(dir, 'evidence');
+      await mkdir(out);
+      const saved = await run('download', id!, '--evidence', '--out', out);
+      const path = join(out, `explained-${id}-Evidence.zip`);
+      expect(saved.stdout).toMatch(new RegExp(`^evidence saved to ${path.replace(/[.]/g, '\\.')} \\(\\d+ bytes\\)\\n$`));
+      const lines = (await unzip(await readFile(path)))[`explained-${id}-Evidence.jsonl`]!.trimEnd().split('\n');
+      expect(lines.map((line) => (JSON.parse(line) as { email: string }).email)).toEqual(['kate@example.com', 'not-an-address']);
+      const both = await run('download', id!, '--evidence', '--unzip');
+      expect(both.stderr).toBe('mailsure: --unzip writes the results file; --evidence saves the evidence zip as it is\n');
+      expect(both.status).toBe(1);
+      // A list submitted without it has none.
+      const plainId = /^list (\d+) submitted/.exec((await run('submit', join(dir, 'explained.csv'), '--header', '--wait')).stdout)?.[1];
+      const none = await run('download', plainId!, '--evidence', '--out', out);
+      expect(none.stderr).toBe(
+        'mailsure: 404 This list has no evidence: it was submitted without evidence=true, or by a key without the evidence permission\n',
+      );
+      expect(none.status).toBe(1);
     },
     CLI_TEST_TIMEOUT,
   );

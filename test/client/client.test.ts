@@ -294,6 +294,54 @@ describe('lists', () => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
   }, 120_000);
 
+  it('asks a list for its evidence and downloads it, typed; a list without evidence is a 404 value', async () => {
+    const explained = client((await server.t.key('explained-lists', { services: 'verification,lists', evidence: true })).key);
+    try {
+      const file = Buffer.from('email\nkate@example.com\nkate@@example.com\n');
+      const submitted = await explained.lists.submit(file, { header: true, evidence: true }, { fileName: 'people.csv' });
+      expect(submitted.ok).toBe(true);
+      if (!submitted.ok) return;
+      const id = submitted.value.list_id;
+      expect((await explained.lists.wait(id)).ok).toBe(true);
+
+      const stream = await explained.lists.evidence(id);
+      expect(stream.ok && stream.value.fileName).toBe(`people-${id}-Evidence.zip`);
+      if (stream.ok) stream.value.stream.destroy();
+      const zip = await explained.lists.downloadEvidence(id, dir);
+      expect(zip.ok).toBe(true);
+      if (!zip.ok) return;
+      expect(zip.value.path).toBe(join(dir, `people-${id}-Evidence.zip`));
+      expect((await stat(zip.value.path)).mode & 0o777).toBe(0o600);
+      const lines = (await unzip(await readFile(zip.value.path)))[`people-${id}-Evidence.jsonl`]!.trimEnd().split('\n');
+      const parsed = lines.map((line) => JSON.parse(line) as { row: number; email: string; evidence: VerifyEvidence });
+      expect(parsed.map(({ row, email, evidence }) => [row, email, evidence.rule])).toEqual([
+        [1, 'kate@example.com', expect.any(String)],
+        [2, 'kate@@example.com', 'syntax.multiple-at-signs'],
+      ]);
+      // The results file is the contract's, evidence or not.
+      const results = await explained.lists.downloadAndUnzip(id, join(dir, 'explained'));
+      expect(results.ok && (await readFile(results.value.path, 'utf8')).split('\n')[0]).toBe(
+        'email,Validation Status,Validation Code,Domain Type,Role Account,Duplicate,Valid Email',
+      );
+
+      const without = await explained.lists.submit(file, { header: true }, { fileName: 'plain.csv' });
+      if (!without.ok) throw new Error(describeFailure(without.error));
+      await explained.lists.wait(without.value.list_id);
+      expect(await explained.lists.downloadEvidence(without.value.list_id, dir)).toMatchObject({
+        ok: false,
+        error: {
+          kind: 'http',
+          status: 404,
+          message: 'This list has no evidence: it was submitted without evidence=true, or by a key without the evidence permission',
+        },
+      });
+      // Another key (without the permission, too) finds no such list.
+      expect(await mailsure.lists.evidence(id)).toMatchObject({ ok: false, error: { kind: 'http', status: 404 } });
+    } finally {
+      explained.close();
+    }
+  });
+
   it('refuses a file that is no list, with the status and message as a value', async () => {
     const wrong = await mailsure.lists.submit(Buffer.from('email\nann@example.com\n'), { name: 'people.pdf' });
     expect(wrong).toMatchObject({ ok: false, error: { kind: 'http', status: 422, message: expect.stringContaining('.pdf') } });

@@ -154,6 +154,70 @@ describe('lists with MAILSURE_LIST_STORE on an S3-protocol server', () => {
     }
   });
 
+  it('stores a list’s evidence as an object beside its results, streamed, and deletes it with them (retention, cancellation)', async () => {
+    const { t, submitAnswer, objects, del } = await appOnStore();
+    try {
+      const key = (await t.key('explained', { services: 'verification,lists', evidence: true })).key;
+      const get = (path: string) => t.app.inject({ url: path, headers: { api_key: key } });
+      const submitted = async () => {
+        const res = await submitAnswer('?header=true&evidence=true', key);
+        expect(res.statusCode).toBe(202);
+        await t.lists.idle();
+        return (res.json() as { list_id: number }).list_id;
+      };
+      const id = await submitted();
+      expect(await objects()).toEqual([`lists/${id}/evidence.zip`, `lists/${id}/results.zip`, `lists/${id}/upload.csv`]);
+      const evidence = await get(`/v5/list/${id}/evidence`);
+      expect(evidence.statusCode).toBe(200);
+      expect(evidence.headers['content-disposition']).toContain(`filename="people-${id}-Evidence.zip"`);
+      const lines = (await unzip(evidence.rawPayload))[`people-${id}-Evidence.jsonl`]!.trimEnd().split('\n');
+      expect(lines.map((line) => (JSON.parse(line) as { row: number; email: string }).email)).toEqual([
+        'ann@example.com',
+        'not-an-address',
+      ]);
+      expect(await readdir(join(t.dataDir, 'lists'))).toEqual(['incoming']);
+
+      const sweep = (now: number) =>
+        sweepExpiredLists({ store: t.storage.lists, files: t.files, retentionDays: 30, clock: { now: () => now } });
+      expect(await sweep(Date.now() + 31 * 86_400_000)).toBe(1);
+      expect(await objects()).toEqual([]);
+      expect((await get(`/v5/list/${id}/evidence`)).json()).toEqual({ error_code: 404, error_msg: 'Evidence file not found' });
+
+      const cancelled = await submitted();
+      expect(await objects()).toHaveLength(3);
+      // Cancelled while its results are being written: whatever was stored by then goes.
+      await t.storage.lists.update(cancelled, { status: 'Processing' });
+      expect((await del(cancelled, key)).json()).toMatchObject({ status: 'Cancelled' });
+      expect(await objects()).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers the evidence with a 302 to a short-lived link when MAILSURE_LIST_STORE_REDIRECT is on', async () => {
+    const { t, submitAnswer } = await appOnStore({ MAILSURE_LIST_STORE_REDIRECT: '1' });
+    try {
+      const key = (await t.key('explained', { services: 'verification,lists', evidence: true })).key;
+      const get = (path: string) => t.app.inject({ url: path, headers: { api_key: key } });
+      const id = ((await submitAnswer('?header=true&evidence=true', key)).json() as { list_id: number }).list_id;
+      await t.lists.idle();
+      const answer = await get(`/v5/list/${id}/evidence`);
+      expect(answer.statusCode).toBe(302);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      const link = String(answer.headers.location);
+      expect(link).toMatch(new RegExp(`^${s3.endpoint}/${s3.bucket}/api-\\d+/lists/${id}/evidence\\.zip\\?.*X-Amz-Expires=300`));
+      const fetched = await fetch(link);
+      expect(fetched.status).toBe(200);
+      expect(fetched.headers.get('content-disposition')).toContain(`filename="people-${id}-Evidence.zip"`);
+      expect(Object.keys(await unzip(Buffer.from(await fetched.arrayBuffer())))).toEqual([`people-${id}-Evidence.jsonl`]);
+      // Gone: the same answer as a streamed download.
+      await t.files.remove(id);
+      expect((await get(`/v5/list/${id}/evidence`)).json()).toEqual({ error_code: 404, error_msg: 'Evidence file not found' });
+    } finally {
+      await t.close();
+    }
+  });
+
   it('refuses to start on a store it cannot use, saying which and what to check', async () => {
     const check =
       'check MAILSURE_LIST_STORE, MAILSURE_LIST_STORE_ENDPOINT, MAILSURE_LIST_STORE_REGION, MAILSURE_LIST_STORE_PATH_STYLE and the AWS credentials';
@@ -211,13 +275,13 @@ describe('an object store that stops answering (issue 31): a dependency outage, 
     }
   });
 
-  it('holds a list that needs the store while processing and writing its results, then finishes it whole, billed once; downloads answer 503 meanwhile', async () => {
+  it('holds a list that needs the store while processing and writing its results, then finishes it whole (its evidence too), billed once; downloads answer 503 meanwhile', async () => {
     const { t, submitAnswer } = await appOnStore();
-    const full = (await t.key('full', { services: 'verification,enrichment,lists', fields: 'age' })).key;
+    const full = (await t.key('full', { services: 'verification,enrichment,lists', fields: 'age', evidence: true })).key;
     const asFull = (path: string, method: 'GET' | 'POST' = 'GET') => t.app.inject({ method, url: path, headers: { api_key: full } });
     try {
       // report=true: the list waits Processed for its purchase, so the outage begins at a known point.
-      const { list_id: id } = (await submitAnswer('?header=true&report=true', full)).json() as { list_id: number };
+      const { list_id: id } = (await submitAnswer('?header=true&report=true&evidence=true', full)).json() as { list_id: number };
       await t.lists.idle();
       expect((await asFull(`/v5/list/${id}`)).json()).toMatchObject({ status: 'Processed' });
       // No working copy here: the results step must fetch the upload from the store (a worker on another machine).
@@ -246,6 +310,13 @@ describe('an object store that stops answering (issue 31): a dependency outage, 
           .filter(Boolean)
           .map((line) => line.split(',')[0]),
       ).toEqual(['Email', 'ann@example.com', 'not-an-address']);
+      const evidence = (await unzip((await asFull(`/v5/list/${id}/evidence`)).rawPayload))[`people-${id}-Evidence.jsonl`]!;
+      expect(
+        evidence
+          .trimEnd()
+          .split('\n')
+          .map((line) => (JSON.parse(line) as { row: number }).row),
+      ).toEqual([1, 2]);
       const keyId = (await t.storage.keys.findByName('full'))!.id;
       expect((await t.storage.usage.totals(keyId)).list_record).toBe(2);
 
@@ -255,10 +326,15 @@ describe('an object store that stops answering (issue 31): a dependency outage, 
         expect(refused.statusCode).toBe(503);
         expect(refused.headers['retry-after']).toBe('5');
         expect(refused.json()).toEqual(STORE_DOWN);
+        const evidenceRefused = await asFull(`/v5/list/${id}/evidence`);
+        expect(evidenceRefused.statusCode).toBe(503);
+        expect(evidenceRefused.headers['retry-after']).toBe('5');
+        expect(evidenceRefused.json()).toEqual(STORE_DOWN);
       } finally {
         await s3.restart();
       }
       expect((await asFull(`/v5/list/${id}/results`)).statusCode).toBe(200);
+      expect((await asFull(`/v5/list/${id}/evidence`)).statusCode).toBe(200);
     } finally {
       await t.close();
     }

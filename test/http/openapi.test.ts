@@ -86,6 +86,7 @@ describe('the OpenAPI document', () => {
       'enrichBulk',
       'enrichPerson',
       'getList',
+      'getListEvidence',
       'getListResults',
       'health',
       'listLists',
@@ -126,9 +127,13 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(submit.responses)).toEqual(expect.arrayContaining(['400', '413', '415', '422']));
     expect(submit).toHaveProperty(['callbacks', 'listFinished']);
     expect(doc.paths['/v5/list/{list_id}']!.get!.responses['200']!.headers).toHaveProperty('retry-after');
-    const results = doc.paths['/v5/list/{list_id}/results']!.get!.responses['200']!;
-    expect(Object.keys(results.content!)).toEqual(['application/zip']);
-    expect(results.headers).toHaveProperty('content-disposition');
+    for (const file of ['results', 'evidence']) {
+      const answers = doc.paths[`/v5/list/{list_id}/${file}`]!.get!.responses;
+      expect(Object.keys(answers['200']!.content!)).toEqual(['application/zip']);
+      expect(answers['200']!.headers).toHaveProperty('content-disposition');
+      expect(Object.keys(answers)).toEqual(expect.arrayContaining(['302', '401', '404']));
+    }
+    expect(submit.parameters?.map((p) => p.name)).toContain('evidence');
     const purchase = doc.paths['/v5/list/{list_id}/purchase']!.post!;
     expect(purchase.requestBody).toMatchObject({ required: false, content: { 'application/json': expect.anything() } });
     for (const path of ['/v5/ei/bulk', '/v5/eppend/bulk'])

@@ -4,7 +4,10 @@
  * in flight lost, a results file half written) and restarted on the same data dir, the list must
  * resume from its committed chunks and end with exactly the results and reports of an
  * uninterrupted run of the same file on a fresh server: byte for byte, every record once and in
- * order, billed once.
+ * order, billed once. The crashed list is submitted with `evidence=true` (the uninterrupted one
+ * without): its results are still those bytes, and its evidence survives like them (each chunk
+ * committed with both, the evidence file written again after a kill while it was half written),
+ * one line per record in order.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +15,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { resultsPath } from '../../src/lists/pipeline/list-paths.js';
+import { RULES } from '../../src/verification/rules.js';
 import { openStorage } from '../../src/storage/open-storage.js';
 import { startTestWorld, type TestWorld } from '../helpers/world/index.js';
 import { writeListCsv, type ListFile } from './list-csv.js';
@@ -91,14 +95,15 @@ it('resumes a list after SIGKILL and ends with the results of an uninterrupted r
   const crashed: ServerOptions = { dataDir: join(root, 'crashed'), env: world.env };
   const clean: ServerOptions = { dataDir: join(root, 'clean'), env: world.env };
   const [crashedKey, cleanKey] = await Promise.all([
-    createKeyByCli(crashed, 'crash', 'verification,lists'),
+    createKeyByCli(crashed, 'crash', 'verification,lists', undefined, ['--evidence']),
     createKeyByCli(clean, 'clean', 'verification,lists'),
   ]);
 
   // Killed at ≥ 10 %, restarted; killed again at ≥ 10 % more, restarted; killed a third time
-  // while the results file is being written (state Processing), restarted; left to finish.
+  // while the results file is being written (state Processing), restarted; a fourth while the
+  // evidence file is (the results file written by then), restarted; left to finish.
   let crashing = await start(crashed, crashedKey);
-  const listId = await crashing.client.submit(file.path);
+  const listId = await crashing.client.submit(file.path, '?header=true&evidence=true');
   let seen = 0;
   for (const step of [0.1, 0.1]) {
     const before = await waitFor(crashing.client, listId, (body) => progressOf(body) >= seen + step * RECORDS);
@@ -117,10 +122,20 @@ it('resumes a list after SIGKILL and ends with the results of an uninterrupted r
   await kill(crashing);
   expect(existsSync(resultsPath(crashed.dataDir, listId))).toBe(false);
   crashing = await start(crashed, crashedKey);
+  const evidencePartial = `${resultsPath(crashed.dataDir, listId, 'evidence')}.partial`;
+  await until(() => (statSync(evidencePartial, { throwIfNoEntry: false })?.size ?? 0) > 0, {
+    what: 'the evidence file being written',
+    withinMs: 60_000,
+  });
+  await kill(crashing);
+  expect(existsSync(resultsPath(crashed.dataDir, listId, 'evidence'))).toBe(false);
+  crashing = await start(crashed, crashedKey);
   const crashedStatus = await crashing.client.waitFinished(listId, { everyMs: 100, timeoutMs: 120_000 });
   const crashedResults = await crashing.client.results(listId);
+  const crashedEvidence = await crashing.client.results(listId, 'evidence');
   await kill(crashing);
   expect(existsSync(partial)).toBe(false);
+  expect(existsSync(evidencePartial)).toBe(false);
 
   const control = await start(clean, cleanKey);
   const controlId = await control.client.submit(file.path);
@@ -157,6 +172,19 @@ it('resumes a list after SIGKILL and ends with the results of an uninterrupted r
   const duplicate = output[0]!.indexOf('Duplicate');
   expect(output.filter((row) => row[duplicate] === 'true').length).toBeGreaterThan(0);
 
+  // The evidence: one line per record, in order, each with the record's address (its cell,
+  // trimmed) and the evidence of its verdict, naming a rule of the catalogue.
+  expect(crashedEvidence.name).toBe(`people-${listId}-Evidence.jsonl`);
+  const lines = crashedEvidence.content.toString('utf8').trimEnd().split('\n');
+  expect(lines).toHaveLength(RECORDS);
+  const unknownRules = new Set<string>();
+  lines.forEach((text, i) => {
+    const line = JSON.parse(text) as { row: number; email: string; evidence: { rule: string } | null };
+    if (line.row !== i + 1 || line.email !== input[i + 1]![0]!.trim() || !line.evidence || !(line.evidence.rule in RULES))
+      unknownRules.add(`line ${i + 1}: ${text.slice(0, 200)}`);
+  });
+  expect([...unknownRules].slice(0, 3)).toEqual([]);
+
   // Billed once, every chunk committed once.
   const storage = await openStorage({ dataDir: crashed.dataDir });
   try {
@@ -165,6 +193,10 @@ it('resumes a list after SIGKILL and ends with the results of an uninterrupted r
     const chunks = await storage.lists.chunkCounts(listId);
     expect(chunks.map((c) => c.index)).toEqual(chunks.map((_, i) => i));
     expect(chunks.reduce((n, c) => n + c.records, 0)).toBe(RECORDS);
+    // No chunk was committed with its results and without their evidence.
+    const evidence = await storage.lists.chunkEvidence(listId, 0, chunks.length);
+    expect(evidence.filter((c) => c.evidence === null).map((c) => c.index)).toEqual([]);
+    expect(evidence).toHaveLength(chunks.length);
   } finally {
     await storage.close();
   }

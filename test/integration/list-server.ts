@@ -59,20 +59,18 @@ function envFor(options: ServerOptions, port?: number): NodeJS.ProcessEnv {
   };
 }
 
-/** `mailsure keys create` on the data dir; answers the printed key. */
+/** `mailsure keys create` on the data dir (with `extra` options such as `--evidence` or `--record-rate`); answers the printed key. */
 export async function createKeyByCli(
   options: ServerOptions,
   name: string,
   services: string,
   rate = '100000',
-  extra: string[] = [],
+  extra: readonly string[] = [],
 ): Promise<string> {
   const { stdout } = await run(
     process.execPath,
     [MAILSURE, 'keys', 'create', '--name', name, '--services', services, '--rate', rate, ...extra],
-    {
-      env: envFor(options),
-    },
+    { env: envFor(options) },
   );
   const key = /^api key:\s+(\S+)$/m.exec(stdout)?.[1];
   if (!key) throw new Error(`no key in the output of keys create:\n${stdout}`);
@@ -244,11 +242,11 @@ export class ListClient {
   }
 
   /** The results zip's single entry: its name and its bytes. */
-  async results(listId: number): Promise<{ name: string; content: Buffer; zipBytes: number }> {
-    const res = await this.send({ path: `/v5/list/${listId}/results` });
-    if (res.status !== 200) throw new Error(`results answered ${res.status}: ${res.body.toString()}`);
+  async results(listId: number, output: 'results' | 'evidence' = 'results'): Promise<{ name: string; content: Buffer; zipBytes: number }> {
+    const res = await this.send({ path: `/v5/list/${listId}/${output}` });
+    if (res.status !== 200) throw new Error(`${output} answered ${res.status}: ${res.body.toString()}`);
     const entries = await unzipEntries(res.body);
-    if (entries.length !== 1) throw new Error(`the results zip holds ${entries.length} files`);
+    if (entries.length !== 1) throw new Error(`the ${output} zip holds ${entries.length} files`);
     return { ...entries[0]!, zipBytes: res.body.length };
   }
 }

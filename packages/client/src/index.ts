@@ -1,6 +1,6 @@
 /** @mailsure/client: a typed client of the Mailsure API. */
 export { MailsureClient, type ClientOptions } from './client.js';
-export { ListsApi, FINISHED_STATUSES, type ListSource, type WaitOptions } from './lists.js';
+export { ListsApi, FINISHED_STATUSES, type ListFile, type ListSource, type WaitOptions } from './lists.js';
 export { progressOf, type Progress, type ServiceName, type ServiceProgress, type ServiceStatus } from './progress.js';
 export {
   describeFailure,

@@ -1,6 +1,7 @@
 /**
  * The List API: submit a file or a stream, follow a list until it finishes (with progress from
- * its counts), and fetch its results as a zip or unzipped. The key goes in the `api_key` header.
+ * its counts), and fetch its results as a zip or unzipped, and the evidence of a list submitted with
+ * `evidence: true`. The key goes in the `api_key` header.
  */
 import { once } from 'node:events';
 import { constants, createReadStream, createWriteStream } from 'node:fs';
@@ -34,6 +35,13 @@ export interface WaitOptions {
 
 /** Lists end in one of these; `Results` is the only one with a results file. */
 export const FINISHED_STATUSES: readonly ListStatus[] = ['Results', 'Cancelled', 'Invalid', 'Error'];
+
+/** A list's zip as the server sends it. */
+export interface ListFile {
+  stream: Readable;
+  fileName: string;
+  size?: number;
+}
 
 /** Files the results land in hold personal data: only their owner reads them. */
 const OWNER_ONLY = 0o600;
@@ -129,9 +137,32 @@ export class ListsApi {
   }
 
   /** `GET /v5/list/{id}/results` as a stream (401 until the list is in `Results`). */
-  async results(listId: number | string): Promise<Result<{ stream: Readable; fileName: string; size?: number }>> {
+  async results(listId: number | string): Promise<Result<ListFile>> {
+    return this.file(listId, 'results');
+  }
+
+  /**
+   * `GET /v5/list/{id}/evidence` as a stream: the evidence zip of a list submitted with
+   * `evidence: true`, one JSON line per record (401 until the list is in `Results`, or for a key
+   * without the evidence permission; 404 for a list without evidence).
+   */
+  async evidence(listId: number | string): Promise<Result<ListFile>> {
+    return this.file(listId, 'evidence');
+  }
+
+  /** The results zip written to `path` (or into the directory `path` under the server's file name). */
+  async download(listId: number | string, path: string): Promise<Result<{ path: string; bytes: number }>> {
+    return saveTo(await this.results(listId), path);
+  }
+
+  /** The evidence zip written to `path` (or into the directory `path` under the server's file name, `<name>-<id>-Evidence.zip`). */
+  async downloadEvidence(listId: number | string, path: string): Promise<Result<{ path: string; bytes: number }>> {
+    return saveTo(await this.evidence(listId), path);
+  }
+
+  private async file(listId: number | string, output: 'results' | 'evidence'): Promise<Result<ListFile>> {
     const answer = await this.transport.send(
-      this.exchange('GET', `/v5/list/${encodeURIComponent(String(listId))}/results`, {}, 'application/zip'),
+      this.exchange('GET', `/v5/list/${encodeURIComponent(String(listId))}/${output}`, {}, 'application/zip'),
     );
     if (!answer.ok) return answer;
     if (answer.value.status >= 300) return fail(await failureOf(answer.value));
@@ -141,36 +172,6 @@ export class ListsApi {
       fileName: fileNameOf(String(answer.value.headers['content-disposition'] ?? '')) ?? `list-${listId}.zip`,
       ...(Number.isFinite(length) ? { size: length } : {}),
     });
-  }
-
-  /** The results zip written to `path` (or into the directory `path` under the server's file name). */
-  async download(listId: number | string, path: string): Promise<Result<{ path: string; bytes: number }>> {
-    const results = await this.results(listId);
-    if (!results.ok) return results;
-    const target = (await isDirectory(path)) ? join(path, basename(results.value.fileName)) : path;
-    const partial = `${target}.part`;
-    const out = createWriteStream(partial, { mode: OWNER_ONLY });
-    // A target that cannot be written is the caller's to fix, not a failed download.
-    const unwritable = await once(out, 'open').then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    if (unwritable !== undefined) {
-      results.value.stream.destroy();
-      return fail(fileFailure(target, unwritable, 'write'));
-    }
-    try {
-      await pipeline(results.value.stream, out);
-      await rename(partial, target);
-    } catch (error) {
-      await rm(partial, { force: true });
-      return fail({
-        kind: 'network',
-        message: `the download failed: ${error instanceof Error ? error.message : String(error)}`,
-        cause: error,
-      });
-    }
-    return ok({ path: target, bytes: (await stat(target)).size });
   }
 
   /** The results file unzipped into `directory`: the path of the one file the zip holds. */
@@ -198,6 +199,35 @@ export class ListsApi {
   private exchange(method: Exchange['method'], path: string, query: Exchange['query'] = {}, accept = 'application/json'): Exchange {
     return { method, path, query, headers: { api_key: this.apiKey, accept } };
   }
+}
+
+/** A list's zip written to `path` (or into the directory `path` under the server's file name), owner-only. */
+async function saveTo(results: Result<ListFile>, path: string): Promise<Result<{ path: string; bytes: number }>> {
+  if (!results.ok) return results;
+  const target = (await isDirectory(path)) ? join(path, basename(results.value.fileName)) : path;
+  const partial = `${target}.part`;
+  const out = createWriteStream(partial, { mode: OWNER_ONLY });
+  // A target that cannot be written is the caller's to fix, not a failed download.
+  const unwritable = await once(out, 'open').then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  if (unwritable !== undefined) {
+    results.value.stream.destroy();
+    return fail(fileFailure(target, unwritable, 'write'));
+  }
+  try {
+    await pipeline(results.value.stream, out);
+    await rename(partial, target);
+  } catch (error) {
+    await rm(partial, { force: true });
+    return fail({
+      kind: 'network',
+      message: `the download failed: ${error instanceof Error ? error.message : String(error)}`,
+      cause: error,
+    });
+  }
+  return ok({ path: target, bytes: (await stat(target)).size });
 }
 
 /** Every service has reported and the list waits in Processed: a report=true list before purchase. */

@@ -34,11 +34,16 @@ export type EnrichBulkElement = AnswerOf<'enrichBulk'>[number];
 export type AppendQuery = QueryOf<'appendIdentity'>;
 export type AppendAnswer = AnswerOf<'appendIdentity'>;
 export type AppendBulkRecord = BodyOf<'appendIdentityBulk'>[number];
-export type SubmitParams = Omit<QueryOf<'submitList'>, 'header' | 'report' | 'email_column'> & {
+export type SubmitParams = Omit<QueryOf<'submitList'>, 'header' | 'report' | 'email_column' | 'evidence'> & {
   /** The first row is a header (needed for columns other than email). Default false. */
   header?: Flag;
   /** Only a match report until purchase (not for verification). Default false. */
   report?: Flag;
+  /**
+   * Keep each row's verification evidence, served by `lists.evidence` / `lists.downloadEvidence`
+   * (keys with the evidence permission; for others the list runs without it). Default false.
+   */
+  evidence?: Flag;
   /** 1-based index of the email column. */
   email_column?: number | string;
 };

@@ -18,6 +18,7 @@ export interface SubmitFlags extends ConnectionFlags {
   report?: boolean;
   fields?: string;
   callbackUrl?: string;
+  evidence?: boolean;
 }
 
 function connect(flags: ConnectionFlags): MailsureClient {
@@ -42,6 +43,7 @@ export async function submit(file: string, flags: SubmitFlags): Promise<void> {
       ...(flags.report ? { report: true } : {}),
       ...(flags.fields ? { fields: flags.fields } : {}),
       ...(flags.callbackUrl ? { callback_url: flags.callbackUrl } : {}),
+      ...(flags.evidence ? { evidence: true } : {}),
     }),
   );
   print(`list ${submitted.list_id} submitted (${submitted.size_bytes} bytes): ${submitted.location}`);
@@ -103,10 +105,14 @@ export async function purchase(id: string, flags: ConnectionFlags & { fields?: s
   client.close();
 }
 
-export async function download(id: string, flags: ConnectionFlags & { out?: string; unzip?: boolean }): Promise<void> {
+export async function download(id: string, flags: ConnectionFlags & { out?: string; unzip?: boolean; evidence?: boolean }): Promise<void> {
+  if (flags.evidence && flags.unzip) fail('--unzip writes the results file; --evidence saves the evidence zip as it is');
   const client = connect(flags);
   const target = flags.out ?? '.';
-  if (flags.unzip) print(`results unzipped to ${valueOf(await client.lists.downloadAndUnzip(id, target)).path}`);
+  if (flags.evidence) {
+    const saved = valueOf(await client.lists.downloadEvidence(id, target));
+    print(`evidence saved to ${saved.path} (${saved.bytes} bytes)`);
+  } else if (flags.unzip) print(`results unzipped to ${valueOf(await client.lists.downloadAndUnzip(id, target)).path}`);
   else {
     const saved = valueOf(await client.lists.download(id, target));
     print(`results saved to ${saved.path} (${saved.bytes} bytes)`);

@@ -28,6 +28,7 @@ export function registerListCommands(program: Command): void {
     .option('--report', 'only a match report until `purchase`')
     .option('--fields <list>', 'comma-separated enrichment fields')
     .option('--callback-url <url>', 'https URL the server POSTs the list to when it finishes')
+    .option('--evidence', 'keep each row’s verification evidence, for `download --evidence` (keys with the evidence permission)')
     .action(async (file: string, _options: unknown, command: Command) => (await actions()).submit(file, flags(command)));
   lists
     .command('status <id>')
@@ -53,8 +54,9 @@ export function registerListCommands(program: Command): void {
     .action(async (id: string, _options: unknown, command: Command) => (await actions()).purchase(id, flags(command)));
   lists
     .command('download <id>')
-    .description('save the results zip (or, with --unzip, the results file)')
+    .description('save the results zip (or, with --unzip, the results file; with --evidence, the evidence zip)')
     .option('--out <path>', 'file or directory to write to (default the current directory)')
     .option('--unzip', 'write the results file itself, unzipped')
+    .option('--evidence', 'save the evidence zip of a list submitted with --evidence instead (one JSON line per record)')
     .action(async (id: string, _options: unknown, command: Command) => (await actions()).download(id, flags(command)));
 }

@@ -4,14 +4,15 @@
  * The key comes in the `api_key` header.
  */
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Static } from 'typebox';
 import { errors } from '../../core/errors.js';
-import type { ListService } from '../../lists/list-service.js';
+import type { ListResults, ListService } from '../../lists/list-service.js';
 import { attachmentDisposition } from '../../lists/list-files.js';
 import { valueOf } from '../error-handler.js';
 import { errorResponses } from '../schemas/errors.js';
 import {
+  EvidenceFile,
   ListIdParams,
   ListPageAnswer,
   ListStatusAnswer,
@@ -179,15 +180,40 @@ function routes(app: FastifyInstance, lists: ListService): void {
         },
       },
     },
-    async (request, reply) => {
-      const results = valueOf(await lists.results(request.apiKey!, request.params.list_id));
-      // MAILSURE_LIST_STORE_REDIRECT: the object store serves the bytes; the link is short-lived, never cached.
-      if ('link' in results) return reply.header('cache-control', 'no-store').redirect(results.link, 302);
-      return reply
-        .type('application/zip')
-        .header('content-length', results.size)
-        .header('content-disposition', attachmentDisposition(results.fileName))
-        .send(results.stream);
-    },
+    async (request, reply) => sendFile(reply, valueOf(await lists.results(request.apiKey!, request.params.list_id))),
   );
+
+  app.get<{ Params: Static<typeof ListIdParams> }>(
+    '/v5/list/:list_id/evidence',
+    {
+      config: auth(),
+      schema: {
+        operationId: 'getListEvidence',
+        tags,
+        summary: 'The evidence file of a list submitted with evidence=true (application/zip), or a 302 as for the results',
+        description:
+          '401 while the results are not ready yet, or when the key has no evidence permission (asked again at every download); 404 for a list without evidence.',
+        params: ListIdParams,
+        response: {
+          200: EvidenceFile,
+          302: {
+            description: 'A link to the evidence file, valid for a few minutes (the server runs with MAILSURE_LIST_STORE_REDIRECT=1)',
+            type: 'null',
+          },
+          ...listErrors,
+        },
+      },
+    },
+    async (request, reply) => sendFile(reply, valueOf(await lists.evidence(request.apiKey!, request.params.list_id))),
+  );
+}
+
+/** A list's zip, streamed, or (MAILSURE_LIST_STORE_REDIRECT) a 302 to a short-lived link the object store serves, never cached. */
+function sendFile(reply: FastifyReply, file: ListResults): FastifyReply {
+  if ('link' in file) return reply.header('cache-control', 'no-store').redirect(file.link, 302);
+  return reply
+    .type('application/zip')
+    .header('content-length', file.size)
+    .header('content-disposition', attachmentDisposition(file.fileName))
+    .send(file.stream);
 }

@@ -18,6 +18,9 @@ export const SubmitQuery = Type.Object({
   name: text('File name ending .csv, .txt or .zip (default: the uploaded file name, else myfile.csv)'),
   fields: text('Comma-separated enrichment fields to return'),
   callback_url: text('https (or http) URL, at most 512 characters, POSTed the list when it finishes'),
+  evidence: text(
+    'true or false (default false): keep each row’s verification evidence, served by GET /v5/list/{list_id}/evidence (keys with the evidence permission; for other keys the list runs without it). The results file is the same either way',
+  ),
 });
 
 export const PageQuery = Type.Object({
@@ -131,5 +134,13 @@ export const ListPageAnswer = Type.Object(
 export const ResultsFile = {
   description: 'The results file: a ZIP holding one file in the input’s format and delimiter',
   headers: { 'content-disposition': { type: 'string', description: 'attachment; filename="<name>-<list_id>-Service.zip"' } },
+  content: { 'application/zip': { schema: { type: 'string', contentMediaType: 'application/zip' } } },
+};
+
+/** The evidence file, streamed as it is stored. */
+export const EvidenceFile = {
+  description:
+    'The evidence file: a ZIP holding `<name>-<list_id>-Evidence.jsonl`, one JSON line per record in input order, `{"row":n,"email":"…","evidence":{…}}` (the evidence object of /v5/ev with explain=true; null for a record not verified)',
+  headers: { 'content-disposition': { type: 'string', description: 'attachment; filename="<name>-<list_id>-Evidence.zip"' } },
   content: { 'application/zip': { schema: { type: 'string', contentMediaType: 'application/zip' } } },
 };

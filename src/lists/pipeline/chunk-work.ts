@@ -2,21 +2,26 @@
  * Runs a list's services over one chunk of records, through the same services as the real-time
  * routes: verification per record (scheduled by domain), enrichment and email append batched
  * per chunk. Answers the chunk's per-service counters and what the results file needs of its
- * records: their original cells as written, their appended values and their duplicate keys.
+ * records: their original cells as written, their appended values and their duplicate keys; for a
+ * list with evidence, each record's address and its verdict's evidence too (what `explain=true`
+ * answers on /v5/ev, gathered by the same verification call).
  */
 import type { EnrichQuery } from '../../enrichment/enrich-query.js';
 import { parseEnrichQuery } from '../../enrichment/enrich-query.js';
 import type { EnrichService } from '../../enrichment/enrich-service.js';
 import type { EnrichmentRecord } from '../../enrichment/project.js';
 import { parseAppendRequest, type AppendService } from '../../identity/append/index.js';
+import { EvidenceTrace } from '../../verification/evidence.js';
+import { renderEvidence, type EvidenceBody } from '../../verification/render-evidence.js';
 import type { VerifyService } from '../../verification/verify-service.js';
 import { duplicateHash, NO_HASH } from '../input/duplicates.js';
 import type { HeaderRole } from '../input/header-map.js';
 import type { ListRecord } from '../input/read-records.js';
-import type { ListServiceName } from '../list-record.js';
+import type { ListRow, ListServiceName } from '../list-record.js';
 import { countAppend, countIntelligence, countValidation, type AppendMatchType, type Counts } from '../reporting.js';
 import { originalHeader } from '../results/column-names.js';
 import { csvText } from '../results/csv-text.js';
+import type { RecordEvidence } from '../results/evidence-file.js';
 import { padCells } from '../results/results-file.js';
 import { encodeChunkResults, pushValidationValues } from '../results/stored-results.js';
 import { validationOutcome, type ValidationOutcome } from '../validation-outcome.js';
@@ -39,6 +44,8 @@ export interface ChunkOutcome {
   counts: Partial<Record<ListServiceName, Counts>>;
   /** What the results file needs of these records (results/stored-results.ts), to store as JSON. */
   results: string[];
+  /** A list with evidence: each record's address and evidence, in order, to store as JSON (results/evidence-file.ts). */
+  evidence?: RecordEvidence[];
 }
 
 const PARAM_OF: Partial<Record<HeaderRole, string>> = {
@@ -58,7 +65,7 @@ const PARAM_OF: Partial<Record<HeaderRole, string>> = {
 export async function runChunk(
   records: readonly ListRecord[],
   plan: ListPlan,
-  keyId: number,
+  list: Pick<ListRow, 'keyId' | 'evidence'>,
   deps: ChunkDeps,
   control?: HoldBackControl,
 ): Promise<ChunkOutcome> {
@@ -67,8 +74,11 @@ export async function runChunk(
   // Validation needs only the address: no parameter object per record unless another service runs.
   const params =
     runs.has('email_intelligence') || runs.has('email_append') ? records.map((r) => paramsOf(r.cells, layout.roles)) : undefined;
+  const evidence: (EvidenceBody | null)[] | undefined = list.evidence
+    ? new Array<EvidenceBody | null>(records.length).fill(null)
+    : undefined;
   const [validation, intelligence, append] = await Promise.all([
-    runs.has('email_validation') ? validate(records, plan, keyId, deps, control) : undefined,
+    runs.has('email_validation') ? validate(records, plan, list.keyId, deps, control, evidence) : undefined,
     runs.has('email_intelligence') ? enrich(params!, plan, deps) : undefined,
     runs.has('email_append') ? appendEmails(params!, deps) : undefined,
   ]);
@@ -91,7 +101,12 @@ export async function runChunk(
     if (intelligence) for (const column of plan.intelligenceColumns) stored.push(cellOf(intelligence[i]!, column));
     if (append) stored.push(append[i]?.email ?? '', append[i]?.matchType ?? '');
   }
-  return { counts, results: encodeChunkResults(hashes, stored) };
+  const outcome: ChunkOutcome = { counts, results: encodeChunkResults(hashes, stored) };
+  if (evidence) {
+    const column = layout.roles.email;
+    outcome.evidence = records.map((record, i) => ({ email: emailOf(record.cells, column), evidence: evidence[i]! }));
+  }
+  return outcome;
 }
 
 function paramsOf(cells: readonly string[], roles: Partial<Record<HeaderRole, number>>): Record<string, string> {
@@ -109,24 +124,37 @@ function emailOf(cells: readonly string[], column: number | undefined): string {
   return column === undefined ? '' : (cells[column]?.trim() ?? '');
 }
 
-/** Every record's verdict; rows the provider throttled are held back and asked again (hold-back.ts). */
+/**
+ * Every record's verdict; rows the provider throttled are held back and asked again (hold-back.ts).
+ * With `evidence`, each record's evidence is put there: that of the verdict that stands (a row
+ * asked again gets the evidence of its last ask).
+ */
 function validate(
   records: readonly ListRecord[],
   plan: ListPlan,
   keyId: number,
   deps: ChunkDeps,
   control?: HoldBackControl,
+  evidence?: (EvidenceBody | null)[],
 ): Promise<ValidationOutcome[]> {
   const options = { timeoutMs: deps.verifyTimeoutMs, key: { id: keyId, ...plan.verification } };
   const column = plan.layout.roles.email;
   const emails = records.map((record) => emailOf(record.cells, column));
+  // Each verdict becomes its small outcome as soon as it comes: a chunk's thousand verdicts,
+  // held until the last one, were most of what the garbage collector had to copy.
+  const verifyOne = evidence
+    ? async (i: number) => {
+        const trace = new EvidenceTrace();
+        const verdict = await deps.verify.verify(emails[i]!, { ...options, evidence: trace });
+        evidence[i] = renderEvidence(trace.finish(verdict.code, verdict.limit));
+        return validationOutcome(verdict);
+      }
+    : (i: number) => deps.verify.verify(emails[i]!, options).then(validationOutcome);
   const ask = (indexes: readonly number[]) =>
     deps.scheduler.runEach(
       indexes,
       (i) => domainOf(emails[i]!),
-      // Each verdict becomes its small outcome as soon as it comes: a chunk's thousand verdicts,
-      // held until the last one, were most of what the garbage collector had to copy.
-      (i) => deps.verify.verify(emails[i]!, options).then(validationOutcome),
+      verifyOne,
       // The key's own lane in each domain: another key's rows take turns with these (domain-scheduler.ts).
       keyId,
     );

@@ -1,6 +1,6 @@
 /**
- * ListFiles in a directory (list-files.ts): `<data dir>/lists/<id>/upload.<ext>` and
- * `results.zip`, uploads received into `lists/incoming/` first. In scale-out the data directory
+ * ListFiles in a directory (list-files.ts): `<data dir>/lists/<id>/upload.<ext>`, `results.zip`
+ * and `evidence.zip`, uploads received into `lists/incoming/` first. In scale-out the data directory
  * is a mount every process shares; a rename within it is atomic, so no process ever reads half
  * an upload or half a results file. Uploads and results hold personal data: the folders are
  * owner-only (0700).
@@ -32,15 +32,15 @@ export function createDirectoryListFiles(dataDir: string): ListFiles {
     async uploadPath(listId, format) {
       return uploadPath(dataDir, listId, format);
     },
-    async resultsPath(listId) {
+    async resultsPath(listId, output) {
       await mkdir(listDir(dataDir, listId), { recursive: true, mode: OWNER_ONLY });
-      return resultsPath(dataDir, listId);
+      return resultsPath(dataDir, listId, output);
     },
     async keepResults() {
       // Written in place (the writer renames its finished file into it).
     },
-    async openResults(listId) {
-      const path = resultsPath(dataDir, listId);
+    async openResults(listId, output) {
+      const path = resultsPath(dataDir, listId, output);
       const size = await stat(path).then(
         (s) => s.size,
         () => undefined,

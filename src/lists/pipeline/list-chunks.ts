@@ -135,12 +135,14 @@ async function runPass(
         return;
       }
       await deps.leases.hold(list.id, index, async () => {
-        const outcome = await runChunk(records, plan, list.keyId, deps.chunk, chunkControl);
+        const outcome = await runChunk(records, plan, list, deps.chunk, chunkControl);
+        // Results and evidence in one write: a chunk is committed with both or neither.
         await deps.store.commitChunk(list.id, {
           index,
           records: records.length,
           counts: outcome.counts,
           results: JSON.stringify(outcome.results),
+          ...(outcome.evidence ? { evidence: JSON.stringify(outcome.evidence) } : {}),
         });
       });
     })()

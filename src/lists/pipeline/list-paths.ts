@@ -1,5 +1,6 @@
 /** Where a list's files live under the data directory (a shared directory in scale-out). */
 import { join } from 'node:path';
+import type { ListOutput } from '../list-files.js';
 import type { InputFormat } from '../list-record.js';
 
 export function listDir(dataDir: string, listId: number): string {
@@ -10,8 +11,9 @@ export function uploadPath(dataDir: string, listId: number, format: InputFormat)
   return join(listDir(dataDir, listId), `upload.${format}`);
 }
 
-export function resultsPath(dataDir: string, listId: number): string {
-  return join(listDir(dataDir, listId), 'results.zip');
+/** `results.zip`, or `evidence.zip` for the rows' evidence. */
+export function resultsPath(dataDir: string, listId: number, output: ListOutput = 'results'): string {
+  return join(listDir(dataDir, listId), `${output}.zip`);
 }
 
 /** Uploads land here first, before the list (and so its id) exists. */

@@ -70,7 +70,7 @@ async function commitAll(list: ListRow, plan: ListPlan, older: Set<number>): Pro
   const records = await collect(listRecords(uploadPath(dataDir, list.id, 'csv'), 'csv', plan.layout));
   for (let index = 0; index < plan.chunkCount; index++) {
     const chunk: ListRecord[] = records.slice(index * plan.chunkSize, (index + 1) * plan.chunkSize);
-    const outcome = await runChunk(chunk, plan, list.keyId, deps);
+    const outcome = await runChunk(chunk, plan, list, deps);
     const results = older.has(index)
       ? chunk.map((r) => [validationOutcome(verdictOf(r.cells[plan.layout.emailColumn!]?.trim() ?? '')), [], []])
       : outcome.results;

@@ -1,7 +1,7 @@
 /**
  * Runs one list from wherever it stands: parse (once), then every chunk not yet committed
  * (several in flight, each committed with its results), then the services' reports, the
- * results file, billing and the callback. Every step is a compare-and-set on the stored list, so
+ * results file (and the evidence file of a list with evidence), billing and the callback. Every step is a compare-and-set on the stored list, so
  * a restart, a second worker or a cancel can come at any moment: a resumed list skips what was
  * committed, counts nothing twice and loses no record.
  */
@@ -23,6 +23,7 @@ import { runListChunks } from './list-chunks.js';
 import { applyEvent } from './list-events.js';
 import { parseList } from './list-parse.js';
 import type { ListPlan } from './list-plan.js';
+import { writeListEvidence } from './list-evidence.js';
 import { writeListResults } from './list-results.js';
 
 export interface ListRunnerDeps {
@@ -139,6 +140,7 @@ export function createListRunner(deps: ListRunnerDeps): ListRunner {
     }
     await leases.hold(list.id, RESULTS_STEP, async () => {
       await writeListResults(list, plan, store, deps.files);
+      if (list.evidence) await writeListEvidence(list, plan, store, deps.files);
       await deps.files.keepResults(list.id);
     });
     // Billed once, before Results: the mark is a compare-and-set, so a worker resuming after a

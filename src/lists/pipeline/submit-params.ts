@@ -20,6 +20,8 @@ export interface SubmitParams {
   /** Canonical field names; null for every field the key allows. */
   fields: string[] | null;
   callbackUrl?: URL;
+  /** Keep each row's evidence for the evidence file (kept only when the key has the evidence permission). */
+  evidence: boolean;
 }
 
 export function parseSubmitQuery(query: Record<string, string | undefined>): Outcome<SubmitParams> {
@@ -27,13 +29,20 @@ export function parseSubmitQuery(query: Record<string, string | undefined>): Out
   if (!header.ok) return header;
   const report = parseBoolean('report', query.report);
   if (!report.ok) return report;
+  const evidence = parseBoolean('evidence', query.evidence);
+  if (!evidence.ok) return evidence;
   const emailColumn = parseEmailColumn(query.email_column);
   if (!emailColumn.ok) return emailColumn;
   const delimiter = parseDelimiter(query.delimiter);
   if (!delimiter.ok) return delimiter;
   const fields = parseFieldsParam(query.fields);
   if ('error' in fields) return fail(fields.error);
-  const out: SubmitParams = { header: header.value, report: report.value, fields: fields.fields === null ? null : [...fields.fields] };
+  const out: SubmitParams = {
+    header: header.value,
+    report: report.value,
+    fields: fields.fields === null ? null : [...fields.fields],
+    evidence: evidence.value,
+  };
   if (emailColumn.value !== undefined) out.emailColumn = emailColumn.value;
   if (delimiter.value !== undefined) out.delimiter = delimiter.value;
   if (query.name !== undefined && query.name.trim() !== '') out.name = query.name.trim();

@@ -1,27 +1,18 @@
 /**
  * Writes the results file: a ZIP holding one delimited text file — the original header and
  * rows, cells exactly as parsed, then the appended columns, those from our own data with
- * formulas neutralised (formula-guard.ts) — streamed to disk (zip-writer.ts), so
- * a million rows never sit in memory. Rows are written in large pieces: zlib deflates each write
- * on the thread pool, and one write per row made a million-row file take half a minute, almost
- * all of it waiting. Rows are padded with empty cells to the original column count, so appended
- * columns line up even where the input's rows were ragged. The zip is written beside its final
- * path and renamed into place when complete: a crash never leaves a truncated results file that
- * looks finished.
+ * formulas neutralised (formula-guard.ts) — streamed to disk (zipped-text.ts: written beside its
+ * final path and renamed into place when complete), so a million rows never sit in memory. Rows
+ * are written in large pieces. Rows are padded with empty cells to the original column count, so
+ * appended columns line up even where the input's rows were ragged.
  *
  * Output is UTF-8 (with a byte-order mark when `bom`: see `ListLayout.outputBom`), LF line ends,
  * and quotes only where needed (a cell holding the delimiter, a quote or a line break:
- * csv-text.ts, byte for byte what csv-stringify wrote). Deflate runs at level
- * `RESULTS_DEFLATE_LEVEL`: on a million rows level 6 (zlib's default) took 0.8 s of a core for a
- * file 13 % smaller than level 3's 0.4 s.
+ * csv-text.ts, byte for byte what csv-stringify wrote).
  */
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
-import { rename, rm, stat } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
 import { csvText } from './csv-text.js';
 import { neutraliseFormula } from './formula-guard.js';
-import { zipOneFile } from './zip-writer.js';
+import { openZippedText } from './zipped-text.js';
 
 /** A record's original cells, or the text they are written as (`csvText(delimiter).join(padCells(cells, width))`). */
 export type ResultRow = ({ cells: readonly string[] } | { text: string }) & {
@@ -53,7 +44,6 @@ export interface WrittenResults {
 }
 
 const BATCH_CHARS = 256 * 1024;
-export const RESULTS_DEFLATE_LEVEL = 3;
 
 /** The cells, with empty ones added up to `width`. */
 export function padCells(cells: readonly string[], width: number): readonly string[] {
@@ -71,28 +61,16 @@ export async function writeResultsFile(
   options: ResultsFileOptions,
   rows: AsyncIterable<ResultRow | readonly ResultRow[]> | Iterable<ResultRow | readonly ResultRow[]>,
 ): Promise<WrittenResults> {
-  const partial = `${options.zipPath}.partial`;
-  const zip = zipOneFile(options.innerName, { level: RESULTS_DEFLATE_LEVEL });
-  const out = createWriteStream(partial, { mode: 0o600 }); // personal data: owner-only
-  const written = pipeline(zip.output, out);
-  // A failure downstream (disk full) is reported through `written`; it must also end any wait
-  // for 'drain'.
-  let failure: Error | undefined;
-  written.catch((err: Error) => {
-    failure = err;
-    zip.destroy(err);
-  });
-
+  const file = openZippedText(options.zipPath, options.innerName);
   const text = csvText(options.delimiter);
   const { delimiter } = options;
   const width = options.originalHeader.length;
   const extra = options.appendedHeader.length;
   let batch = options.bom ? '\uFEFF' : '';
   const flush = async () => {
-    const piece = Buffer.from(batch, 'utf8');
+    const piece = batch;
     batch = '';
-    if (failure) throw failure;
-    if (!zip.write(piece)) await Promise.race([once(zip.input, 'drain'), written]);
+    await file.write(piece);
   };
   const asIs = options.appendedAsIs ?? [];
   const appendedText = (appended: readonly string[]) => {
@@ -118,16 +96,9 @@ export async function writeResultsFile(
       }
     }
     await flush();
-    zip.end();
-    await written;
-    await rename(partial, options.zipPath);
+    return { zipPath: options.zipPath, sizeBytes: await file.finish(), rows: count };
   } catch (err) {
-    zip.destroy();
-    out.destroy();
-    await written.catch(() => {});
-    await rm(partial, { force: true });
+    await file.abort();
     throw err;
   }
-  const { size } = await stat(options.zipPath);
-  return { zipPath: options.zipPath, sizeBytes: size, rows: count };
 }

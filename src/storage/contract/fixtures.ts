@@ -32,7 +32,7 @@ export async function keyId(storage: Storage, name: string): Promise<number> {
   return (await storage.keys.create(newKey(name))).id;
 }
 
-/** A list as submitted: a CSV with a header, callback and purchased fields set; override what a test needs. */
+/** A list as submitted: a CSV with a header, callback, purchased fields and evidence set; override what a test needs. */
 export function newList(keyIdValue: number, overrides: Partial<NewList> = {}): NewList {
   return {
     keyId: keyIdValue,
@@ -44,6 +44,7 @@ export function newList(keyIdValue: number, overrides: Partial<NewList> = {}): N
     report: false,
     fields: ['age', 'gender'],
     callbackUrl: 'https://example.com/hook',
+    evidence: true,
     sizeBytes: 3_000_000_000,
     createdAt: '2026-11-22T10:00:00.000Z',
     ...overrides,

@@ -37,11 +37,17 @@ export function runListFilesContract(name: string, open: () => Promise<ListFiles
       await files.keepUpload(listId, format, incoming);
       return incoming;
     };
-    /** The results writer's protocol: a partial file, renamed into place when complete, then kept. */
-    const writeResults = async (files: ListFiles, listId: number, content: string | Buffer) => {
-      const path = await files.resultsPath(listId);
-      await writeFile(`${path}.partial`, content);
-      await rename(`${path}.partial`, path);
+    /** The results writer's protocol: a partial file, renamed into place when complete, then kept (with the evidence, if given). */
+    const writeResults = async (files: ListFiles, listId: number, content: string | Buffer, evidence?: string) => {
+      const outputs = [
+        { output: 'results' as const, content },
+        ...(evidence !== undefined ? [{ output: 'evidence' as const, content: evidence }] : []),
+      ];
+      for (const { output, content } of outputs) {
+        const path = await files.resultsPath(listId, output);
+        await writeFile(`${path}.partial`, content);
+        await rename(`${path}.partial`, path);
+      }
       await files.keepResults(listId);
     };
 
@@ -72,6 +78,28 @@ export function runListFilesContract(name: string, open: () => Promise<ListFiles
         const results = await reader.openResults(8);
         expect(results?.size).toBe(9);
         expect(await text(results!.stream)).toBe('zip bytes');
+      }
+    });
+
+    it('serves a list’s evidence kept with its results, from any process; a list without evidence has none', async () => {
+      const { files, other } = harness;
+      await receive(files, 12, 'email\na@b.com\n');
+      await receive(files, 13, 'email\na@b.com\n');
+      expect(await other.openResults(12, 'evidence')).toBeUndefined();
+      await writeResults(other, 12, 'zip bytes', 'evidence bytes');
+      await writeResults(other, 13, 'other zip');
+      for (const reader of [files, other]) {
+        const evidence = await reader.openResults(12, 'evidence');
+        expect(evidence?.size).toBe(14);
+        expect(await text(evidence!.stream)).toBe('evidence bytes');
+        expect(await text((await reader.openResults(12, 'results'))!.stream)).toBe('zip bytes');
+        expect(await reader.openResults(13, 'evidence')).toBeUndefined();
+      }
+      // Retention and cancellation delete the evidence with the results.
+      expect(await files.remove(12)).toBe(true);
+      for (const reader of [files, other]) {
+        expect(await reader.openResults(12, 'evidence')).toBeUndefined();
+        expect(await reader.openResults(12)).toBeUndefined();
       }
     });
 

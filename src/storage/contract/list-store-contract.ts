@@ -26,6 +26,9 @@ export function listStoreContract(storage: CurrentStorage): void {
       });
       expect(await lists().get(created.id)).toEqual(created);
       expect(await lists().get(created.id + 1000)).toBeUndefined();
+      // Submitted without evidence (the field absent, as before migration 0013): none.
+      expect((await lists().create(newList(key, { evidence: undefined }))).evidence).toBe(false);
+      expect((await lists().create(newList(key, { evidence: false }))).evidence).toBe(false);
     });
 
     it('pages a key’s lists newest first and never shows another key’s', async () => {
@@ -78,6 +81,24 @@ export function listStoreContract(storage: CurrentStorage): void {
         ]),
       );
       expect((await lists().committedRecords([])).size).toBe(0);
+    });
+
+    it('commits a chunk’s evidence with its results, and reads it apart from them', async () => {
+      const list = await lists().create(newList(await keyId(storage(), 'acme')));
+      expect(await lists().commitChunk(list.id, { index: 0, records: 2, counts: {}, results: 'r0', evidence: 'e0' })).toBe(true);
+      expect(await lists().commitChunk(list.id, { index: 1, records: 1, counts: {}, results: 'r1' })).toBe(true);
+      // A second commit of the index changes neither its results nor its evidence.
+      expect(await lists().commitChunk(list.id, { index: 0, records: 2, counts: {}, results: 'again', evidence: 'again' })).toBe(false);
+      expect(await lists().chunkEvidence(list.id, 0, 5)).toEqual([
+        { index: 0, records: 2, evidence: 'e0' },
+        { index: 1, records: 1, evidence: null },
+      ]);
+      expect(await lists().chunkEvidence(list.id, 1, 2)).toEqual([{ index: 1, records: 1, evidence: null }]);
+      expect(await lists().chunkResults(list.id, 0, 2)).toEqual([
+        { index: 0, records: 2, counts: {}, results: 'r0' },
+        { index: 1, records: 1, counts: {}, results: 'r1' },
+      ]);
+      expect(await lists().chunkEvidence(list.id + 1, 0, 5)).toEqual([]);
     });
 
     it('lets one worker claim a chunk until its lease ends, and renew it', async () => {
@@ -180,6 +201,7 @@ export function listStoreContract(storage: CurrentStorage): void {
           records: 2,
           counts: { email_validation: { 'status:valid': 2 } },
           results: '["hashes","ann@example.com"]',
+          evidence: '[{"email":"ann@example.com"}]',
         });
         await lists().commitChunk(id, {
           index: 1,
@@ -191,6 +213,7 @@ export function listStoreContract(storage: CurrentStorage): void {
       expect(await lists().forgetRecords(gone.id)).toBe(2);
       expect(await lists().forgetRecords(gone.id)).toBe(0);
       expect((await lists().chunkResults(gone.id, 0, 2)).map((c) => c.results)).toEqual(['', '']);
+      expect((await lists().chunkEvidence(gone.id, 0, 2)).map((c) => c.evidence)).toEqual([null, null]);
       expect((await lists().chunkCounts(gone.id)).map((c) => [c.records, c.counts])).toEqual([
         [2, { email_validation: { 'status:valid': 2 } }],
         [1, { email_validation: { 'status:invalid': 1 } }],
@@ -200,6 +223,7 @@ export function listStoreContract(storage: CurrentStorage): void {
         '["hashes","ann@example.com"]',
         '["hashes","bob@example.com"]',
       ]);
+      expect((await lists().chunkEvidence(kept.id, 0, 2)).map((c) => c.evidence)).toEqual(['[{"email":"ann@example.com"}]', null]);
     });
 
     it('finds finished lists whose callback was neither delivered nor tried the last time', async () => {

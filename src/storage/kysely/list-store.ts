@@ -1,5 +1,14 @@
 import type { Kysely } from 'kysely';
-import type { CallbackAttempt, ListChunk, ListPatch, ListRow, ListStatus, ListStore, NewList } from '../../lists/list-record.js';
+import type {
+  CallbackAttempt,
+  ChunkEvidence,
+  ListChunk,
+  ListPatch,
+  ListRow,
+  ListStatus,
+  ListStore,
+  NewList,
+} from '../../lists/list-record.js';
 import type { Database } from '../database.js';
 import { chunks, LOOKUP_CHUNK } from '../chunks.js';
 import { newListRow, patchRow, toList } from './list-row.js';
@@ -97,6 +106,7 @@ export class KyselyListStore implements ListStore {
         records: chunk.records,
         counts: JSON.stringify(chunk.counts),
         results: chunk.results,
+        evidence: chunk.evidence ?? null,
       })
       .onConflict((oc) => oc.columns(['list_id', 'chunk_index']).doNothing())
       .returning('chunk_index')
@@ -132,13 +142,25 @@ export class KyselyListStore implements ListStore {
   async chunkResults(listId: number, from: number, to: number): Promise<ListChunk[]> {
     const rows = await this.db
       .selectFrom('list_chunks')
-      .selectAll()
+      .select(['chunk_index', 'records', 'counts', 'results'])
       .where('list_id', '=', listId)
       .where('chunk_index', '>=', from)
       .where('chunk_index', '<', to)
       .orderBy('chunk_index')
       .execute();
     return rows.map((r) => ({ index: r.chunk_index, records: r.records, counts: JSON.parse(r.counts) as unknown, results: r.results }));
+  }
+
+  async chunkEvidence(listId: number, from: number, to: number): Promise<ChunkEvidence[]> {
+    const rows = await this.db
+      .selectFrom('list_chunks')
+      .select(['chunk_index', 'records', 'evidence'])
+      .where('list_id', '=', listId)
+      .where('chunk_index', '>=', from)
+      .where('chunk_index', '<', to)
+      .orderBy('chunk_index')
+      .execute();
+    return rows.map((r) => ({ index: r.chunk_index, records: r.records, evidence: r.evidence }));
   }
 
   async addCallbackAttempt(listId: number, attempt: CallbackAttempt): Promise<void> {
@@ -237,9 +259,9 @@ export class KyselyListStore implements ListStore {
   async forgetRecords(listId: number): Promise<number> {
     const result = await this.db
       .updateTable('list_chunks')
-      .set({ results: '' })
+      .set({ results: '', evidence: null })
       .where('list_id', '=', listId)
-      .where('results', '!=', '')
+      .where((eb) => eb.or([eb('results', '!=', ''), eb('evidence', 'is not', null)]))
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }

@@ -1,4 +1,13 @@
-import type { CallbackAttempt, ListChunk, ListPatch, ListRow, ListStatus, ListStore, NewList } from '../../lists/list-record.js';
+import type {
+  CallbackAttempt,
+  ChunkEvidence,
+  ListChunk,
+  ListPatch,
+  ListRow,
+  ListStatus,
+  ListStore,
+  NewList,
+} from '../../lists/list-record.js';
 
 const clone = <T>(value: T): T => structuredClone(value);
 
@@ -14,6 +23,7 @@ export class MemoryListStore implements ListStore {
   async create(list: NewList): Promise<ListRow> {
     const row: ListRow = {
       ...clone(list),
+      evidence: list.evidence ?? false,
       id: ++this.lastId,
       status: 'Pending',
       error: null,
@@ -95,7 +105,13 @@ export class MemoryListStore implements ListStore {
   async chunkResults(listId: number, from: number, to: number): Promise<ListChunk[]> {
     return this.sorted(listId)
       .filter((c) => c.index >= from && c.index < to)
-      .map(clone);
+      .map(({ evidence: _evidence, ...chunk }) => clone(chunk));
+  }
+
+  async chunkEvidence(listId: number, from: number, to: number): Promise<ChunkEvidence[]> {
+    return this.sorted(listId)
+      .filter((c) => c.index >= from && c.index < to)
+      .map((c) => ({ index: c.index, records: c.records, evidence: c.evidence ?? null }));
   }
 
   async addCallbackAttempt(listId: number, attempt: CallbackAttempt): Promise<void> {
@@ -150,8 +166,9 @@ export class MemoryListStore implements ListStore {
   async forgetRecords(listId: number): Promise<number> {
     let forgotten = 0;
     for (const chunk of this.chunks.get(listId)?.values() ?? []) {
-      if (chunk.results === '') continue;
+      if (chunk.results === '' && chunk.evidence === undefined) continue;
       chunk.results = '';
+      delete chunk.evidence;
       forgotten += 1;
     }
     return forgotten;

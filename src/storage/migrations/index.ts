@@ -16,6 +16,7 @@ import { bouncersByDefault } from './0009-bouncers-by-default.js';
 import { keyRecordRate } from './0010-key-record-rate.js';
 import { demoMarks } from './0011-demo-marks.js';
 import { keyEvidence } from './0012-key-evidence.js';
+import { listEvidence } from './0013-list-evidence.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0001-accounts': accounts,
@@ -30,4 +31,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0010-key-record-rate': keyRecordRate,
   '0011-demo-marks': demoMarks,
   '0012-key-evidence': keyEvidence,
+  '0013-list-evidence': listEvidence,
 });

@@ -186,6 +186,24 @@ describe('migrations on SQLite', () => {
     await db.destroy();
   });
 
+  it('leave lists made before 0013 without evidence, and their chunks without any', async () => {
+    const db = openSqlite({ file: ':memory:' });
+    await migrateToLatest(db, Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0013')));
+    const { id: keyId } = await db.insertInto('api_keys').values(row('old')).returning('id').executeTakeFirstOrThrow();
+    const old = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    const list = { key_id: keyId, name: 'a.csv', format: 'csv', header: 1, report: 0, size_bytes: 1, status: 'Results' };
+    await old
+      .insertInto('lists')
+      .values({ ...list, records: 1, services: '{}', created_at: 'now', updated_at: 'now' })
+      .execute();
+    await old.insertInto('list_chunks').values({ list_id: 1, chunk_index: 0, records: 1, counts: '{}', results: '[]' }).execute();
+    await migrateToLatest(db);
+    expect(await db.selectFrom('lists').select(['id', 'evidence']).execute()).toEqual([{ id: 1, evidence: 0 }]);
+    expect(await db.selectFrom('list_chunks').select(['results', 'evidence']).execute()).toEqual([{ results: '[]', evidence: null }]);
+    await expect(db.updateTable('lists').set({ evidence: 2 }).execute()).rejects.toThrow(/CHECK constraint failed/);
+    await db.destroy();
+  });
+
   it('apply nothing when one fails, and say which', async () => {
     const db = openSqlite({ file: ':memory:' });
     await expect(migrateToLatest(db, broken)).rejects.toThrow(/migration 0002-broken failed.*no_such_table/);

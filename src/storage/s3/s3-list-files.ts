@@ -1,12 +1,12 @@
 /**
  * ListFiles in an object store speaking the S3 API (lists/list-files.ts), for scale-out across
- * machines: `<prefix>/lists/<id>/upload.<ext>` and `<prefix>/lists/<id>/results.zip` in one
- * bucket, every process with a data directory of its own for working copies.
+ * machines: `<prefix>/lists/<id>/upload.<ext>`, `<prefix>/lists/<id>/results.zip` and (a list
+ * with evidence) `<prefix>/lists/<id>/evidence.zip` in one bucket, every process with a data directory of its own for working copies.
  *
  * - An upload is received into a local file (the readers need random access), then streamed to
  *   the store with a multipart upload; a process that runs lists keeps that file as its working
  *   copy, any other fetches the object once into its own data directory when it first reads it.
- * - The results zip is written locally, then streamed to the store with a multipart upload, which
+ * - The results zip (and the evidence zip) is written locally, then streamed to the store with a multipart upload, which
  *   the store makes visible only once complete: no partial results are ever served.
  * - Nothing sits whole in memory: parts of `partSize` bytes, a few at a time, both ways.
  * - A process killed mid-upload leaves an unfinished multipart upload: invisible, but holding its
@@ -35,7 +35,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Logger } from '../../core/logger.js';
-import { attachmentDisposition, ListFilesUnavailable, type ListFiles } from '../../lists/list-files.js';
+import { attachmentDisposition, ListFilesUnavailable, type ListFiles, type ListOutput } from '../../lists/list-files.js';
 import type { InputFormat } from '../../lists/list-record.js';
 import { incomingDir, listDir, resultsPath, uploadPath } from '../../lists/pipeline/list-paths.js';
 
@@ -66,7 +66,7 @@ export function createS3ListFiles(options: S3ListFilesOptions): ListFiles {
   const listsPrefix = `${base}lists/`;
   const keyOfList = (listId: number) => `${listsPrefix}${listId}/`;
   const uploadKey = (listId: number, format: InputFormat) => `${keyOfList(listId)}upload.${format}`;
-  const resultsKey = (listId: number) => `${keyOfList(listId)}results.zip`;
+  const resultsKey = (listId: number, output: ListOutput = 'results') => `${keyOfList(listId)}${output}.zip`;
   /** Downloads of uploads under way in this process, so concurrent readers share one. */
   const fetching = new Map<string, Promise<void>>();
   let warnedNoListing = false;
@@ -175,18 +175,27 @@ export function createS3ListFiles(options: S3ListFilesOptions): ListFiles {
       await pending;
       return local;
     },
-    async resultsPath(listId) {
+    async resultsPath(listId, output) {
       await mkdir(listDir(dataDir, listId), { recursive: true, mode: OWNER_ONLY });
-      return resultsPath(dataDir, listId);
+      return resultsPath(dataDir, listId, output);
     },
     async keepResults(listId) {
+      // The evidence first: once the results are stored the list's files are complete.
+      const evidence = resultsPath(dataDir, listId, 'evidence');
+      if (
+        await stat(evidence).then(
+          () => true,
+          () => false,
+        )
+      )
+        await put(resultsKey(listId, 'evidence'), evidence, 'application/zip');
       await put(resultsKey(listId), resultsPath(dataDir, listId), 'application/zip');
       // The list is done with its working copies here.
       await rm(listDir(dataDir, listId), { recursive: true, force: true });
     },
-    async openResults(listId) {
+    async openResults(listId, output) {
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: resultsKey(listId) }));
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: resultsKey(listId, output) }));
         return { size: object.ContentLength ?? 0, stream: object.Body as Readable };
       } catch (error) {
         if (isMissing(error)) return undefined;
@@ -212,8 +221,8 @@ export function createS3ListFiles(options: S3ListFilesOptions): ListFiles {
   };
   if (options.linkSeconds !== undefined) {
     const expiresIn = options.linkSeconds;
-    files.resultsLink = async (listId, fileName) => {
-      const key = resultsKey(listId);
+    files.resultsLink = async (listId, fileName, output) => {
+      const key = resultsKey(listId, output);
       try {
         await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
       } catch (error) {

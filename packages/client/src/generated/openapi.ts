@@ -207,6 +207,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v5/list/{list_id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The evidence file of a list submitted with evidence=true (application/zip), or a 302 as for the results
+         * @description 401 while the results are not ready yet, or when the key has no evidence permission (asked again at every download); 404 for a list without evidence.
+         */
+        get: operations["getListEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1373,6 +1393,8 @@ export interface operations {
                 fields?: string;
                 /** @description https (or http) URL, at most 512 characters, POSTed the list when it finishes */
                 callback_url?: string;
+                /** @description true or false (default false): keep each row’s verification evidence, served by GET /v5/list/{list_id}/evidence (keys with the evidence permission; for other keys the list runs without it). The results file is the same either way */
+                evidence?: string;
             };
             header?: never;
             path?: never;
@@ -1644,7 +1666,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No such list (or not one of this key), or no results file */
+            /** @description No such list (or not one of this key), or no results or evidence file */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1826,7 +1848,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No such list (or not one of this key), or no results file */
+            /** @description No such list (or not one of this key), or no results or evidence file */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2034,7 +2056,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No such list (or not one of this key), or no results file */
+            /** @description No such list (or not one of this key), or no results or evidence file */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2166,7 +2188,127 @@ export interface operations {
                     };
                 };
             };
-            /** @description No such list (or not one of this key), or no results file */
+            /** @description No such list (or not one of this key), or no results or evidence file */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error_code: number;
+                        error_msg: string;
+                    };
+                };
+            };
+            /** @description Over the key’s rate (calls a second, or records a second when it has a record rate), or too many bulk calls or uploads of this key in progress */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before calling again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error_code: number;
+                        error_msg: string;
+                    };
+                };
+            };
+            /** @description Our own failure, logged with the request id (`X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error_code: number;
+                        error_msg: string;
+                    };
+                };
+            };
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error_code: number;
+                        error_msg: string;
+                    };
+                };
+            };
+        };
+    };
+    getListEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric list id */
+                list_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The evidence file: a ZIP holding `<name>-<list_id>-Evidence.jsonl`, one JSON line per record in input order, `{"row":n,"email":"…","evidence":{…}}` (the evidence object of /v5/ev with explain=true; null for a record not verified) */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<name>-<list_id>-Evidence.zip" */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description A link to the evidence file, valid for a few minutes (the server runs with MAILSURE_LIST_STORE_REDIRECT=1) */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter or the body is missing, repeated, not URL encoded or invalid; `error_msg` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error_code: number;
+                        error_msg: string;
+                    };
+                };
+            };
+            /** @description The API key is missing, unknown, revoked or not permitted for this endpoint */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error_code: number;
+                        error_msg: string;
+                    };
+                };
+            };
+            /** @description The key has used up its query limit, or has no section this endpoint returns */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error_code: number;
+                        error_msg: string;
+                    };
+                };
+            };
+            /** @description No such list (or not one of this key), or no results or evidence file */
             404: {
                 headers: {
                     [name: string]: unknown;
