@@ -127,14 +127,16 @@ export function runScaleOut(layout: ScaleOutLayout): void {
         };
         const completed = async () => {
           const s = await onB.status(id);
-          return { status: s.status, done: s.services.email_validation?.completed_count ?? 0 };
+          return { status: s.status, done: s.services.email_validation?.completed_count ?? 0, error: s.error };
         };
         try {
           // The list's four queue jobs go two to each worker process (two runs each): both lease
           // chunks, however late either started, since no chunk can be committed yet.
           for (const deadline = Date.now() + 180_000; (await holders()).size < 2;) {
             if (Date.now() > deadline)
-              throw new Error(`only workers ${[...(await holders())].join(', ')} leased chunks; list ${JSON.stringify(await completed())}`);
+              throw new Error(
+                `only workers ${[...(await holders())].join(', ')} leased chunks; list ${JSON.stringify(await completed())}\n${children.flatMap((c) => c.errors()).join('\n')}`,
+              );
             await new Promise((r) => setTimeout(r, 200));
           }
           // Commits through a step at a time: reopening and shutting at once lets in only the
