@@ -74,8 +74,8 @@ const STORAGE_MAY_IMPORT = [
   '**/verification/verdict-store.js', // VerdictStore, the verdict memory's (a FactCache of codes by HMAC id)
   '**/verification/smtp/host-limiter.js', // HostLimiter (+ the in-process limiter Redis falls back to)
   '**/verification/smtp/connection-budget.js', // ConnectionBudget (per provider and egress), which rate-limiter-flexible stores hold
-  '**/lists/pipeline/list-queue.js', // ListQueue, which BullMQ implements
-  '**/lists/list-files.js', // ListFiles, which the object store implements (+ the download's Content-Disposition)
+  '**/lists/pipeline/list-queue.js', // ListQueue, which BullMQ implements, and the ListRunner its worker runs
+  '**/lists/list-files.js', // ListFiles, which the object store implements (+ the download's Content-Disposition, where a list's files lie)
   // Domain types the interfaces carry.
   '**/accounts/key-config.js', // ApiKeyRecord, KeySettings
   '**/people/person.js', // NewPerson, PersonRecord, ActivityEvent…
@@ -85,11 +85,7 @@ const STORAGE_MAY_IMPORT = [
   // would copy identity's name and address normalisers (issue 29 part 1, left open).
   '**/identity/match/blocking.js',
   '**/people/activity-rules.js', // the activity stores' argument checks (moved from storage/; handed in checked next)
-  '**/lists/pipeline/list-paths.js', // where a list's files lie in a data directory (the object store's working copies too)
   '**/generate/demo-dataset.js', // the demo people a first start loads: migration 0011 recognises earlier versions' to mark them
-  // Type only: the BullMQ worker runs a ListRunner, whose interface still lives in the runner's
-  // file (lists/pipeline is being reshaped elsewhere); move it next to ListQueue and drop this line.
-  '**/lists/pipeline/list-runner.js',
 ];
 // Groups are gitignore patterns: they name files (`*.js`, as every relative ESM import ends), never
 // a folder, since a file under an excluded folder cannot be re-included by a `!` exception.
