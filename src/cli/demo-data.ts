@@ -5,6 +5,7 @@
  */
 import { demoDataset } from '../generate/demo-dataset.js';
 import { personBlockingColumns } from '../identity/match/blocking.js';
+import { prepareActivity } from '../people/activity-rules.js';
 import { preparePeople } from '../people/person-row.js';
 import type { Storage } from '../wiring/stores.js';
 
@@ -12,6 +13,6 @@ import type { Storage } from '../wiring/stores.js';
 export async function loadDemoData(storage: Storage, today: string): Promise<string | undefined> {
   const { people, events } = demoDataset(today);
   await storage.people.upsert(preparePeople(people, personBlockingColumns), { demo: true });
-  await storage.activity.add(events, { demo: true });
+  await storage.activity.add(prepareActivity(events), { demo: true });
   return people[0]?.emails[0];
 }
