@@ -56,9 +56,11 @@ const TEST_STORAGE = [
 ];
 
 /**
- * What storage/ may import from a domain, listed by name: the interface files it implements,
- * the domain types those interfaces carry, and the few pure helpers still named below with why.
- * Anything else in a domain folder is its internals.
+ * What storage/ may import from a domain, listed by name: the interface files it implements and
+ * the domain types those interfaces carry. Anything else in a domain folder is its internals:
+ * storage persists what the domain prepared and computes nothing (a people batch, an activity
+ * batch), and a migration that computes carries a frozen copy of that code
+ * (storage/migrations/frozen/), so a later change to the domain cannot change what it writes.
  */
 const STORAGE_MAY_IMPORT = [
   // Store interfaces (each with the types only it carries).
@@ -67,29 +69,19 @@ const STORAGE_MAY_IMPORT = [
   '**/verification/client-list-store.js',
   '**/verification/policy/policy-store.js',
   '**/people/people-store.js',
-  '**/people/activity-store.js',
+  '**/people/activity-store.js', // ActivityStore (+ the batch and windows it takes, checked by people/activity-rules.ts)
   '**/identity/match/candidate-store.js',
   '**/lists/list-record.js', // ListStore and the list rows it keeps
   '**/verification/fact-cache.js', // FactCache (+ the in-process cache Redis falls back to)
   '**/verification/verdict-store.js', // VerdictStore, the verdict memory's (a FactCache of codes by HMAC id)
   '**/verification/smtp/host-limiter.js', // HostLimiter (+ the in-process limiter Redis falls back to)
   '**/verification/smtp/connection-budget.js', // ConnectionBudget (per provider and egress), which rate-limiter-flexible stores hold
-  '**/lists/pipeline/list-queue.js', // ListQueue, which BullMQ implements
-  '**/lists/list-files.js', // ListFiles, which the object store implements (+ the download's Content-Disposition)
+  '**/lists/pipeline/list-queue.js', // ListQueue, which BullMQ implements, and the ListRunner its worker runs
+  '**/lists/list-files.js', // ListFiles, which the object store implements (+ the download's Content-Disposition, where a list's files lie)
   // Domain types the interfaces carry.
   '**/accounts/key-config.js', // ApiKeyRecord, KeySettings
   '**/people/person.js', // NewPerson, PersonRecord, ActivityEvent…
   '**/identity/match/candidate-block.js', // CandidateBlock (CandidateStore's argument)
-  // Pure helpers whose output is stored, so the store and the domain compute it the same way.
-  // Migration 0005 computes existing people's blocking columns with the live code: a frozen copy
-  // would copy identity's name and address normalisers (issue 29 part 1, left open).
-  '**/identity/match/blocking.js',
-  '**/people/activity-rules.js', // the activity stores' argument checks (moved from storage/; handed in checked next)
-  '**/lists/pipeline/list-paths.js', // where a list's files lie in a data directory (the object store's working copies too)
-  '**/generate/demo-dataset.js', // the demo people a first start loads: migration 0011 recognises earlier versions' to mark them
-  // Type only: the BullMQ worker runs a ListRunner, whose interface still lives in the runner's
-  // file (lists/pipeline is being reshaped elsewhere); move it next to ListQueue and drop this line.
-  '**/lists/pipeline/list-runner.js',
 ];
 // Groups are gitignore patterns: they name files (`*.js`, as every relative ESM import ends), never
 // a folder, since a file under an excluded folder cannot be re-included by a `!` exception.

@@ -4,14 +4,14 @@
  * deletes exactly these people and their activity.
  */
 import { demoDataset } from '../generate/demo-dataset.js';
-import { personBlockingColumns } from '../identity/match/blocking.js';
-import { preparePeople } from '../people/person-row.js';
+import { peopleBatch } from '../identity/match/people-batch.js';
+import { prepareActivity } from '../people/activity-rules.js';
 import type { Storage } from '../wiring/stores.js';
 
 /** Loads the dataset and returns one of its addresses for the printed example. */
 export async function loadDemoData(storage: Storage, today: string): Promise<string | undefined> {
   const { people, events } = demoDataset(today);
-  await storage.people.upsert(preparePeople(people, personBlockingColumns), { demo: true });
-  await storage.activity.add(events, { demo: true });
+  await storage.people.upsert(peopleBatch(people), { demo: true });
+  await storage.activity.add(prepareActivity(events), { demo: true });
   return people[0]?.emails[0];
 }

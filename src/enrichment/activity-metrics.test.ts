@@ -69,4 +69,8 @@ describe('activity metrics', () => {
     expect(activityWindows('2024-03-31').since1m).toBe('2024-02-29');
     expect(todayUtc(Date.parse('2026-11-22T23:59:59Z'))).toBe('2026-11-22');
   });
+
+  it('refuses a today that gives no day to start a window on', () => {
+    expect(() => activityWindows('+010001-01-01')).toThrow(new RangeError('since6m must be YYYY-MM-DD, got "+010000-07"'));
+  });
 });

@@ -3,6 +3,7 @@
  * stats: pure, bounded, monotone in the evidence, deterministic. The formulas are written out in
  * docs/enrichment.md.
  */
+import { checkedWindows } from '../people/activity-rules.js';
 import type { ActivityStats } from '../people/person.js';
 
 export interface EamObject {
@@ -15,13 +16,13 @@ export interface EamObject {
 
 const DAY_MS = 86_400_000;
 
-/** Window starts for `statsFor`, from today's date (`YYYY-MM-DD`, UTC). */
+/** Window starts for `statsFor`, from today's date (`YYYY-MM-DD`, UTC); a RangeError for another `today`. */
 export function activityWindows(today: string): { since6m: string; since12m: string; since1m: string } {
   // Every request of a day asks for the same windows: date arithmetic once a day, not per call.
   if (lastWindows?.today !== today) {
     lastWindows = {
       today,
-      windows: { since1m: shiftMonths(today, -1), since6m: shiftMonths(today, -6), since12m: shiftMonths(today, -12) },
+      windows: checkedWindows({ since1m: shiftMonths(today, -1), since6m: shiftMonths(today, -6), since12m: shiftMonths(today, -12) }),
     };
   }
   return lastWindows.windows;

@@ -1,7 +1,8 @@
 /**
  * The small synthetic dataset a first start loads with the demo key (decisions §2, MAILSURE_DEMO):
  * the same 1,000 people each time, seed `demo`, with activity ending on the day they are loaded.
- * The demo loader and migration 0011 (which finds the demo people of earlier versions) share it.
+ * Migration 0011, which finds the demo people of earlier versions, keeps its own frozen copy of
+ * what this made then (storage/migrations/frozen/0011-demo-dataset.ts).
  */
 import { activityFrom } from '../people/activity-record.js';
 import type { ActivityEvent, NewPerson } from '../people/person.js';

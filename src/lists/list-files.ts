@@ -6,8 +6,10 @@
  * implements the same methods: the paths it hands out are local working copies (an upload
  * fetched once to read, results written locally then stored by `keepResults`), because the
  * readers need random access (zip) and the results writer renames its file into place.
- * Both pass the same contract tests (storage/contract/list-files-contract.ts).
+ * Both pass the same contract tests (storage/contract/list-files-contract.ts), and both lay a
+ * list's files out under a data directory as `listDir` and its neighbours below say.
  */
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { InputFormat } from './list-record.js';
 
@@ -60,4 +62,26 @@ export const isListFilesUnavailable = (error: unknown): error is ListFilesUnavai
 export function attachmentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * Where a list's files lie under a data directory: the directory's own files, and the object
+ * store's working copies.
+ */
+export function listDir(dataDir: string, listId: number): string {
+  return join(dataDir, 'lists', String(listId));
+}
+
+export function uploadPath(dataDir: string, listId: number, format: InputFormat): string {
+  return join(listDir(dataDir, listId), `upload.${format}`);
+}
+
+/** `results.zip`, or `evidence.zip` for the rows' evidence. */
+export function resultsPath(dataDir: string, listId: number, output: ListOutput = 'results'): string {
+  return join(listDir(dataDir, listId), `${output}.zip`);
+}
+
+/** Uploads land here first, before the list (and so its id) exists. */
+export function incomingDir(dataDir: string): string {
+  return join(dataDir, 'lists', 'incoming');
 }

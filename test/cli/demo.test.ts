@@ -16,6 +16,7 @@ import { openSqlite } from '../../src/storage/sqlite/open-sqlite.js';
 import { makeTestApp } from '../helpers/app.js';
 import { CLI_TEST_TIMEOUT, runCli, startServe } from '../helpers/cli.js';
 import { kate, peopleBatch } from '../helpers/people.js';
+import { prepareActivity } from '../../src/people/activity-rules.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -50,7 +51,9 @@ describe('the demo on SQLite', { timeout: CLI_TEST_TIMEOUT }, () => {
     // The operator's own people: Kate, and an import of `mailsure generate` output whose first
     // person has the demo's second person's id and address; and activity, one event the same as a demo one.
     await storage.people.upsert(peopleBatch([kate, { ...second!, fields: { age: '65-74' } }]));
-    await storage.activity.add([{ email: kate.emails[0]!, source: 'crm', seenOn: '2026-02-01', event: 'open' }, secondEvent]);
+    await storage.activity.add(
+      prepareActivity([{ email: kate.emails[0]!, source: 'crm', seenOn: '2026-02-01', event: 'open' }, secondEvent]),
+    );
     await storage.close();
 
     const removed = runCli(['demo', 'remove'], { MAILSURE_DATA_DIR: dataDir });

@@ -5,6 +5,7 @@ import { md5Hex } from '../../src/people/email-hash.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { BULK_SLICE } from '../../src/core/in-slices.js';
 import { peopleBatch } from '../helpers/people.js';
+import { prepareActivity } from '../../src/people/activity-rules.js';
 
 const hash = (algo: 'sha1' | 'md5', s: string) => createHash(algo).update(s).digest('hex');
 const clock = { now: () => Date.parse('2026-11-22T12:00:00Z') };
@@ -44,11 +45,13 @@ let key: string;
 beforeEach(async () => {
   t = await makeTestApp({ clock });
   await t.storage.people.upsert(peopleBatch([jane, { ...joe, fields: { age: '45-54', gender: 'Male' } }]));
-  await t.storage.activity.add([
-    { email: 'jane.doe@example.com', source: 'news-a', seenOn: '2023-05-01', event: 'seen' },
-    { email: 'jane.doe@example.com', source: 'news-b', seenOn: '2026-09-10', event: 'open' },
-    { email: 'jane.doe@example.com', source: 'shop-c', seenOn: '2026-11-01', event: 'seen' },
-  ]);
+  await t.storage.activity.add(
+    prepareActivity([
+      { email: 'jane.doe@example.com', source: 'news-a', seenOn: '2023-05-01', event: 'seen' },
+      { email: 'jane.doe@example.com', source: 'news-b', seenOn: '2026-09-10', event: 'open' },
+      { email: 'jane.doe@example.com', source: 'shop-c', seenOn: '2026-11-01', event: 'seen' },
+    ]),
+  );
   key = (await t.key('acme')).key;
 });
 afterEach(() => t.close());

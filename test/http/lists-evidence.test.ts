@@ -7,7 +7,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resultsPath } from '../../src/lists/pipeline/list-paths.js';
+import { resultsPath } from '../../src/lists/list-files.js';
 import { sweepExpiredLists } from '../../src/lists/pipeline/retention.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { multipart } from '../helpers/multipart.js';

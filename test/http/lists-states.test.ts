@@ -12,7 +12,7 @@ import { verifySignature } from '../../src/lists/callback/sign-body.js';
 import type { ListStatus } from '../../src/lists/list-record.js';
 import { createDirectoryListFiles } from '../../src/lists/pipeline/directory-list-files.js';
 import { PARSE_STEP } from '../../src/lists/pipeline/lease.js';
-import { uploadPath } from '../../src/lists/pipeline/list-paths.js';
+import { uploadPath } from '../../src/lists/list-files.js';
 import { sweepExpiredLists } from '../../src/lists/pipeline/retention.js';
 import { openMemoryStorage } from '../../src/storage/open-storage.js';
 import type { Storage } from '../../src/storage/interfaces.js';

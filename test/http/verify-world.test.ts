@@ -7,6 +7,7 @@ import { openMemoryStorage } from '../../src/storage/open-storage.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { untilSmtpQuiet } from '../helpers/quiet-smtp.js';
 import { startTestWorld, type TestWorld } from '../helpers/world/index.js';
+import { prepareActivity } from '../../src/people/activity-rules.js';
 
 let world: TestWorld;
 let t: TestApp;
@@ -447,11 +448,13 @@ describe('corrections', () => {
 describe('engagement score', () => {
   it('comes from activity data, only for deliverable statuses, never in the legacy variant', async () => {
     const today = new Date().toISOString().slice(0, 10);
-    await t.storage.activity.add([
-      { email: world.addresses.known, source: 'news', seenOn: today, event: 'open' },
-      { email: world.addresses.known, source: 'shop', seenOn: today, event: 'seen' },
-      { email: world.addresses.unknown, source: 'news', seenOn: today, event: 'seen' },
-    ]);
+    await t.storage.activity.add(
+      prepareActivity([
+        { email: world.addresses.known, source: 'news', seenOn: today, event: 'open' },
+        { email: world.addresses.known, source: 'shop', seenOn: today, event: 'seen' },
+        { email: world.addresses.unknown, source: 'news', seenOn: today, event: 'seen' },
+      ]),
+    );
     const withScore = await check(t, current, world.addresses.known);
     expect(withScore).toMatchObject({ status: 'safetosend', status_code: 50, engagement_score: { score: expect.any(Number) } });
     const score = (withScore.engagement_score as { score: number }).score;

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { resultsPath } from '../../src/lists/pipeline/list-paths.js';
+import { resultsPath } from '../../src/lists/list-files.js';
 import { RULES } from '../../src/verification/rules.js';
 import { openStorage } from '../../src/storage/open-storage.js';
 import { startTestWorld, type TestWorld } from '../helpers/world/index.js';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/core/logger.js';
-import type { ListRunner } from '../../src/lists/pipeline/list-runner.js';
+import type { ListRunner } from '../../src/lists/pipeline/list-queue.js';
 import { createBullListQueue } from '../../src/storage/redis/bull-list-queue.js';
 import { claimRedisDb, type OwnRedisDb } from '../helpers/redis-db.js';
 import { until } from '../helpers/until.js';

@@ -71,6 +71,17 @@ describe('the architecture lint rule', () => {
       '',
     ].join('\n');
     expect(await restricted(iface, 'src/storage/kysely/x.ts')).toEqual([]);
+    // Pure helpers are internals too: storage writes what the domain prepared, and a migration
+    // that computes carries a frozen copy (storage/migrations/frozen/).
+    for (const helper of [
+      '../../identity/match/blocking.js',
+      '../../people/activity-rules.js',
+      '../../generate/demo-dataset.js',
+      '../../lists/pipeline/list-runner.js',
+    ]) {
+      const code = `import * as m from '${helper}';\nexport const x = m;\n`;
+      expect(await restricted(code, 'src/storage/migrations/x.ts'), helper).toHaveLength(1);
+    }
     // A neighbour of an allowed file is still internal.
     expect(
       await restricted(

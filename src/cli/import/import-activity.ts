@@ -1,5 +1,6 @@
 /** `mailsure import activity FILE`: load email activity events in batches; exact repeats are ignored. */
 import { activityFrom } from '../../people/activity-record.js';
+import { prepareActivity } from '../../people/activity-rules.js';
 import type { ActivityEvent } from '../../people/person.js';
 import type { Storage } from '../../wiring/stores.js';
 import { print } from '../output.js';
@@ -29,7 +30,7 @@ export async function importActivity(
       return 'activity' in result ? { value: result.activity } : result;
     },
     commit: async (batch) => {
-      added += await storage.activity.add(batch);
+      added += await storage.activity.add(prepareActivity(batch));
     },
     ...(opts.stream ? { stream: opts.stream } : {}),
   });

@@ -1,8 +1,7 @@
 /** `mailsure import people FILE`: load people (identity, enrichment fields, emails) in batches. */
 import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
-import { personBlockingColumns } from '../../identity/match/blocking.js';
-import { preparePeople } from '../../people/person-row.js';
+import { peopleBatch } from '../../identity/match/people-batch.js';
 import { personFrom } from '../../people/person-record.js';
 import type { NewPerson } from '../../people/person.js';
 import type { Storage } from '../../wiring/stores.js';
@@ -35,7 +34,7 @@ export async function importPeople(
       return 'person' in result ? { value: result.person, warnings: result.warnings } : result;
     },
     commit: async (batch) => {
-      const counts = await storage.people.upsert(preparePeople(batch, personBlockingColumns));
+      const counts = await storage.people.upsert(peopleBatch(batch));
       inserted += counts.inserted;
       updated += counts.updated;
     },

@@ -16,7 +16,7 @@ import { runChunk, type ChunkDeps } from './chunk-work.js';
 import { createDirectoryListFiles } from './directory-list-files.js';
 import { createDomainScheduler } from './domain-scheduler.js';
 import { parseList } from './list-parse.js';
-import { listDir, uploadPath } from './list-paths.js';
+import { listDir, uploadPath } from '../list-files.js';
 
 let storage: Storage;
 let dataDir: string;

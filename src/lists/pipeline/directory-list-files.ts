@@ -9,8 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ListFiles } from '../list-files.js';
-import { incomingDir, listDir, resultsPath, uploadPath } from './list-paths.js';
+import { incomingDir, listDir, resultsPath, uploadPath, type ListFiles } from '../list-files.js';
 
 const OWNER_ONLY = 0o700;
 

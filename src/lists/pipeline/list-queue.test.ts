@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../core/logger.js';
-import { createListQueue } from './list-queue.js';
-import type { ListRunner } from './list-runner.js';
+import { createListQueue, type ListRunner } from './list-queue.js';
 
 /** A runner whose runs end only when the test says so. */
 function heldRunner() {

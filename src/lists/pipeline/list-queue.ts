@@ -5,7 +5,6 @@
  */
 import type { Logger } from '../../core/logger.js';
 import type { ListStore } from '../list-record.js';
-import type { ListRunner } from './list-runner.js';
 
 export interface ListQueue {
   /** Queues the list (its key decides its turn: lists are taken round-robin across keys). */
@@ -17,6 +16,16 @@ export interface ListQueue {
   /** Jobs waiting and running (metrics): this process's own, or the shared queue's with Redis. */
   jobCounts(): Promise<{ waiting: number; active: number }>;
   close(): Promise<void>;
+}
+
+/**
+ * What a queue runs (list-runner.ts `createListRunner`): the embedded queue here and the BullMQ
+ * worker (storage/redis/bull-list-queue.ts) alike.
+ */
+export interface ListRunner {
+  run(listId: number): Promise<void>;
+  /** Shutdown: no new chunk starts, and a failure from here on is not the list's (it resumes at the next start). */
+  stop(): void;
 }
 
 export interface QueuedList {

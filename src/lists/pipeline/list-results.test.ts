@@ -20,7 +20,7 @@ import { createDomainScheduler } from './domain-scheduler.js';
 import { parseList } from './list-parse.js';
 import type { ListPlan } from './list-plan.js';
 import { createDirectoryListFiles } from './directory-list-files.js';
-import { listDir, resultsPath, uploadPath } from './list-paths.js';
+import { listDir, resultsPath, uploadPath } from '../list-files.js';
 import { writeListResults } from './list-results.js';
 
 let storage: Storage;

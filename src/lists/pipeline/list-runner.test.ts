@@ -14,10 +14,9 @@ import type { Verdict } from '../../verification/verdict.js';
 import type { VerifyService } from '../../verification/verify-service.js';
 import { createDomainScheduler } from './domain-scheduler.js';
 import { createDirectoryListFiles } from './directory-list-files.js';
-import { ListFilesUnavailable, type ListFiles } from '../list-files.js';
+import { ListFilesUnavailable, listDir, uploadPath, type ListFiles } from '../list-files.js';
 import { createFairGate } from './fair-gate.js';
 import { createListRunner } from './list-runner.js';
-import { listDir, uploadPath } from './list-paths.js';
 import { sweepExpiredLists } from './retention.js';
 import { until } from '../../../test/helpers/until.js';
 

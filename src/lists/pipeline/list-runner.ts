@@ -24,6 +24,7 @@ import { applyEvent } from './list-events.js';
 import { parseList } from './list-parse.js';
 import type { ListPlan } from './list-plan.js';
 import { writeListEvidence } from './list-evidence.js';
+import type { ListRunner } from './list-queue.js';
 import { writeListResults } from './list-results.js';
 
 export interface ListRunnerDeps {
@@ -60,12 +61,6 @@ export interface ListRunnerDeps {
 }
 
 const MAX_TRANSIENT_WAIT_MS = 30_000;
-
-export interface ListRunner {
-  run(listId: number): Promise<void>;
-  /** Shutdown: no new chunk starts, and a failure from here on is not the list's (it resumes at the next start). */
-  stop(): void;
-}
 
 export function createListRunner(deps: ListRunnerDeps): ListRunner {
   const { store } = deps;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { prepareActivity } from '../../people/activity-rules.js';
 import type { ActivityEvent } from '../../people/person.js';
 import type { CurrentStorage } from './fixtures.js';
 
@@ -12,19 +13,21 @@ const windows = { since6m: '2024-01-01', since12m: '2023-07-01' };
 
 export function activityStoreContract(storage: CurrentStorage): void {
   const activity = () => storage().activity;
+  const add = (events: ActivityEvent[]) => activity().add(prepareActivity(events));
 
   describe('ActivityStore', () => {
-    it('adds events once, ignoring exact repeats', async () => {
-      expect(await activity().add([])).toBe(0);
+    it('adds events once, ignoring those already stored', async () => {
+      expect(await add([])).toBe(0);
       expect(await activity().hasAny()).toBe(false);
       const a = ev('a@example.com', 'news', '2024-03-01');
-      expect(await activity().add([a, a, { ...a, event: 'open' }])).toBe(2);
+      expect(await add([a, a, { ...a, event: 'open' }])).toBe(2);
       expect(await activity().hasAny()).toBe(true);
-      expect(await activity().add([a, { ...a, source: 'shop' }, { ...a, seenOn: '2024-03-02' }])).toBe(2);
+      expect(await add([a, { ...a, source: 'shop' }, { ...a, seenOn: '2024-03-02' }])).toBe(2);
+      expect(await add([{ ...a, event: 'open' }, a])).toBe(0);
     });
 
     it('computes first seen, 6-month events, 12-month sources and last open', async () => {
-      await activity().add([
+      await add([
         ev('a@example.com', 'old', '2019-05-05', 'open'),
         ev('a@example.com', 'news', '2023-06-30', 'open'), // a day before the 12-month window
         ev('a@example.com', 'news', '2023-07-01'),
@@ -43,20 +46,11 @@ export function activityStoreContract(storage: CurrentStorage): void {
 
     it('answers 1,200 addresses in one call', async () => {
       const emails = Array.from({ length: 1_200 }, (_, i) => `u${i}@example.com`);
-      expect(await activity().add(emails.flatMap((e, i) => [ev(e, 's1', '2024-02-01'), ev(e, `s${i % 3}`, '2024-02-02', 'open')]))).toBe(
-        2_400,
-      );
+      expect(await add(emails.flatMap((e, i) => [ev(e, 's1', '2024-02-01'), ev(e, `s${i % 3}`, '2024-02-02', 'open')]))).toBe(2_400);
       const stats = await activity().statsFor(emails, windows);
       expect(stats.size).toBe(1_200);
       expect(stats.get('u1@example.com')).toEqual({ firstSeen: '2024-02-01', events6m: 2, sources12m: 1, lastOpen12m: '2024-02-02' });
       expect(stats.get('u2@example.com')).toEqual({ firstSeen: '2024-02-01', events6m: 2, sources12m: 2, lastOpen12m: '2024-02-02' });
-    });
-
-    it('refuses malformed events and windows the same way on every engine', async () => {
-      await expect(activity().add([ev('a@example.com', 'x', '2024-13-01')])).rejects.toThrow(RangeError);
-      await expect(activity().add([{ ...ev('a@example.com', 'x', '2024-01-01'), event: 'click' as never }])).rejects.toThrow(RangeError);
-      await expect(activity().add([ev('a@example.com', '', '2024-01-01')])).rejects.toThrow(RangeError);
-      await expect(activity().statsFor(['a@example.com'], { since6m: 'yesterday', since12m: '2024-01-01' })).rejects.toThrow(RangeError);
     });
   });
 }

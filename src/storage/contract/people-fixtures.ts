@@ -1,7 +1,7 @@
-import { personBlockingColumns } from '../../identity/match/blocking.js';
-import type { PeopleBatch } from '../../people/people-store.js';
 import type { NewPerson } from '../../people/person.js';
-import { preparePeople } from '../../people/person-row.js';
+
+/** People prepared for a store's upsert the way the import prepares them (identity's blocking columns included). */
+export { peopleBatch } from '../../identity/match/people-batch.js';
 
 /** A complete person; `key` doubles as the default person key and email stem. */
 export function newPerson(key: string, overrides: Partial<NewPerson> = {}): NewPerson {
@@ -19,9 +19,4 @@ export function newPerson(key: string, overrides: Partial<NewPerson> = {}): NewP
     emails: [`${key}@example.com`],
     ...overrides,
   };
-}
-
-/** People prepared for a store's upsert, as the import prepares them (identity's blocking columns included). */
-export function peopleBatch(people: readonly NewPerson[]): PeopleBatch {
-  return preparePeople(people, personBlockingColumns);
 }

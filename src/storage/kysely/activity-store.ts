@@ -1,9 +1,8 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import type { ActivityEvent, ActivityStats } from '../../people/person.js';
-import { checkedEvents, checkWindows, noActivity } from '../../people/activity-rules.js';
+import type { ActivityStats } from '../../people/person.js';
 import { chunks, LOOKUP_CHUNK } from '../chunks.js';
 import type { Database } from '../database.js';
-import type { ActivityStore } from '../../people/activity-store.js';
+import { noActivity, type ActivityBatch, type ActivityStore, type ActivityWindows } from '../../people/activity-store.js';
 import { rawReader, type RawRead } from './raw-read.js';
 
 /** 4 columns a row. */
@@ -20,9 +19,9 @@ export class KyselyActivityStore implements ActivityStore {
     return (await this.db.selectFrom('activity_events').select('email').limit(1).executeTakeFirst()) !== undefined;
   }
 
-  async add(events: ActivityEvent[], marks: { demo?: boolean } = {}): Promise<number> {
+  async add(batch: ActivityBatch, marks: { demo?: boolean } = {}): Promise<number> {
     const demo = marks.demo ? 1 : 0;
-    const unique = checkedEvents(events);
+    const unique = batch.events;
     if (unique.length === 0) return 0;
     return this.db.transaction().execute(async (trx) => {
       let added = 0;
@@ -44,8 +43,7 @@ export class KyselyActivityStore implements ActivityStore {
     });
   }
 
-  async statsFor(emails: string[], windows: { since6m: string; since12m: string }): Promise<Map<string, ActivityStats>> {
-    checkWindows(windows);
+  async statsFor(emails: string[], windows: ActivityWindows): Promise<Map<string, ActivityStats>> {
     const unique = [...new Set(emails)];
     const stats = new Map(unique.map((email) => [email, noActivity()]));
     const { since6m, since12m } = windows;

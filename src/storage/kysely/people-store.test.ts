@@ -7,6 +7,7 @@ import type { Database } from '../database.js';
 import { migrateToLatest } from '../migrations/migrate.js';
 import { KyselyActivityStore } from './activity-store.js';
 import { KyselyPeopleStore } from './people-store.js';
+import { prepareActivity } from '../../people/activity-rules.js';
 
 /** Counts statements, to hold the stores to one round trip per chunk rather than one per record. */
 async function counted() {
@@ -41,7 +42,7 @@ describe('kysely people and activity stores batch their statements', () => {
     const { db, seen } = await counted();
     const activity = new KyselyActivityStore(db);
     const emails = Array.from({ length: 1_200 }, (_, i) => `u${i}@example.com`);
-    await activity.add(emails.map((email) => ({ email, source: 's', seenOn: '2024-01-01', event: 'open' as const })));
+    await activity.add(prepareActivity(emails.map((email) => ({ email, source: 's', seenOn: '2024-01-01', event: 'open' as const }))));
     seen.queries = 0;
     expect((await activity.statsFor(emails, { since6m: '2023-12-01', since12m: '2023-06-01' })).size).toBe(1_200);
     expect(seen.queries).toBe(3);

@@ -1,6 +1,8 @@
 import type { ActivityEvent, ActivityStats } from '../../people/person.js';
-import { checkedEvents, checkWindows, eventKey, noActivity } from '../../people/activity-rules.js';
-import type { ActivityStore } from '../../people/activity-store.js';
+import { noActivity, type ActivityBatch, type ActivityStore, type ActivityWindows } from '../../people/activity-store.js';
+
+/** The stored events' identity: email, source, day and event. */
+const keyOf = (e: ActivityEvent) => `${e.email}\u0000${e.source}\u0000${e.seenOn}\u0000${e.event}`;
 
 export class MemoryActivityStore implements ActivityStore {
   private readonly keys = new Set<string>();
@@ -10,10 +12,10 @@ export class MemoryActivityStore implements ActivityStore {
     return this.keys.size > 0;
   }
 
-  async add(events: ActivityEvent[]): Promise<number> {
+  async add(batch: ActivityBatch): Promise<number> {
     let added = 0;
-    for (const event of checkedEvents(events)) {
-      const key = eventKey(event);
+    for (const event of batch.events) {
+      const key = keyOf(event);
       if (this.keys.has(key)) continue;
       this.keys.add(key);
       let list = this.byEmail.get(event.email);
@@ -24,8 +26,7 @@ export class MemoryActivityStore implements ActivityStore {
     return added;
   }
 
-  async statsFor(emails: string[], windows: { since6m: string; since12m: string }): Promise<Map<string, ActivityStats>> {
-    checkWindows(windows);
+  async statsFor(emails: string[], windows: ActivityWindows): Promise<Map<string, ActivityStats>> {
     const stats = new Map<string, ActivityStats>();
     for (const email of emails) {
       const s = noActivity();

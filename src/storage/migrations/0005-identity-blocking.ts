@@ -1,10 +1,11 @@
 /**
  * Identity matching's blocking columns (identity/match/blocking.ts): the house number and the
  * last name's phonetic code, indexed with the ZIP5 or state they block with. Existing people get
- * them here, in batches, computed by the same code the import uses.
+ * them here, in batches, computed by this migration's frozen copy of the code the import used
+ * (frozen/0005-blocking.ts).
  */
 import type { Kysely, Migration } from 'kysely';
-import { personBlockingColumns } from '../../identity/match/blocking.js';
+import { personBlockingColumns0005 } from './frozen/0005-blocking.js';
 
 const BATCH = 5_000;
 
@@ -38,7 +39,7 @@ export const identityBlocking: Migration = {
         .execute();
       if (rows.length === 0) break;
       for (const row of rows) {
-        const columns = personBlockingColumns({ firstName: row.first_name, lastName: row.last_name, address: row.address });
+        const columns = personBlockingColumns0005({ firstName: row.first_name, lastName: row.last_name, address: row.address });
         await people
           .updateTable('people')
           .set({ house_number: columns.houseNumber, last_phonetic: columns.lastPhonetic })

@@ -11,12 +11,16 @@
  *   loaded (their `updated_at`, or the day before for a load that crossed midnight). An import of
  *   `mailsure generate` output reuses those ids but has other people, and a person re-imported
  *   since holds the operator's data: neither is marked;
- * - the activity events of those people's addresses that the generator made for that day.
+ * - the activity events of those people's addresses that the generator made for that day (each
+ *   address of a person by its place in their list, as the demo loaded them).
+ *
+ * The generator's dataset, as those versions loaded it, is this migration's frozen copy
+ * (frozen/0011-demo-dataset.ts): a later change to the live generator does not change what 0011
+ * recognises.
  */
 import { sql, type Kysely, type Migration } from 'kysely';
-import { DEMO_PEOPLE, demoDataset } from '../../generate/demo-dataset.js';
-import type { ActivityEvent, NewPerson } from '../../people/person.js';
 import { chunks, LOOKUP_CHUNK } from '../chunks.js';
+import { DEMO_PEOPLE_0011, demoDay0011 } from './frozen/0011-demo-dataset.js';
 
 interface Tables {
   api_keys: { name: string; demo: number };
@@ -31,7 +35,7 @@ interface Tables {
     updated_at: string;
     demo: number;
   };
-  person_emails: { email: string; person_id: number };
+  person_emails: { email: string; person_id: number; position: number };
   activity_events: { email: string; source: string; seen_on: string; event: string; demo: number };
 }
 
@@ -65,19 +69,9 @@ async function markEarlierDemoPeople(db: Kysely<Tables>): Promise<void> {
     .selectFrom('people')
     .select(['id', 'person_key', 'first_name', 'last_name', 'address', 'zip', 'fields', 'updated_at'])
     .where('person_key', '>=', demoPersonKey(1))
-    .where('person_key', '<=', demoPersonKey(DEMO_PEOPLE))
+    .where('person_key', '<=', demoPersonKey(DEMO_PEOPLE_0011))
     .execute();
   if (candidates.length === 0) return;
-  const datasets = new Map<string, { people: Map<string, NewPerson>; events: ActivityEvent[] }>();
-  const dataset = (day: string) => {
-    let found = datasets.get(day);
-    if (!found) {
-      const { people, events } = demoDataset(day);
-      found = { people: new Map(people.map((p) => [p.personKey, p])), events };
-      datasets.set(day, found);
-    }
-    return found;
-  };
   // By the day the demo was loaded: ages, order dates and activity depend on it. The rows carry
   // the moment they were stored; a load that crossed midnight ran the generator the day before.
   const byStoredDay = new Map<string, typeof candidates>();
@@ -90,28 +84,36 @@ async function markEarlierDemoPeople(db: Kysely<Tables>): Promise<void> {
   for (const [stored, rows] of byStoredDay) {
     const before = new Date(Date.parse(stored) - DAY_MS).toISOString().slice(0, 10);
     const [day, ids] = [stored, before]
-      .map((d) => [d, rows.filter((row) => sameAs(row, dataset(d).people.get(row.person_key))).map((row) => row.id)] as const)
+      .map((d) => {
+        const demo = demoDay0011(d);
+        return [d, rows.filter((row) => demo.isDemoPerson(row.person_key, row)).map((row) => row.id)] as const;
+      })
       .reduce((best, next) => (next[1].length > best[1].length ? next : best));
     if (ids.length > 0) byDay.set(day, [...(byDay.get(day) ?? []), ...ids]);
   }
   for (const [day, ids] of byDay) {
-    const emails = new Set<string>();
+    const demo = demoDay0011(day);
     for (const batch of chunks(ids, LOOKUP_CHUNK)) {
       await db.updateTable('people').set({ demo: 1 }).where('id', 'in', batch).execute();
-      for (const { email } of await db.selectFrom('person_emails').select('email').where('person_id', 'in', batch).execute())
-        emails.add(email);
-    }
-    // Already inside the migration's transaction (migrate.ts); only the generator's own events.
-    for (const e of dataset(day).events) {
-      if (!emails.has(e.email)) continue;
-      await db
-        .updateTable('activity_events')
-        .set({ demo: 1 })
-        .where('email', '=', e.email)
-        .where('source', '=', e.source)
-        .where('seen_on', '=', e.seenOn)
-        .where('event', '=', e.event)
+      const addresses = await db
+        .selectFrom('person_emails')
+        .innerJoin('people', 'people.id', 'person_emails.person_id')
+        .select(['person_emails.email', 'person_emails.position', 'people.person_key'])
+        .where('person_emails.person_id', 'in', batch)
         .execute();
+      // Already inside the migration's transaction (migrate.ts); only the generator's own events.
+      for (const { email, position, person_key } of addresses) {
+        for (const e of demo.events(person_key, position)) {
+          await db
+            .updateTable('activity_events')
+            .set({ demo: 1 })
+            .where('email', '=', email)
+            .where('source', '=', e.source)
+            .where('seen_on', '=', e.seenOn)
+            .where('event', '=', e.event)
+            .execute();
+        }
+      }
     }
   }
 }
@@ -119,19 +121,4 @@ async function markEarlierDemoPeople(db: Kysely<Tables>): Promise<void> {
 /** The generator's `person_id` of its n-th person (generate/people.ts). */
 function demoPersonKey(n: number): string {
   return `P${String(n).padStart(7, '0')}`;
-}
-
-/** The generator's person for that day: name, postal address and fields (ages and order dates move with the day). */
-function sameAs(
-  row: Pick<Tables['people'], 'first_name' | 'last_name' | 'address' | 'zip' | 'fields'>,
-  person: NewPerson | undefined,
-): boolean {
-  return (
-    person !== undefined &&
-    row.first_name === person.firstName &&
-    row.last_name === person.lastName &&
-    row.address === person.address &&
-    row.zip === person.zip &&
-    row.fields === JSON.stringify(person.fields)
-  );
 }

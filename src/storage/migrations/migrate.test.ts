@@ -12,6 +12,8 @@ import { MIGRATIONS } from './index.js';
 import { migrateToLatest } from './migrate.js';
 
 const names = Object.keys(MIGRATIONS);
+/** How many migrations a database of an earlier version may have applied: none to all but the newest. */
+const earlier = names.map((_, k) => k);
 
 const broken: Record<string, Migration> = {
   '0001-made': {
@@ -31,6 +33,75 @@ async function applied<DB>(db: Kysely<DB>): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
+/**
+ * A database left after the first `k` migrations, holding a key, a person with an address and an
+ * activity event in the shape of its day, upgrades to the newest; the person gets blocking
+ * columns from 0005 (its frozen copy) and a ready record from 0008 when stored before them.
+ */
+async function upgradesFrom(k: number, open: () => Promise<Kysely<Database>>): Promise<void> {
+  const db = await open();
+  try {
+    await migrateToLatest(db, Object.fromEntries(Object.entries(MIGRATIONS).slice(0, k)));
+    const old = db as unknown as Kysely<{
+      api_keys: ReturnType<typeof row>;
+      people: Record<string, unknown>;
+      person_emails: Record<string, unknown>;
+      activity_events: Record<string, unknown>;
+    }>;
+    if (k >= 1) await old.insertInto('api_keys').values(row('alpha')).execute();
+    if (k >= 4) {
+      const { id } = await old
+        .insertInto('people')
+        .values({
+          person_key: 'X1',
+          first_name: 'Ana',
+          middle_name: null,
+          last_name: 'De La Cruz',
+          address: '12 North Main Street Apt 4',
+          city: 'Austin',
+          state: 'TX',
+          zip: '78701-1234',
+          zip5: '78701',
+          first_norm: 'ana',
+          last_norm: 'delacruz',
+          street_norm: '12 N MAIN ST APT 4',
+          city_norm: 'AUSTIN',
+          fields: JSON.stringify({ age: '25-34' }),
+          interests: '[]',
+          updated_at: '2026-01-02T03:04:05.000Z',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await old.insertInto('person_emails').values({ email: 'ana@example.com', person_id: id, position: 0, sha1: 's', md5: 'm' }).execute();
+      await old
+        .insertInto('activity_events')
+        .values({ email: 'ana@example.com', source: 'crm', seen_on: '2026-01-01', event: 'open' })
+        .execute();
+    }
+    await migrateToLatest(db);
+    expect(await applied(db), `from ${k} migrations`).toEqual(names);
+    expect(await db.selectFrom('api_keys').select('name').execute()).toEqual(k >= 1 ? [{ name: 'alpha' }] : []);
+    const people = await db.selectFrom('people').select(['house_number', 'last_phonetic', 'record', 'demo']).execute();
+    expect(people, `from ${k} migrations`).toEqual(
+      k >= 4
+        ? [
+            {
+              house_number: k < 5 ? '12' : '',
+              last_phonetic: k < 5 ? 'TLKR' : '',
+              record: k < 8 ? '{"age":"25-34","zip":"78701"}' : '{}',
+              demo: 0,
+            },
+          ]
+        : [],
+    );
+    expect(await db.selectFrom('activity_events').select(['email', 'demo']).execute()).toEqual(
+      k >= 4 ? [{ email: 'ana@example.com', demo: 0 }] : [],
+    );
+  } finally {
+    await db.destroy();
+  }
+}
+
 describe('migrations on SQLite', () => {
   it('are named in run order', () => {
     expect(names).toEqual([...names].sort());
@@ -45,6 +116,10 @@ describe('migrations on SQLite', () => {
     expect(await applied(db)).toEqual(names);
     expect(await db.selectFrom('api_keys').select('name').execute()).toEqual([{ name: 'alpha' }]);
     await db.destroy();
+  });
+
+  it.each(earlier)('upgrade a database left after %i migrations', async (k) => {
+    await upgradesFrom(k, async () => openSqlite({ file: ':memory:' }));
   });
 
   it('give people stored before 0008 their ready record', async () => {
@@ -235,6 +310,14 @@ describe.skipIf(!url)(url ? 'migrations on PostgreSQL' : 'migrations on PostgreS
     } finally {
       await Promise.all(handles.map((db) => db.destroy()));
     }
+  });
+
+  it.each(earlier)('upgrade a database left after %i migrations', async (k) => {
+    await upgradesFrom(k, async () => {
+      const schema = fresh();
+      schemas.push(schema);
+      return openPostgres({ url: url!, schema });
+    });
   });
 
   it('apply nothing when one fails, and say which', async () => {

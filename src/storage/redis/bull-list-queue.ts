@@ -8,8 +8,7 @@
 import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import type { Logger } from '../../core/logger.js';
 import type { ListStore } from '../../lists/list-record.js';
-import { KEYS_AT_ONCE, type ListQueue, type QueuedList } from '../../lists/pipeline/list-queue.js';
-import type { ListRunner } from '../../lists/pipeline/list-runner.js';
+import { KEYS_AT_ONCE, type ListQueue, type ListRunner, type QueuedList } from '../../lists/pipeline/list-queue.js';
 
 export const LIST_QUEUE_NAME = 'mailsure-lists';
 

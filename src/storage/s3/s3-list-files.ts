@@ -35,9 +35,17 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Logger } from '../../core/logger.js';
-import { attachmentDisposition, ListFilesUnavailable, type ListFiles, type ListOutput } from '../../lists/list-files.js';
+import {
+  attachmentDisposition,
+  incomingDir,
+  listDir,
+  ListFilesUnavailable,
+  resultsPath,
+  uploadPath,
+  type ListFiles,
+  type ListOutput,
+} from '../../lists/list-files.js';
 import type { InputFormat } from '../../lists/list-record.js';
-import { incomingDir, listDir, resultsPath, uploadPath } from '../../lists/pipeline/list-paths.js';
 
 export interface S3ListFilesOptions {
   client: S3Client;
