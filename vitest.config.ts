@@ -11,15 +11,16 @@ const conditions = ['mailsure-source', 'node', 'development|production'];
 export default defineConfig({
   ssr: { resolve: { conditions } },
   test: {
-    // Two projects alike but for isolation. A domain's unit tests (src/) share one process per
-    // worker, file after file: they start no servers or child processes and leave no global
-    // state (a file that mocks or fakes clocks restores them), and a fresh process per file cost
-    // more than their tests (142 files: 116 s of wall time isolated, 57 s shared, on this
-    // machine). The integration tests (test/) start servers, processes and databases: each file
-    // keeps a process of its own.
+    // Two projects alike but for isolation. A domain's unit tests share one process per worker,
+    // file after file: they start no servers or child processes and leave no global state (a file
+    // that mocks or fakes clocks restores them), and a fresh process per file cost more than their
+    // tests (142 files: 116 s of wall time isolated, 57 s shared, on this machine). The integration
+    // tests (test/) and storage's (src/storage/: real SQLite files and PostgreSQL schemas, opened
+    // and dropped by each file, with engine-level state such as connection pools) keep a process
+    // per file: shared, one storage file's schemas went missing under another's.
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'], isolate: false } },
-      { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: ['src/storage/**'], isolate: false } },
+      { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts', 'src/storage/**/*.test.ts'] } },
     ],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,

@@ -29,16 +29,21 @@ export async function migrateToLatest<DB>(db: Kysely<DB>, migrations: Readonly<R
 /**
  * Kysely's Migrator looks for its tables with a catalog-wide introspection query, which fails with
  * "schema … does not exist" when another schema of the database is dropped while it runs (several
- * deployments or test runs in one database). Nothing was applied then: it is asked again.
+ * deployments or test runs in one database). Nothing was applied then: it is asked again, after a
+ * pause that grows, up to CATALOG_RACE_ATTEMPTS times (a run that drops many schemas, such as the
+ * migration tests', can win the race three times in a row).
  */
 async function withoutCatalogRace(run: () => Promise<MigrationResultSet>): Promise<MigrationResultSet> {
   for (let attempt = 1; ; attempt++) {
     const outcome = await run();
     const code = (outcome.error as { code?: string } | undefined)?.code;
     const applied = (outcome.results ?? []).some((r) => r.status !== 'NotExecuted');
-    if (code !== INVALID_SCHEMA_NAME || applied || attempt >= 3) return outcome;
+    if (code !== INVALID_SCHEMA_NAME || applied || attempt >= CATALOG_RACE_ATTEMPTS) return outcome;
+    await new Promise((resolve) => setTimeout(resolve, 10 * attempt));
   }
 }
+
+const CATALOG_RACE_ATTEMPTS = 10;
 
 /** PostgreSQL's invalid_schema_name. */
 const INVALID_SCHEMA_NAME = '3F000';
