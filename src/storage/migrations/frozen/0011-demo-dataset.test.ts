@@ -108,9 +108,14 @@ describe("migration 0011's frozen demo dataset", () => {
     expect(day.events('P0001001', 0)).toEqual([]);
   });
 
-  it('is what the live generator makes today, for any load day', () => {
-    for (const day of ['2026-11-28', '2028-02-29']) agreesWithGenerator(day);
-    const days = fc.integer({ min: dayNumber('2026-01-01'), max: dayNumber('2060-12-31') }).map((n) => dayText(n));
+  // The days that matter: a database that needs 0011 had its demo loaded by an earlier version,
+  // on a day before 0011 came (2026-11-28). Later days are not the frozen copy's to match: on some
+  // (the first of January 2058, found by this property over days to 2060) the live generator's
+  // data differs, which changes nothing that 0011 meets.
+  it('is what the live generator makes today, for every load day before migration 0011', () => {
+    for (const day of ['2026-01-01', '2026-02-28', '2026-11-28']) agreesWithGenerator(day);
+    const days = fc.integer({ min: dayNumber('2026-01-01'), max: dayNumber('2026-11-28') }).map((n) => dayText(n));
     fc.assert(fc.property(days, agreesWithGenerator), { numRuns: 3 });
-  });
+    // Each day generates the whole demo dataset twice (about 2 s here): room for a loaded machine.
+  }, 120_000);
 });
