@@ -7,6 +7,7 @@ import type { CandidateStore } from './candidate-store.js';
 import { blocksFor } from './blocking.js';
 import { blockId, type CandidateBlock } from './candidate-block.js';
 import { cachedPersonFeatures, queryFeatures, type IdentityFeatures } from './features.js';
+import { giveWayToHousemates } from './housemates.js';
 import { rankMatches } from './rank.js';
 import { scoreCandidate, type Scored } from './score.js';
 import type { IdentityMatch, IdentityMatcher, IdentityQuery } from './types.js';
@@ -36,15 +37,16 @@ export function createIdentityMatcher(deps: { people: CandidateStore }): Identit
 
     return prepared.map(({ features, blocks }) => {
       const seen = new Set<number>();
-      const scored: { person: PersonRecord; score: Scored }[] = [];
+      const scored: { person: PersonRecord; features: IdentityFeatures; score: Scored }[] = [];
       for (const block of blocks) {
         for (const candidate of byBlock.get(blockId(block)) ?? []) {
           if (seen.has(candidate.person.id)) continue;
           seen.add(candidate.person.id);
           const score = scoreCandidate(features, candidate.features);
-          if (score !== undefined) scored.push({ person: candidate.person, score });
+          if (score !== undefined) scored.push({ person: candidate.person, features: candidate.features, score });
         }
       }
+      giveWayToHousemates(features, scored);
       return rankMatches(scored);
     });
   };

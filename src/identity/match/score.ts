@@ -20,7 +20,7 @@
  * only order what passed.
  */
 import type { ParsedStreet } from '../address/index.js';
-import { firstNamesAgree, generationOf, jaroWinkler, oneSlipApart } from '../name/index.js';
+import { firstNamesAgree, generationOf, isKnownFirstName, jaroWinkler, oneSlipApart, spellingVariants } from '../name/index.js';
 import type { IdentityFeatures } from './features.js';
 import { goesByMiddleName, lastAgreement, namesSwapped, type NameForm } from './name-forms.js';
 import type { MatchType } from './types.js';
@@ -32,6 +32,12 @@ export interface Scored {
   confidence: number;
   /** Set when the names agreed only in another form than as written (name-forms.ts). */
   nameForm?: NameForm;
+  /**
+   * Set on an Individual whose first name agreed only loosely (a spelling variant or one slip)
+   * and that nothing else in the record proves: it gives way to a housemate who has the query's
+   * first name (housemates.ts).
+   */
+  looseFirst?: true;
 }
 
 /** Jaro–Winkler at or above which two street names are the same name mistyped (or one slip apart). */
@@ -49,6 +55,7 @@ const WEIGHT = {
   firstNickname: 0.2,
   firstMiddle: 0.17,
   firstTypo: 0.17,
+  firstVariant: 0.17,
   firstInitial: 0.1,
   /** Both names, each in the other's place. */
   swapped: 0.3,
@@ -72,8 +79,11 @@ export function scoreCandidate(q: IdentityFeatures, c: IdentityFeatures): Scored
     return { type: 'Individual', confidence: round(Math.min(1, confidence)), nameForm: 'swapped' };
   }
   confidence += LAST_WEIGHT[last];
-  const first = firstAgreement(q.first, c.first);
-  if (first === 'none') {
+  // `Mary-Jane`, `MaryJane` and `Mary Jane` are one double first name: the middle is part of it.
+  const double = doubleFirstName(q, c);
+  const first = double ? 'exact' : firstAgreement(q.first, c.first);
+  const proven = q.emails.some((e) => c.emails.includes(e)) || (q.middle.length > 1 && q.middle === c.middle);
+  if (first === 'none' || (first === 'typo' && !proven && twoNames(q.first, c.first))) {
     // `Robert Smith` for John Robert Smith, with the surname as written: the person may go by it.
     if (last === 'exact' && sameGeneration && goesByMiddleName(q, c)) {
       return { type: 'Individual', confidence: round(Math.min(1, confidence + WEIGHT.firstMiddle)), nameForm: 'middle-as-first' };
@@ -82,13 +92,14 @@ export function scoreCandidate(q: IdentityFeatures, c: IdentityFeatures): Scored
   }
   // An initial or a typo in the first name is too little beside a last name that is not as
   // written (a typo, or another form of it).
-  const weakFirst = first === 'initial' || first === 'typo';
-  const individual = sameGeneration && !conflicts(q.middle, c.middle) && !(weakFirst && last !== 'exact');
+  const weakFirst = first === 'initial' || first === 'typo' || first === 'variant';
+  const individual = sameGeneration && (double || !conflicts(q.middle, c.middle)) && !(weakFirst && last !== 'exact');
   if (!individual) return { type: 'Household', confidence: round(confidence) };
-  confidence += { exact: WEIGHT.firstExact, nickname: WEIGHT.firstNickname, typo: WEIGHT.firstTypo, initial: WEIGHT.firstInitial }[first];
-  if (q.middle !== '' && c.middle !== '') confidence += WEIGHT.middle;
+  confidence += FIRST_WEIGHT[first];
+  if (!double && q.middle !== '' && c.middle !== '') confidence += WEIGHT.middle;
   const scored: Scored = { type: 'Individual', confidence: round(Math.min(1, confidence)) };
   if (last === 'particle' || last === 'part') scored.nameForm = last === 'particle' ? 'surname-particle' : 'surname-part';
+  if ((first === 'typo' || first === 'variant') && !proven) scored.looseFirst = true;
   return scored;
 }
 
@@ -120,10 +131,36 @@ function sameStreet(q: ParsedStreet, c: ParsedStreet): Place {
   return q.unitId !== undefined && q.unitId === c.unitId ? 'same-unit' : 'same';
 }
 
-function firstAgreement(q: string, c: string): 'exact' | 'nickname' | 'typo' | 'initial' | 'none' {
+type FirstAgreement = 'exact' | 'nickname' | 'variant' | 'typo' | 'initial' | 'none';
+
+const FIRST_WEIGHT = {
+  exact: WEIGHT.firstExact,
+  nickname: WEIGHT.firstNickname,
+  variant: WEIGHT.firstVariant,
+  typo: WEIGHT.firstTypo,
+  initial: WEIGHT.firstInitial,
+} as const;
+
+function firstAgreement(q: string, c: string): FirstAgreement {
   const agreement = firstNamesAgree(q, c);
   if (agreement !== 'none') return agreement;
+  if (spellingVariants(q, c)) return 'variant';
   return oneSlipApart(q, c) ? 'typo' : 'none';
+}
+
+/**
+ * The precision rule: one slip between two names that are both real first names (`Joan` and
+ * `John`, `Carol` and `Carl`) is two people, not a typo; a slip into something that is no name
+ * (`Jhon`) stays a typo.
+ */
+function twoNames(a: string, b: string): boolean {
+  return isKnownFirstName(a) && isKnownFirstName(b);
+}
+
+/** One side's first and (full) middle names, joined, are the other's first name. */
+function doubleFirstName(q: IdentityFeatures, c: IdentityFeatures): boolean {
+  if (q.first === c.first) return false;
+  return (q.middle.length > 1 && q.first + q.middle === c.first) || (c.middle.length > 1 && c.first + c.middle === q.first);
 }
 
 /** Middle names conflict only when both are given and neither is the other's initial. */

@@ -5,3 +5,6 @@ export { nameVariants, firstNamesAgree, type FirstNameAgreement } from './nickna
 export { lastNamePhonetic } from './phonetic.js';
 export { jaroWinkler, oneSlipApart } from './similarity.js';
 export { SURNAME_PARTICLES, surnameGroups, surnameFormsAgree, type SurnameGroup, type SurnameFormAgreement } from './surname-forms.js';
+export { isKnownFirstName, knownFirstNameCount } from './known-first-names.js';
+export { spellingVariants } from './spelling-variants.js';
+export { NAME_TITLES } from './titles.js';

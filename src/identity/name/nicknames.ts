@@ -46,6 +46,12 @@ function nicknameIndex(): NicknameIndex {
   return index;
 }
 
+/** Every name the nickname data holds, formal or nickname, normalised. */
+export function nicknameDataNames(): Iterable<string> {
+  const { nicknamesOf, formalNamesOf } = nicknameIndex();
+  return new Set([...nicknamesOf.keys(), ...formalNamesOf.keys()]);
+}
+
 /**
  * The normalised first name, its nicknames and the formal names it is a nickname of
  * (`bob` → `bob`, `robert`; `robert` → `robert`, `bob`, `rob`, …). The input may be raw or already

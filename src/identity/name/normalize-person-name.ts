@@ -9,6 +9,7 @@
  * as `normalizeName` in people/person-key.ts does, so `de la Cruz` and `DeLaCruz` agree.
  */
 import { NAME_SUFFIXES } from './name-suffixes.js';
+import { stripTitles } from './titles.js';
 
 export interface PersonName {
   first: string;
@@ -80,6 +81,8 @@ export function normalizePersonName(parts: PersonNameParts): PersonName {
   const middleTokens = nameTokens(source.middle);
   const lastTokens = nameTokens(source.last);
 
+  // `Dr. Jennifer K`: the title is no part of the name (titles.ts).
+  stripTitles(firstTokens);
   const suffixes = [...stripSuffixes(firstTokens), ...stripSuffixes(lastTokens)];
 
   // `John Q` with no middle name: the second token is the middle name (or initial). With a middle
