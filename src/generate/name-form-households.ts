@@ -10,7 +10,8 @@
  * - `swap-pair` (trap): two people whose names swap into each other (`Scott Thomas`, `Thomas Scott`);
  * - `same-names` (trap): a parent and a child with the same first and middle names, `Sr` and `Jr`;
  * - `middle-first` (trap): a parent whose middle name is the child's first name (John Robert and
- *   Robert).
+ *   Robert);
+ * - `near-names` (trap) and `double-first`: see name-variant-households.ts.
  *
  * People are taken from `generatePeople` on the stream `${seed}/name-forms` (so every field an
  * import checks is a real generated value), one of each generated household, grouped here into
@@ -19,12 +20,22 @@
  * of both at one house number and street is possible and would show as a failure, not hide one.
  */
 import { NameMaker } from './names.js';
+import { renameDoubleFirst, renameNearNames } from './name-variant-households.js';
 import { generatePeople, type GeneratedPerson } from './people.js';
 import { editDistance, key } from './query-edits.js';
 import { Rng } from './random.js';
 import { nameLists } from './reference-data.js';
 
-export const NAME_FORM_HOUSEHOLD_KINDS = ['compound', 'particle', 'married', 'swap-pair', 'same-names', 'middle-first'] as const;
+export const NAME_FORM_HOUSEHOLD_KINDS = [
+  'compound',
+  'particle',
+  'married',
+  'swap-pair',
+  'same-names',
+  'middle-first',
+  'near-names',
+  'double-first',
+] as const;
 export type NameFormHouseholdKind = (typeof NAME_FORM_HOUSEHOLD_KINDS)[number];
 
 export interface NameFormHousehold {
@@ -67,6 +78,8 @@ const SIZES: Readonly<Record<NameFormHouseholdKind, readonly [number, number]>> 
   'swap-pair': [2, 2],
   'same-names': [2, 3],
   'middle-first': [2, 3],
+  'near-names': [2, 3],
+  'double-first': [1, 3],
 };
 
 const pad = (n: number) => String(n).padStart(6, '0');
@@ -195,5 +208,9 @@ function rename(kind: NameFormHouseholdKind, members: GeneratedPerson[], rng: Rn
       set(child, { first_name: middle, middle_name: keepMiddle ? childMiddle : undefined, gender: parent.person.gender });
       return;
     }
+    case 'near-names':
+      return renameNearNames(members, rng, names);
+    case 'double-first':
+      return renameDoubleFirst(members, rng, names);
   }
 }

@@ -30,6 +30,7 @@ import type { NameFormKind } from './query-kinds.js';
 import type { QueryExpectation, QueryVariant } from './query-variants.js';
 import { Rng } from './random.js';
 import { NameMaker } from './names.js';
+import { nameVariantHouseholdQueries } from './name-variant-forms.js';
 
 export interface NameFormVariantOptions {
   seed: string | number;
@@ -156,6 +157,9 @@ class NameFormMaker {
   }
 
   *householdVariants(h: NameFormHousehold): Generator<QueryVariant> {
+    // The households of issue 30's forms, and a conflicting suffix for the Sr/Jr pair.
+    yield* nameVariantHouseholdQueries(h, this.rng);
+    if (h.kind === 'near-names' || h.kind === 'double-first') return;
     const made: [NameFormKind, GeneratedPerson, IdentityQuery, QueryExpectation][] = [];
     const self = (m: GeneratedPerson) => this.self(m);
     const household = { household: h.id };

@@ -1,4 +1,5 @@
 /** The kinds of identity query variant (query-variants.ts): their weights and what each sends and expects. */
+import { NAME_VARIANT_DESCRIPTIONS, type NameVariantKind } from './name-variant-kinds.js';
 
 /**
  * Kinds with their weights. A kind a person does not allow (no middle name, no unit, nobody else
@@ -46,7 +47,7 @@ export const NAME_FORM_KINDS = [
 ] as const;
 export type NameFormKind = (typeof NAME_FORM_KINDS)[number];
 
-export type VariantKind = WeightedKind | NameFormKind;
+export type VariantKind = WeightedKind | NameFormKind | NameVariantKind;
 
 /** What each kind sends, and what it expects (for reports). */
 export const VARIANT_DESCRIPTIONS: Readonly<Record<VariantKind, string>> = {
@@ -88,4 +89,5 @@ export const VARIANT_DESCRIPTIONS: Readonly<Record<VariantKind, string>> = {
     'a parent and a child with the same first and middle names, `Sr` and `Jr`: the middle name as first name without a suffix, or `J Robert`, the household only; with the suffix, or the full name, that one',
   'trap-middle-first':
     'a parent whose middle name is a child’s first name (John Robert and Robert): `Robert Smith` the child; `J Robert Smith` and `John Smith` the parent',
+  ...NAME_VARIANT_DESCRIPTIONS,
 };

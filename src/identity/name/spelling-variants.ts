@@ -129,6 +129,7 @@ function sameVowels(a: readonly string[], b: readonly string[]): boolean {
  */
 export function stopPattern(name: string): string {
   return name
+    .replace(/([^aeiou])\1+/g, '$1')
     .replace(/ph/g, 'f')
     .replace(/v/g, 'f')
     .replace(/gh(?=[aeiou])/g, 'g')

@@ -6,6 +6,7 @@
 import type { Writable } from 'node:stream';
 import { generateNameFormHouseholds, type NameFormHousehold } from '../../../src/generate/name-form-households.js';
 import { generateNameFormVariants } from '../../../src/generate/name-form-variants.js';
+import { generateNameVariants } from '../../../src/generate/name-variant-forms.js';
 import type { GeneratedPerson } from '../../../src/generate/people.js';
 import type { QueryVariant } from '../../../src/generate/query-variants.js';
 
@@ -27,10 +28,13 @@ export function addNameFormHouseholds(map: Map<string, string>, households: read
   for (const h of households) for (const m of h.members) map.set(m.person.person_id, h.id);
 }
 
-export function nameFormVariants(
+/** The name-form variants (name-form-variants.ts), then issue 30's (name-variant-forms.ts), each on its own stream. */
+export function* nameFormVariants(
   people: Iterable<GeneratedPerson>,
   households: readonly NameFormHousehold[],
   options: { seed: string; nicknames: readonly (readonly [string, string])[] },
 ): Generator<QueryVariant> {
-  return generateNameFormVariants(people, households, options);
+  const all = Array.isArray(people) ? (people as readonly GeneratedPerson[]) : [...people];
+  yield* generateNameFormVariants(all, households, options);
+  yield* generateNameVariants(all, options);
 }

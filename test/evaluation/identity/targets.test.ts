@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importPeople } from '../../../src/cli/import/import-people.js';
 import { generatePeople } from '../../../src/generate/people.js';
 import { generateQueryVariants, NAME_FORM_KINDS, VARIANT_KINDS, type QueryVariant } from '../../../src/generate/query-variants.js';
+import { NAME_VARIANT_KINDS } from '../../../src/generate/name-variant-kinds.js';
 import { writeDataset } from '../../../src/generate/write-dataset.js';
 import type { Storage } from '../../../src/storage/interfaces.js';
 import { openStorage } from '../../../src/storage/open-storage.js';
@@ -82,15 +83,15 @@ describe(`identity matching on ${PEOPLE.toLocaleString('en-US')} generated peopl
   it('ran every query, of every kind', () => {
     expect(report.variants).toBe(variants.length);
     expect(report.variants).toBeGreaterThan(4_900);
-    expect(report.kinds.map((k) => k.kind).sort()).toEqual([...VARIANT_KINDS, ...NAME_FORM_KINDS].sort());
+    expect(report.kinds.map((k) => k.kind).sort()).toEqual([...VARIANT_KINDS, ...NAME_FORM_KINDS, ...NAME_VARIANT_KINDS].sort());
     // Enough claims that one wrong Individual in 200 would show.
-    expect(report.individual.precision.total).toBeGreaterThan(3_500);
+    expect(report.individual.precision.total).toBeGreaterThan(5_000);
     expect(report.household.precision.total).toBeGreaterThan(1_500);
   });
 
-  it('meets the targets: Individual precision ≥ 99.5 % and recall ≥ 95 %, Household precision ≥ 99 %', () => {
-    expect(report.individual.precision.value).toBeGreaterThanOrEqual(0.995);
-    expect(report.individual.recall.value).toBeGreaterThanOrEqual(0.95);
+  it('meets the targets: Individual precision ≥ 99.9 % and recall ≥ 97 %, Household precision ≥ 99 %', () => {
+    expect(report.individual.precision.value).toBeGreaterThanOrEqual(0.999);
+    expect(report.individual.recall.value).toBeGreaterThanOrEqual(0.97);
     expect(report.household.precision.value).toBeGreaterThanOrEqual(0.99);
   });
 
@@ -118,6 +119,22 @@ describe(`identity matching on ${PEOPLE.toLocaleString('en-US')} generated peopl
     expect(alike.length).toBeGreaterThan(10);
   });
 
+  it('finds the name forms of issue 30 and names no wrong Individual through them, near names above all', () => {
+    // Spellings the matcher does not join (Geoffrey/Jeffrey, Sean/Shawn) are in the table on purpose.
+    const recall: Record<string, number> = { 'spelling-variant': 0.8 };
+    for (const kind of NAME_VARIANT_KINDS) {
+      const row = report.kinds.find((k) => k.kind === kind)!;
+      expect(row.variants, kind).toBeGreaterThanOrEqual(30);
+      if (row.individual.recall.total > 0) expect(row.individual.recall.value, kind).toBeGreaterThanOrEqual(recall[kind] ?? 0.95);
+      expect(row.individual.precision.hits, `${kind}: wrong Individuals`).toBe(row.individual.precision.total);
+      expect(row.household.precision.hits, `${kind}: wrong Household matches`).toBe(row.household.precision.total);
+    }
+    // A near name expects the household only: the row holds claims, and none of them Individual.
+    const near = report.kinds.find((k) => k.kind === 'near-name')!;
+    expect(near.household.precision.total).toBeGreaterThanOrEqual(30);
+    expect(variants.filter((v) => v.kind === 'near-name').every((v) => v.expect.individual === undefined)).toBe(true);
+  });
+
   it('keeps every other kind free of wrong Individuals', () => {
     for (const kind of VARIANT_KINDS) {
       const row = report.kinds.find((k) => k.kind === kind)!;
@@ -132,6 +149,6 @@ describe(`identity matching on ${PEOPLE.toLocaleString('en-US')} generated peopl
     };
     const worse = await evaluateMatcher(careless, variants, { households });
     expect(worse.individual.precision.value).toBeLessThan(0.9);
-    expect(worse.individual.recall.value).toBe(report.individual.recall.value);
+    expect(worse.individual.recall.value).toBeGreaterThanOrEqual(report.individual.recall.value!);
   });
 });
