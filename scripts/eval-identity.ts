@@ -5,7 +5,12 @@
  * per kind, with address-parsing accuracy when that module exists.
  *
  *   node bin/run-ts.js scripts/eval-identity.ts [--people 20000] [--seed eval] [--per-person 2]
- *     [--matcher auto|identity|exact] [--failures 10] [--write-docs] [--docs docs/accuracy.md] [--keep]
+ *     [--matcher auto|identity|exact] [--failures 10] [--property-runs 100000] [--write-docs]
+ *     [--docs docs/accuracy.md] [--keep]
+ *
+ * After the matcher, the precision property of issue 30 (test/evaluation/identity/near-name-property.ts)
+ * runs on `--property-runs` generated households: a first name one letter from a resident's never
+ * names the wrong person. A counterexample fails the script.
  *
  * `--write-docs` rewrites the section of docs/accuracy.md between `<!-- identity:begin -->` and
  * `<!-- identity:end -->` (appended when absent). The nickname corpus is read from
@@ -25,6 +30,7 @@ import { writeDataset } from '../src/generate/write-dataset.js';
 import { evaluateMatcher, type EvaluatedMatcher, type EvaluationReport } from '../test/evaluation/identity/evaluate-matcher.js';
 import { createExactIdentityMatcher } from '../test/evaluation/identity/exact-matcher.js';
 import { loadNicknamePairs } from '../test/evaluation/identity/nickname-corpus.js';
+import { checkNearNamePrecision, sameNameJudge } from '../test/evaluation/identity/near-name-property.js';
 import {
   addNameFormHouseholds,
   nameFormHouseholds,
@@ -58,6 +64,7 @@ const { values: args } = parseArgs({
     'per-person': { type: 'string', default: '2' },
     matcher: { type: 'string', default: 'auto' },
     failures: { type: 'string', default: '10' },
+    'property-runs': { type: 'string', default: '100000' },
     'write-docs': { type: 'boolean', default: false },
     docs: { type: 'string', default: fileURLToPath(new URL('../docs/accuracy.md', import.meta.url)) },
     keep: { type: 'boolean', default: false },
@@ -66,9 +73,12 @@ const { values: args } = parseArgs({
 const count = Number(args.people);
 const perPerson = Number(args['per-person']);
 const maxFailures = Number(args.failures);
+const propertyRuns = Number(args['property-runs']);
 if (!Number.isSafeInteger(count) || count < 1) usage(`--people must be a whole number ≥ 1, not ${args.people}`);
 if (!(perPerson > 0)) usage(`--per-person must be a number > 0, not ${args['per-person']}`);
 if (!Number.isSafeInteger(maxFailures) || maxFailures < 0) usage(`--failures must be a whole number ≥ 0, not ${args.failures}`);
+if (!Number.isSafeInteger(propertyRuns) || propertyRuns < 0)
+  usage(`--property-runs must be a whole number ≥ 0, not ${args['property-runs']}`);
 if (!['auto', 'identity', 'exact'].includes(args.matcher)) usage(`--matcher must be auto, identity or exact, not ${args.matcher}`);
 
 function usage(message: string): never {
@@ -124,6 +134,14 @@ try {
   if (baseline) console.log(`\nbaseline: ${EXACT}\n\n${summaryTable(baseline)}`);
   console.log(`\n${kindTable(report)}`);
   if (report.failures.length > 0) console.log(`\nfirst failures:\n${failureLines(report).join('\n')}`);
+
+  if (propertyRuns > 0) {
+    t = performance.now();
+    checkNearNamePrecision(sameNameJudge(nicknames), propertyRuns);
+    console.log(
+      `\nprecision property (a first name one letter from a resident's): ${propertyRuns.toLocaleString('en-US')} households, no wrong Individual (${seconds(t)})`,
+    );
+  }
 
   t = performance.now();
   const address = await addressAccuracy();
