@@ -160,7 +160,12 @@ function twoNames(a: string, b: string): boolean {
 /** One side's first and (full) middle names, joined, are the other's first name. */
 function doubleFirstName(q: IdentityFeatures, c: IdentityFeatures): boolean {
   if (q.first === c.first) return false;
-  return (q.middle.length > 1 && q.first + q.middle === c.first) || (c.middle.length > 1 && c.first + c.middle === q.first);
+  return joinedIs(q.first, q.middle, c.first) || joinedIs(c.first, c.middle, q.first);
+}
+
+/** `first + middle === whole`, without building the joined string (this runs per candidate). */
+function joinedIs(first: string, middle: string, whole: string): boolean {
+  return middle.length > 1 && first.length + middle.length === whole.length && whole.startsWith(first) && whole.endsWith(middle);
 }
 
 /** Middle names conflict only when both are given and neither is the other's initial. */
