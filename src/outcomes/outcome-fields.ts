@@ -1,0 +1,139 @@
+/**
+ * What every parser shares: refusals, the JSON body, and the bounds on what an event may carry.
+ * An event is kept only with an address and an id (ingestion dedupes on the id and lists key on
+ * the address); diagnostic text is cut to 500 characters, since only parsed fields are kept and a
+ * remote server's reply can be long.
+ */
+import type { OutcomeEvent, OutcomeParse, OutcomeRefusal } from './outcome-event.js';
+
+export const MAX_DIAGNOSTIC = 500;
+/** RFC 5321's path limit; anything longer is not an address a list could hold. */
+const MAX_EMAIL = 320;
+const MAX_EVENT_ID = 256;
+
+export class Refused extends Error {
+  constructor(readonly refusal: OutcomeRefusal) {
+    super(refusal.message);
+  }
+}
+
+export function refuse(status: OutcomeRefusal['status'], message: string): never {
+  throw new Refused({ status, message });
+}
+
+export function refusal(status: OutcomeRefusal['status'], message: string): OutcomeParse {
+  return { ok: false, refusal: { status, message } };
+}
+
+export function requireJson(contentType: string, format: string): void {
+  // ESPs send application/json; some proxies add a vendor suffix (`application/vnd.x+json`), and SNS sends text/plain.
+  if (contentType !== 'application/json' && contentType !== 'text/plain' && !contentType.endsWith('+json'))
+    refuse(415, `${format} webhooks are JSON: expected Content-Type application/json, got ${contentType || 'none'}`);
+}
+
+export function parseJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return refuse(400, 'Invalid JSON');
+  }
+}
+
+export type Json = Record<string, unknown>;
+
+export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A string field, trimmed; undefined when absent, empty or not a string. */
+export function text(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed.length > 0 ? trimmed : undefined;
+}
+
+/** An id field that an ESP may send as a string or a number. */
+export function idText(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return text(value);
+}
+
+/** The recipient as the ESP wrote it, or a refusal naming the field that should have held it. */
+export function requireEmail(value: unknown, where: string): string {
+  const email = text(value);
+  if (email === undefined || !email.includes('@') || email.length > MAX_EMAIL || /\s/.test(email))
+    refuse(422, `${where}: expected a recipient address`);
+  return email;
+}
+
+export function requireEventId(value: string | undefined, where: string): string {
+  if (value === undefined || value.length > MAX_EVENT_ID)
+    refuse(422, `${where}: expected an event id (at most ${MAX_EVENT_ID} characters)`);
+  return value;
+}
+
+export function clipDiagnostic(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const flat = value.replace(/\s+/g, ' ').trim();
+  if (flat.length === 0) return undefined;
+  return flat.length > MAX_DIAGNOSTIC ? flat.slice(0, MAX_DIAGNOSTIC) : flat;
+}
+
+/** Seconds since the epoch (SendGrid, Mailgun) or an ISO date (SES, Postmark); `now` when unusable. */
+export function occurredAt(value: unknown, now: Date): Date {
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    const date = new Date(value * 1000);
+    if (!Number.isNaN(date.getTime())) return date;
+  }
+  if (typeof value === 'string' && value.trim().length > 0) {
+    const date = new Date(value);
+    if (!Number.isNaN(date.getTime())) return date;
+  }
+  return now;
+}
+
+const ENHANCED = /(?:^|[\s;(#])([245]\.\d{1,3}\.\d{1,3})(?=[\s;:,.)\]]|$)/;
+const LEADING_CODE = /^(?:[a-z0-9-]+;\s*)?([245]\d\d)(?=[\s-]|$)/i;
+
+/**
+ * The SMTP reply code and RFC 3463 enhanced status a diagnostic text carries: `smtp; 550 5.1.1 …`
+ * (a DSN's Diagnostic-Code, SES's diagnosticCode), `550 5.1.1 …`, `… (#5.1.1 - chkuser)`.
+ */
+export function replyCodes(diagnostic: string | undefined): { smtpCode?: number; enhancedStatus?: string } {
+  if (diagnostic === undefined) return {};
+  const code = LEADING_CODE.exec(diagnostic)?.[1];
+  const enhanced = ENHANCED.exec(diagnostic)?.[1];
+  return { ...(code ? { smtpCode: Number(code) } : {}), ...(enhanced ? { enhancedStatus: enhanced } : {}) };
+}
+
+/** A well-formed RFC 3463 status field (`5.1.1`), else undefined. */
+export function enhancedStatus(value: unknown): string | undefined {
+  const status = text(value);
+  return status !== undefined && /^[245]\.\d{1,3}\.\d{1,3}$/.test(status) ? status : undefined;
+}
+
+/** Builds an event, leaving out what is unknown and preferring the ESP's status field to the one in the text. */
+export function outcomeEvent(fields: {
+  source: OutcomeEvent['source'];
+  eventId: string;
+  email: string;
+  kind: OutcomeEvent['kind'];
+  status?: string | undefined;
+  smtpCode?: number | undefined;
+  diagnostic?: string | undefined;
+  occurredAt: Date;
+}): OutcomeEvent {
+  const diagnostic = clipDiagnostic(fields.diagnostic);
+  const fromText = replyCodes(diagnostic);
+  // An ESP's status field that says only "failed" (`5.0.0`) yields to a precise code in the text.
+  const enhanced = fields.status && !/\.0\.0$/.test(fields.status) ? fields.status : (fromText.enhancedStatus ?? fields.status);
+  const smtpCode = fields.smtpCode ?? fromText.smtpCode;
+  return {
+    source: fields.source,
+    eventId: fields.eventId,
+    email: fields.email,
+    kind: fields.kind,
+    ...(enhanced ? { enhancedStatus: enhanced } : {}),
+    ...(smtpCode !== undefined ? { smtpCode } : {}),
+    ...(diagnostic ? { diagnostic } : {}),
+    occurredAt: fields.occurredAt,
+  };
+}
