@@ -4,6 +4,7 @@
  * the address); diagnostic text is cut to 500 characters, since only parsed fields are kept and a
  * remote server's reply can be long.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { OutcomeEvent, OutcomeParse, OutcomeRefusal } from './outcome-event.js';
 
 export const MAX_DIAGNOSTIC = 500;
@@ -25,15 +26,21 @@ export function refusal(status: OutcomeRefusal['status'], message: string): Outc
   return { ok: false, refusal: { status, message } };
 }
 
+/** Compares two secrets in constant time (over their digests, so lengths leak nothing either). */
+export function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
 export function requireJson(contentType: string, format: string): void {
   // ESPs send application/json; some proxies add a vendor suffix (`application/vnd.x+json`), and SNS sends text/plain.
   if (contentType !== 'application/json' && contentType !== 'text/plain' && !contentType.endsWith('+json'))
     refuse(415, `${format} webhooks are JSON: expected Content-Type application/json, got ${contentType || 'none'}`);
 }
 
-export function parseJson(body: Buffer): unknown {
+export function parseJson(body: Buffer | string): unknown {
   try {
-    return JSON.parse(body.toString('utf8'));
+    return JSON.parse(typeof body === 'string' ? body : body.toString('utf8'));
   } catch {
     return refuse(400, 'Invalid JSON');
   }
@@ -77,12 +84,13 @@ export function clipDiagnostic(value: string | undefined): string | undefined {
   return flat.length > MAX_DIAGNOSTIC ? flat.slice(0, MAX_DIAGNOSTIC) : flat;
 }
 
-/** Seconds since the epoch (SendGrid, Mailgun) or an ISO date (SES, Postmark); `now` when unusable. */
+/** Seconds since the epoch (SendGrid, Mailgun; SparkPost as a string) or a date (SES, Postmark, DSN); `now` when unusable. */
 export function occurredAt(value: unknown, now: Date): Date {
   if (typeof value === 'number' && Number.isFinite(value)) {
     const date = new Date(value * 1000);
     if (!Number.isNaN(date.getTime())) return date;
   }
+  if (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim())) return occurredAt(Number(value), now);
   if (typeof value === 'string' && value.trim().length > 0) {
     const date = new Date(value);
     if (!Number.isNaN(date.getTime())) return date;
