@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import PostalMime, { type Email } from 'postal-mime';
 import type { OutcomeDelivery, OutcomeEvent, OutcomeKind, OutcomeSource } from './outcome-event.js';
 import { enhancedStatus, occurredAt, outcomeEvent, refuse, requireEmail } from './outcome-fields.js';
-import { field, fieldGroups, typedAddress, type FieldGroup } from './report-fields.js';
+import { field, fieldGroups, typedAddress } from './report-fields.js';
 
 const DSN_PARTS = new Set(['message/delivery-status', 'message/global-delivery-status']);
 const ARF_PARTS = new Set(['message/feedback-report']);
