@@ -87,7 +87,7 @@ export function clipDiagnostic(value: string | undefined): string | undefined {
 /** Seconds since the epoch (SendGrid, Mailgun; SparkPost as a string) or a date (SES, Postmark, DSN); `now` when unusable. */
 export function occurredAt(value: unknown, now: Date): Date {
   if (typeof value === 'number' && Number.isFinite(value)) {
-    const date = new Date(value * 1000);
+    const date = new Date(Math.round(value * 1000));
     if (!Number.isNaN(date.getTime())) return date;
   }
   if (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim())) return occurredAt(Number(value), now);
