@@ -1,51 +1,21 @@
-import { createSign } from 'node:crypto';
-import { generate } from 'selfsigned';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { delivery, eventsOf, fixture, refusalOf } from '../../test/fixtures/outcomes/load-fixture.js';
+import { CERT_URL, makeSigner, signSns, snsNotification, type Sns, type TestSigner } from '../../test/fixtures/outcomes/sns-signing.js';
 import { classifyOutcome } from './classify.js';
 import { parseOutcomes, type OutcomePorts } from './parse-outcomes.js';
 import { CertificateUnavailable, isSnsUrl } from './sns.js';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
-const CERT_URL = 'https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-0000000000000000000000.pem';
-let pem: string;
-let privateKey: string;
+let signer: TestSigner;
 let otherKey: string;
 
 beforeAll(async () => {
-  const made = await generate([{ name: 'commonName', value: 'sns.amazonaws.com' }], { keySize: 2048 });
-  pem = made.cert;
-  privateKey = made.private;
-  otherKey = (await generate([{ name: 'commonName', value: 'sns.amazonaws.com' }], { keySize: 2048 })).private;
+  signer = await makeSigner();
+  otherKey = (await makeSigner()).privateKey;
 });
 
-type Sns = Record<string, string>;
-
-const NOTIFICATION_FIELDS = ['Message', 'MessageId', 'Subject', 'Timestamp', 'TopicArn', 'Type'];
-const CONFIRMATION_FIELDS = ['Message', 'MessageId', 'SubscribeURL', 'Timestamp', 'Token', 'TopicArn', 'Type'];
-
-/** An SNS message as Amazon signs it (the canonical string of its fields, RSA with SHA-1 or SHA-256). */
-function signed(message: Sns, version: '1' | '2' = '1', key = privateKey): Sns {
-  const fields = message.Type === 'Notification' ? NOTIFICATION_FIELDS : CONFIRMATION_FIELDS;
-  const text = fields
-    .filter((name) => message[name] !== undefined)
-    .map((name) => `${name}\n${message[name]!}\n`)
-    .join('');
-  const signature = createSign(version === '1' ? 'RSA-SHA1' : 'RSA-SHA256')
-    .update(text)
-    .sign(key, 'base64');
-  return { ...message, SignatureVersion: version, Signature: signature, SigningCertURL: CERT_URL };
-}
-
-function notification(sesFixture: string, messageId = '5f3e0c2a-1b4d-5e6f-8a9b-0c1d2e3f4a5b'): Sns {
-  return {
-    Type: 'Notification',
-    MessageId: messageId,
-    TopicArn: 'arn:aws:sns:eu-west-1:111122223333:ses-outcomes',
-    Message: fixture(sesFixture).toString('utf8'),
-    Timestamp: '2026-01-15T08:30:13.000Z',
-  };
-}
+const signed = (message: Sns, version: '1' | '2' = '1', key?: string) => signSns(message, key ?? signer.privateKey, version);
+const notification = (sesFixture: string) => snsNotification(fixture(sesFixture).toString('utf8'));
 
 function confirmation(subscribeUrl: string): Sns {
   return {
@@ -60,14 +30,7 @@ function confirmation(subscribeUrl: string): Sns {
   };
 }
 
-function ports(asked: string[] = []): OutcomePorts {
-  return {
-    fetchCertificate: async (url) => {
-      asked.push(url);
-      return pem;
-    },
-  };
-}
+const ports = (asked: string[] = []): OutcomePorts => signer.ports(asked);
 
 const parse = (body: unknown, given: OutcomePorts = ports()) =>
   parseOutcomes('ses', delivery(JSON.stringify(body), 'text/plain; charset=UTF-8'), {}, NOW, given);
