@@ -28,7 +28,7 @@ describe('delivery status notifications (RFC 3464)', () => {
     expect(events[0]).toMatchObject({
       source: 'dsn',
       smtpCode: 550,
-      diagnostic: '550 5.1.1 <gone@receiver.example>: Recipient address rejected: User unknown in local recipient table',
+      diagnostic: '550 5.1.1 <*@receiver.example>: Recipient address rejected: User unknown in local recipient table',
       occurredAt: new Date('2026-01-15T08:30:58Z'),
     });
   });
