@@ -85,6 +85,14 @@ describe('abuse reports (ARF, RFC 5965)', () => {
     expect(events.map((event) => event.email)).toEqual(['other@receiver.example']);
   });
 
+  it('without Original-Rcpt-To, reads the To of an attached message/rfc822 too', async () => {
+    const body = fixture('arf-abuse.eml')
+      .toString()
+      .replace(/^Original-Rcpt-To: .*\n/m, '');
+    expect(body).not.toContain('Original-Rcpt-To');
+    expect(eventsOf(await parse('arf', body)).map((event) => event.email)).toEqual(['annoyed@receiver.example']);
+  });
+
   it('a not-spam report changes nothing', async () => {
     expect(eventsOf(await parse('arf', fixture('arf-not-spam.eml')))).toEqual([]);
   });
