@@ -91,12 +91,12 @@ const DIAGNOSTIC_TYPE = /^(?:smtp|x-[a-z0-9-]+)\s*;\s*/i;
 export function clipDiagnostic(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   // Cut first: the texts come from anyone, and the work below must not grow with a 10 MB body.
-  const flat = value
+  let flat = value
     .slice(0, MAX_DIAGNOSTIC * 4)
     .replace(/\s+/g, ' ')
-    .replace(ADDRESS_IN_TEXT, '*@$1')
     .trim()
     .replace(DIAGNOSTIC_TYPE, '');
+  if (flat.includes('@')) flat = flat.replace(ADDRESS_IN_TEXT, '*@$1');
   if (flat.length === 0) return undefined;
   return flat.length > MAX_DIAGNOSTIC ? flat.slice(0, MAX_DIAGNOSTIC) : flat;
 }
