@@ -102,7 +102,8 @@ const OUTCOMES: Readonly<Record<MailboxTruth, readonly [OutcomeKind, number][]>>
 };
 const NO_MAILBOX_REPLIES = [
   "550 5.1.1 The email account that you tried to reach does not exist. Please try double-checking the recipient's email address",
-  '550 5.1.1 <{email}>: Recipient address rejected: User unknown in virtual mailbox table',
+  // As a parser keeps it: the address in the reply reduced to its domain.
+  '550 5.1.1 <*@{domain}>: Recipient address rejected: User unknown in virtual mailbox table',
   '550 5.1.10 RESOLVER.ADR.RecipientNotFound; Recipient not found by SMTP address lookup',
   '554 5.1.1 Unknown user; rejecting',
 ];
@@ -173,7 +174,7 @@ function outcome(
             smtpCode: 552,
             diagnostic: '552 5.2.2 The email account that you tried to reach is over quota.',
           }
-        : reply(base, rng.pick(NO_MAILBOX_REPLIES).replace('{email}', address.email));
+        : reply(base, rng.pick(NO_MAILBOX_REPLIES).replace('{domain}', address.email.split('@')[1]!));
     case 'deferral':
       return address.truth === 'full'
         ? { ...base, enhancedStatus: '4.2.2', smtpCode: 452, diagnostic: '452 4.2.2 Mailbox full' }

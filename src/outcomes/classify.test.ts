@@ -32,10 +32,12 @@ const hardBounces: [OutcomeEffect, string, string?][] = [
   ['add-bouncer', '511 sorry, no mailbox here by that name (#5.1.1 - chkuser)'],
   ['add-bouncer', 'smtp; 550 Unrouteable address'],
   ['add-bouncer', 'Amazon SES reported the address as not existing', '5.1.1'],
+  ['add-bouncer', '550 #5.1.0 Address rejected'],
   // disabled: proof
   ['add-bouncer', '550 5.2.1 The email account that you tried to reach is disabled.'],
   ['add-bouncer', '550 Mailbox disabled for this recipient'],
   ['add-bouncer', '554 5.0.0 This account has been disabled or discontinued'],
+  ['add-bouncer', '554 30 mailbox is disabled'],
   // policy, reputation, content: never proof, whatever the code says
   ['count-only', '554 5.7.1 Service unavailable; Client host [192.0.2.25] blocked using zen.spamhaus.org'],
   ['count-only', '550 5.7.1 Our system has detected that this message is likely unsolicited mail.'],

@@ -58,6 +58,7 @@ describe('Mailgun webhooks', () => {
     ['signed with another key', () => signed('mailgun-delivered.json', 'key-other')],
     ['unsigned', () => JSON.stringify(fixtureJson('mailgun-delivered.json'))],
     ['without a signature object', () => JSON.stringify({ 'event-data': fixtureJson('mailgun-delivered.json')['event-data'] })],
+    ['of another shape altogether', () => '[1, 2, 3]'],
     [
       'with a changed token',
       () => {

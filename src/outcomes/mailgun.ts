@@ -29,9 +29,10 @@ import {
 export function parseMailgun(delivery: OutcomeDelivery, secrets: OutcomeSecrets, now: Date): OutcomeEvent[] {
   requireJson(delivery.contentType, 'Mailgun');
   const body = parseJson(delivery.body);
+  // The signature first: a forged body is a 401 whatever its shape.
+  if (secrets.mailgunSigningKey !== undefined) checkSignature(isObject(body) ? body.signature : undefined, secrets.mailgunSigningKey);
   if (!isObject(body) || !isObject(body['event-data']))
     refuse(422, 'Mailgun webhook: expected an object with "signature" and "event-data" (the JSON webhook format)');
-  if (secrets.mailgunSigningKey !== undefined) checkSignature(body.signature, secrets.mailgunSigningKey);
   const data = body['event-data'];
   if (typeof data.event !== 'string') refuse(422, 'Mailgun event-data: expected an "event" field');
   const kind = kindOf(data);

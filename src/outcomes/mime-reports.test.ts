@@ -28,7 +28,7 @@ describe('delivery status notifications (RFC 3464)', () => {
     expect(events[0]).toMatchObject({
       source: 'dsn',
       smtpCode: 550,
-      diagnostic: '550 5.1.1 <gone@receiver.example>: Recipient address rejected: User unknown in local recipient table',
+      diagnostic: '550 5.1.1 <*@receiver.example>: Recipient address rejected: User unknown in local recipient table',
       occurredAt: new Date('2026-01-15T08:30:58Z'),
     });
   });
@@ -83,6 +83,14 @@ describe('abuse reports (ARF, RFC 5965)', () => {
   it('without Original-Rcpt-To, takes the To of the original message', async () => {
     const events = eventsOf(await parse('arf', fixture('arf-redacted-rcpt.eml')));
     expect(events.map((event) => event.email)).toEqual(['other@receiver.example']);
+  });
+
+  it('without Original-Rcpt-To, reads the To of an attached message/rfc822 too', async () => {
+    const body = fixture('arf-abuse.eml')
+      .toString()
+      .replace(/^Original-Rcpt-To: .*\n/m, '');
+    expect(body).not.toContain('Original-Rcpt-To');
+    expect(eventsOf(await parse('arf', body)).map((event) => event.email)).toEqual(['annoyed@receiver.example']);
   });
 
   it('a not-spam report changes nothing', async () => {

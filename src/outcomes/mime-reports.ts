@@ -37,7 +37,7 @@ export async function parseDsn(delivery: OutcomeDelivery, _secrets: unknown, now
       'DSN: Final-Recipient',
     );
     const status = enhancedStatus(field(recipient, 'status')?.split(/\s/)[0]);
-    const diagnostic = typedDiagnostic(field(recipient, 'diagnostic-code'));
+    const diagnostic = field(recipient, 'diagnostic-code');
     const when = field(recipient, 'last-attempt-date') ?? field(perMessage, 'arrival-date') ?? email.date;
     events.push(
       outcomeEvent({
@@ -144,13 +144,6 @@ async function originalRecipients(email: Email): Promise<string[]> {
 
 function contentText(content: ArrayBuffer | Uint8Array | string): string {
   return typeof content === 'string' ? content : new TextDecoder().decode(content);
-}
-
-/** `smtp; 550 5.1.1 …` → `550 5.1.1 …` (the diagnostic-type names the kind of text, not part of it). */
-function typedDiagnostic(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const match = /^([a-z][a-z0-9-]*)\s*;\s*(.*)$/is.exec(value);
-  return match ? match[2] : value;
 }
 
 function digest(source: OutcomeSource, fields: (string | undefined)[]): string {

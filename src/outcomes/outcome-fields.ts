@@ -77,9 +77,26 @@ export function requireEventId(value: string | undefined, where: string): string
   return value;
 }
 
+/** An address inside a reply text (`<gone@receiver.example>`): its local part is the personal part. */
+const ADDRESS_IN_TEXT = /[\w.!#$%&'*+/=?^`{|}~-]+@((?:[\w-]+\.)+[\w-]+)/g;
+
+/** `smtp; 550 …` (RFC 3464's diagnostic-type: `smtp` or an `X-` name, also in SES, Postmark and SparkPost texts) names the kind of text. */
+const DIAGNOSTIC_TYPE = /^(?:smtp|x-[a-z0-9-]+)\s*;\s*/i;
+
+/**
+ * The diagnostic as kept: whitespace flattened, any diagnostic-type prefix removed, at most 500 characters, and every address in it
+ * reduced to its domain (`*@receiver.example`): replies echo the recipient, and the text is kept
+ * beside counts that never name an address.
+ */
 export function clipDiagnostic(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  const flat = value.replace(/\s+/g, ' ').trim();
+  // Cut first: the texts come from anyone, and the work below must not grow with a 10 MB body.
+  let flat = value
+    .slice(0, MAX_DIAGNOSTIC * 4)
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(DIAGNOSTIC_TYPE, '');
+  if (flat.includes('@')) flat = flat.replace(ADDRESS_IN_TEXT, '*@$1');
   if (flat.length === 0) return undefined;
   return flat.length > MAX_DIAGNOSTIC ? flat.slice(0, MAX_DIAGNOSTIC) : flat;
 }

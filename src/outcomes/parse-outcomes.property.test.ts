@@ -165,6 +165,13 @@ describe('parseOutcomes on any input', () => {
   });
 });
 
+describe('parseOutcomes on an unknown source', () => {
+  it.each(['smtp', '__proto__', 'constructor', 'toString'])('refuses %s (422), naming it', async (source) => {
+    const result = await parseOutcomes(source as OutcomeSource, delivery('[]'), {}, NOW);
+    expect(result).toEqual({ ok: false, refusal: { status: 422, message: `unknown outcome source "${source}"` } });
+  });
+});
+
 describe('parseOutcomes on a 10 MB body', () => {
   const TEN_MB = 10 * 1024 * 1024;
   const sendgridEvent = JSON.stringify({ event: 'bounce', email: 'a@b.example', sg_event_id: 'x', reason: '550 5.1.1 User unknown' });

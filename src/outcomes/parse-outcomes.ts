@@ -51,8 +51,9 @@ export async function parseOutcomes(
   now: Date,
   ports: OutcomePorts = {},
 ): Promise<OutcomeParse> {
+  // The source comes from the URL: never a prototype's property.
+  if (!Object.hasOwn(PARSERS, source)) return refusal(422, `unknown outcome source ${JSON.stringify(String(source).slice(0, 40))}`);
   const parser = PARSERS[source];
-  if (!parser) return refusal(422, `unknown outcome source ${JSON.stringify(source)}`);
   try {
     const parsed = await parser(delivery, secrets, now, ports);
     return Array.isArray(parsed) ? { ok: true, events: parsed } : { ok: true, ...parsed };

@@ -60,6 +60,14 @@ describe('SendGrid event webhook', () => {
     expect(result.ok && result.events[0]!.occurredAt).toEqual(NOW);
   });
 
+  it('keeps no recipient address in the diagnostic text, only its domain', async () => {
+    const reason = "550 5.1.1 <Gone.Away+news@Receiver.example>: Recipient address rejected; also copied to o'neil@other.example";
+    const result = await parsed(JSON.stringify([{ event: 'bounce', email: 'Gone.Away+news@Receiver.example', sg_event_id: 'x', reason }]));
+    expect(result.ok && result.events[0]!.diagnostic).toBe(
+      '550 5.1.1 <*@Receiver.example>: Recipient address rejected; also copied to *@other.example',
+    );
+  });
+
   it('cuts the diagnostic text to 500 characters', async () => {
     const reason = `550 5.1.1 ${'x'.repeat(2000)}`;
     const result = await parsed(JSON.stringify([{ event: 'bounce', email: 'a@b.example', sg_event_id: 'x', reason }]));

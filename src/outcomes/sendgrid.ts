@@ -31,8 +31,8 @@ const SIGNATURE_HEADER = 'x-twilio-email-event-webhook-signature';
 const TIMESTAMP_HEADER = 'x-twilio-email-event-webhook-timestamp';
 
 export function parseSendgrid(delivery: OutcomeDelivery, secrets: OutcomeSecrets, now: Date): OutcomeEvent[] {
-  requireJson(delivery.contentType, 'SendGrid');
   if (secrets.sendgridPublicKey !== undefined) checkSignature(delivery, secrets.sendgridPublicKey);
+  requireJson(delivery.contentType, 'SendGrid');
   const body = parseJson(delivery.body);
   if (!Array.isArray(body)) refuse(422, 'SendGrid event webhook: expected a JSON array of events');
   const events: OutcomeEvent[] = [];

@@ -3,7 +3,7 @@
  * (SparkPost posts `[{"msys":{}}]` to test an endpoint). Bounces carry SparkPost's own
  * `bounce_class`, which decides the kind: hard classes are bounces (their reply text then decides
  * whether they prove the mailbox), block classes are blocked, soft ones deferrals; auto-replies,
- * challenge-responses and (un)subscribe requests are not outcomes and are skipped.
+ * challenge-responses, (un)subscribe requests and undetermined bounces are not outcomes and are skipped.
  */
 import type { OutcomeDelivery, OutcomeEvent, OutcomeKind, OutcomeSecrets } from './outcome-event.js';
 import {
@@ -19,8 +19,8 @@ import {
   text,
 } from './outcome-fields.js';
 
-/** SparkPost's bounce classification codes, grouped by their category (Hard, Block, Soft, Admin, Undetermined). */
-const HARD = new Set([1, 10, 30]);
+/** SparkPost's bounce classification codes by category: Hard, Block (with Admin, 25), Soft; Undetermined (1) and the rest are skipped. */
+const HARD = new Set([10, 30]);
 const BLOCK = new Set([25, 50, 51, 52, 53, 54]);
 const SOFT = new Set([20, 21, 22, 23, 24, 40, 70]);
 
