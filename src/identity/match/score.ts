@@ -94,7 +94,7 @@ export function scoreCandidate(q: IdentityFeatures, c: IdentityFeatures): Scored
 
 type Place = 'same-unit' | 'same' | 'different';
 
-function samePlace(q: IdentityFeatures, c: IdentityFeatures): Place {
+export function samePlace(q: IdentityFeatures, c: IdentityFeatures): Place {
   if (q.zip5 !== '' && q.zip5 !== c.zip5) return 'different';
   if (q.street === undefined) {
     // First + last + ZIP+4: the +4 names a block face or a building.
