@@ -16,7 +16,8 @@
  * `HA000001`) and no email.
  */
 import { AddressMaker } from './address.js';
-import { generatePeople, type GeneratedPerson } from './people.js';
+import { householdHeads } from './household-heads.js';
+import type { GeneratedPerson } from './people.js';
 import { Rng } from './random.js';
 import { usZipPlaces, type ZipPlace } from './reference-data.js';
 
@@ -54,21 +55,12 @@ export function* generateAddressFormHouseholds(options: {
   const rng = new Rng(`${String(options.seed)}/address-forms/households`);
   const addresses = new AddressMaker();
   const cities = citiesWithSeveralZips();
-  const source = generatePeople({
+  const next = householdHeads({
     count: options.households * 5 + 10,
     seed: `${String(options.seed)}/address-forms`,
     today: options.today,
-    activity: false,
+    what: 'address-form',
   });
-  let lastHousehold = '';
-  const next = (): GeneratedPerson => {
-    for (let step = source.next(); step.done !== true; step = source.next()) {
-      if (step.value.truth.householdId === lastHousehold) continue;
-      lastHousehold = step.value.truth.householdId;
-      return step.value;
-    }
-    throw new Error('the address-form households ran out of generated people');
-  };
   let personCount = 0;
   for (let made = 0; made < options.households; made++) {
     const kind = ADDRESS_FORM_HOUSEHOLD_KINDS[made % ADDRESS_FORM_HOUSEHOLD_KINDS.length]!;
