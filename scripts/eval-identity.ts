@@ -154,7 +154,10 @@ try {
 
   if (args['write-docs']) {
     const doc = await readFile(args.docs, 'utf8').catch(() => '');
-    const section = docsSection({ report, baseline, people: count, seed: args.seed, perPerson, matcher: chosen.name, address });
+    const section = docsSection({
+      ...{ report, baseline, people: count, seed: args.seed, perPerson, matcher: chosen.name, address },
+      postal: postalTable(postal),
+    });
     await writeFile(args.docs, replaceMarkedSection(doc, section));
     console.log(`\nwrote the identity section of ${args.docs}`);
   }
