@@ -68,6 +68,10 @@ describe('ZIP correction within a city', () => {
     expect(await answer([person('Joseph', 'Berg', '12 Oak St', '62702')], { first: 'Joe' })).toEqual([[expect.any(String), 'Household']]);
   });
 
+  it('takes the city of the ZIP given when the query names none', async () => {
+    expect(await answer([ann], { city: undefined, state: undefined })).toEqual([[ann.personKey, 'Individual']]);
+  });
+
   it('makes no guess when two other ZIPs of the city hold the address', async () => {
     expect(await answer([ann, person('Ann', 'Berg', '12 Oak St', '62703')], {})).toEqual([]);
   });

@@ -10,7 +10,7 @@
  * the same indexed look-up as the first pass, asked only for the queries that found nobody at
  * their address.
  */
-import { zip5sFor } from '../postal/index.js';
+import { cityOfZip, stateOfZip, zip5sFor } from '../postal/index.js';
 import type { CandidateBlock } from './candidate-block.js';
 import type { IdentityFeatures } from './features.js';
 import { samePlace, scoreCandidate, type Scored } from './score.js';
@@ -24,11 +24,18 @@ const MAX_OTHER_ZIPS = 300;
 /** How much weaker than the same match through the ZIP given. */
 const CORRECTED = 0.9;
 
-/** The blocks of the other ZIPs of the query's city, or none when the query cannot be corrected. */
+/**
+ * The blocks of the other ZIPs of the query's city (the city of the ZIP given, when the query
+ * names none), or none when the query cannot be corrected.
+ */
 export function correctionBlocks(query: IdentityQuery, q: IdentityFeatures): CandidateBlock[] {
   const house = q.street?.number;
-  if (house === undefined || house === '' || q.zip5 === '' || query.city === undefined || query.state === undefined) return [];
-  const zips = zip5sFor(query.city, query.state).filter((zip) => zip !== q.zip5);
+  if (house === undefined || house === '' || q.zip5 === '') return [];
+  const named = query.city !== undefined && query.city.trim() !== '' && query.state !== undefined && query.state.trim() !== '';
+  const city = named ? query.city! : cityOfZip(q.zip5);
+  const state = named ? query.state! : stateOfZip(q.zip5);
+  if (city === undefined || state === undefined) return [];
+  const zips = zip5sFor(city, state).filter((zip) => zip !== q.zip5);
   if (zips.length > MAX_OTHER_ZIPS) return [];
   return zips.map((zip5) => ({ kind: 'zip-house', zip5, houseNumber: house }));
 }

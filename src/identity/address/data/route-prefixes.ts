@@ -38,7 +38,7 @@ TOWNSHIP ROAD   | anywhere | TOWNSHIP ROAD, TOWNSHIP RD, TWP RD, TWP ROAD
 TOWNSHIP HIGHWAY | anywhere | TOWNSHIP HIGHWAY, TOWNSHIP HWY, TWP HWY
 ROUTE           | anywhere | ROUTE, RTE, RT
 INTERSTATE      | anywhere | INTERSTATE, INTERSTATE HIGHWAY, IH, I
-FM              | anywhere | FM, FARM TO MARKET ROAD, FARM TO MARKET, FARM ROAD
+FM              | anywhere | FM, FM ROAD, FARM TO MARKET ROAD, FARM TO MARKET, FARM ROAD
 RANCH ROAD      | anywhere | RANCH ROAD, RANCH RD
 LOOP            | anywhere | LOOP
 SPUR            | anywhere | SPUR
