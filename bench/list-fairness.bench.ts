@@ -55,10 +55,10 @@ async function timeList(client: ListClient, file: ListFile): Promise<number> {
  */
 const SPREAD = {
   embedded:
-    '. Five runs of 2026-11-28, the shared 2-core VM at a load average of 10 to 12 from other work: ratios 2.80, 1.16, 3.00, 1.52, 1.64 (three of five met); five more on the quiet machine (load average 1.3 to 2.4, no other work): 2.25, 2.06, 1.79, 1.99, 1.78 (three of five met; the idle list of B 0.12 to 0.17 s, so 0.1 s decides); ' +
+    '. Five runs of 2026-11-28, the shared 2-core VM at a load average of 10 to 12 from other work: ratios 2.80, 1.16, 3.00, 1.52, 1.64 (three of five met); five more on the quiet machine (load average 1.3 to 2.4, no other work): 2.25, 2.06, 1.79, 1.99, 1.78 (three of five met; the idle list of B 0.12 to 0.17 s, so 0.1 s decides); two more on the quiet machine after the domain scheduler’s lanes went least served first (load average 0.5 to 1.7): 2.32, 2.03 (neither met, as before: what B waits for embedded is not the scheduler but the one process’s synchronous work for A’s lists, their SQLite commits and results files); ' +
     "B's idle lists 0.14 to 1.05 s, its lists behind A 0.23 to 0.70 s",
   scaleOut:
-    '. Five runs of 2026-11-28, the shared 2-core VM at a load average of 10 to 12 from other work: ratios 3.17, 3.78, 3.10, 1.98, 2.22 (one of five met); five more on the quiet machine (load average 1.3 to 2.4, no other work): 1.57, 1.24, 1.07, 2.62, 1.25 (four of five met). ' +
+    '. Five runs of 2026-11-28, the shared 2-core VM at a load average of 10 to 12 from other work: ratios 3.17, 3.78, 3.10, 1.98, 2.22 (one of five met); five more on the quiet machine (load average 1.3 to 2.4, no other work): 1.57, 1.24, 1.07, 2.62, 1.25 (four of five met); two more after the lanes went least served first: 1.03, 1.24 (both met). ' +
     "Behind A, one of B's lists in three took about its idle time (0.29 to 0.78 s) and the others 1.2 to 3.3 s; the worker processes used a fifth to two thirds of a core " +
     'with event-loop delays of 10 to 50 ms (median) even while idle, the CPU going to other processes. The former measure (one list each side, ' +
     "the idle one the server's first, cold list: its DNS answers, database connections and compiled code) gave 0.58 to 1.76 in the same runs",

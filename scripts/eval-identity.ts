@@ -49,6 +49,11 @@ import {
   type AddressSection,
 } from '../test/evaluation/identity/report-format.js';
 import { corpusUrl } from '../test/fixtures/corpora.js';
+import * as addressForms from '../test/evaluation/identity/address-form-population.js';
+import { evaluatePostal, postalTable } from '../test/evaluation/identity/evaluate-postal.js';
+import { generateMailboxVariants } from '../src/generate/mailbox-variants.js';
+import { findPeopleByEmail } from '../src/people/mailbox-lookup.js';
+import { normalizeEmail } from '../src/people/email-hash.js';
 import type { Storage } from '../src/storage/interfaces.js';
 import { openStorage } from '../src/storage/open-storage.js';
 
@@ -98,27 +103,32 @@ try {
   const nameForms = nameFormHouseholds({ people: count, seed: args.seed, today: TODAY });
   const nameFormPeople = nameFormPeopleCount(nameForms);
   writeNameFormPeople(out, nameForms);
+  const addressFormSet = addressForms.addressFormHouseholds({ people: count, seed: args.seed, today: TODAY });
+  addressForms.writeAddressFormPeople(out, addressFormSet);
+  const formPeople = nameFormPeople + addressForms.addressFormPeopleCount(addressFormSet);
   out.end();
   await finished(out);
   console.log(
-    `generated ${count.toLocaleString('en-US')} people and ${nameForms.length} name-form households of ${nameFormPeople} (seed ${args.seed}) in ${seconds(t)}`,
+    `generated ${count.toLocaleString('en-US')} people, ${nameForms.length} name-form households of ${nameFormPeople} and ${addressFormSet.length} address-form households (seed ${args.seed}) in ${seconds(t)}`,
   );
 
   t = performance.now();
   storage = await openStorage({ dataDir: dir });
   const imported = await importPeople(storage, file);
-  if (imported.status !== 'finished' || imported.committed !== count + nameFormPeople)
-    throw new Error(`the import did not load every person (${imported.committed}/${count + nameFormPeople})`);
+  if (imported.status !== 'finished' || imported.committed !== count + formPeople)
+    throw new Error(`the import did not load every person (${imported.committed}/${count + formPeople})`);
   console.log(`imported into SQLite (${dir}) in ${seconds(t)}`);
 
   const people = () => generatePeople({ count, seed: args.seed, today: TODAY, activity: false });
   const households = new Map<string, string>();
   for (const { person, truth } of people()) households.set(person.person_id, truth.householdId);
   addNameFormHouseholds(households, nameForms);
+  addressForms.addAddressFormHouseholds(households, addressFormSet);
   const nicknames = loadNicknamePairs(NICKNAMES);
   const variants = function* () {
     yield* generateQueryVariants(people(), { seed: args.seed, perPerson, nicknames });
     yield* nameFormVariants(people(), nameForms, { seed: args.seed, nicknames });
+    yield* addressForms.addressFormVariants(addressFormSet, { seed: args.seed });
   };
 
   const chosen = await chooseMatcher(storage, args.matcher);
@@ -135,6 +145,18 @@ try {
   console.log(`\n${kindTable(report)}`);
   if (report.failures.length > 0) console.log(`\nfirst failures:\n${failureLines(report).join('\n')}`);
 
+  // Postal append by a plain email, the mailbox written another way (people/mailbox-lookup.ts).
+  const postal = await evaluatePostal(
+    async (emails) => {
+      const found = await findPeopleByEmail(storage!.people, emails.map(normalizeEmail));
+      return new Map(
+        emails.flatMap((email) => (found.has(normalizeEmail(email)) ? [[email, found.get(normalizeEmail(email))!.personKey]] : [])),
+      );
+    },
+    generateMailboxVariants(people, { seed: args.seed }),
+  );
+  console.log(`\npostal append by email, the same mailbox written another way:\n\n${postalTable(postal)}`);
+  if (postal.failures.length > 0) console.log(`\nfirst postal failures:\n${postal.failures.map((f) => JSON.stringify(f)).join('\n')}`);
   if (propertyRuns > 0) {
     t = performance.now();
     checkNearNamePrecision(sameNameJudge(nicknames), propertyRuns);
@@ -149,7 +171,10 @@ try {
 
   if (args['write-docs']) {
     const doc = await readFile(args.docs, 'utf8').catch(() => '');
-    const section = docsSection({ report, baseline, people: count, seed: args.seed, perPerson, matcher: chosen.name, address });
+    const section = docsSection({
+      ...{ report, baseline, people: count, seed: args.seed, perPerson, matcher: chosen.name, address },
+      postal: postalTable(postal),
+    });
     await writeFile(args.docs, replaceMarkedSection(doc, section));
     console.log(`\nwrote the identity section of ${args.docs}`);
   }

@@ -6,6 +6,7 @@
 import { BULK_SLICE, inSlices } from '../core/in-slices.js';
 import type { Clock } from '../core/clock.js';
 import type { ActivityStore } from '../people/activity-store.js';
+import { activityByEmail, findProfilesByEmail } from '../people/mailbox-lookup.js';
 import type { PeopleStore } from '../people/people-store.js';
 import { activityWindows, eamFrom, todayUtc } from './activity-metrics.js';
 import type { EnrichQuery } from './enrich-query.js';
@@ -66,7 +67,7 @@ export function createEnrichService(deps: {
     // With no activity loaded every address gets the default object: skip the lookup.
     let present = wantsEam ? hasActivity() : false;
     if (typeof present !== 'boolean') present = await present;
-    const stats = present ? await deps.activity.statsFor(unique(emails), activityWindows(today)) : new Map<string, ActivityStats>();
+    const stats = present ? await activityByEmail(deps.activity, unique(emails), activityWindows(today)) : new Map<string, ActivityStats>();
     const withMonth = selection.eam.includes('month_last_open');
 
     return queries.map((q, i) => {
@@ -91,7 +92,11 @@ async function findByAddress(
   withPostal: boolean,
 ): Promise<(MatchedProfile | undefined)[]> {
   const kinds = ADDRESS_KEYS.filter((by) => queries.some((q) => q[by] !== undefined));
-  const lookup = (by: AddressKey) => people.findProfiles(by, unique(queries.map((q) => q[by])), withPostal);
+  // A plain address is looked up as written, then by its mailbox (people/mailbox-lookup.ts); a hash as given.
+  const lookup = (by: AddressKey) => {
+    const values = unique(queries.map((q) => q[by]));
+    return by === 'email' ? findProfilesByEmail(people, values, withPostal) : people.findProfiles(by, values, withPostal);
+  };
   // Most calls use one kind: no Promise.all for them.
   const maps = kinds.length === 1 ? [await lookup(kinds[0]!)] : await Promise.all(kinds.map(lookup));
   const byKind = new Map(kinds.map((by, i) => [by, maps[i]!]));

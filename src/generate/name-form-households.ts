@@ -20,8 +20,9 @@
  * of both at one house number and street is possible and would show as a failure, not hide one.
  */
 import { NameMaker } from './names.js';
+import { householdHeads } from './household-heads.js';
 import { renameDoubleFirst, renameNearNames } from './name-variant-households.js';
-import { generatePeople, type GeneratedPerson } from './people.js';
+import type { GeneratedPerson } from './people.js';
 import { editDistance, key } from './query-edits.js';
 import { Rng } from './random.js';
 import { nameLists } from './reference-data.js';
@@ -92,22 +93,12 @@ export function* generateNameFormHouseholds(options: NameFormHouseholdOptions): 
   // Names that are both given names and surnames (Scott, Thomas, Grant…), for the swapped pair.
   const both = lists.male.filter((n) => surnames.has(n));
   // One person of each generated household, so that no two households here share an address.
-  const source = generatePeople({
+  const next = householdHeads({
     count: options.households * 6 + 10,
     seed: `${String(options.seed)}/name-forms`,
     today: options.today,
-    activity: false,
+    what: 'name-form',
   });
-  let lastHousehold = '';
-  const next = (): GeneratedPerson => {
-    // Not for…of: leaving it would close the generator.
-    for (let step = source.next(); step.done !== true; step = source.next()) {
-      if (step.value.truth.householdId === lastHousehold) continue;
-      lastHousehold = step.value.truth.householdId;
-      return step.value;
-    }
-    throw new Error('the name-form households ran out of generated people');
-  };
   let personCount = 0;
   for (let made = 0; made < options.households; made++) {
     const kind = NAME_FORM_HOUSEHOLD_KINDS[made % NAME_FORM_HOUSEHOLD_KINDS.length]!;

@@ -1,4 +1,5 @@
 /** The kinds of identity query variant (query-variants.ts): their weights and what each sends and expects. */
+import { ADDRESS_FORM_DESCRIPTIONS, type AddressFormKind } from './address-form-kinds.js';
 import { NAME_VARIANT_DESCRIPTIONS, type NameVariantKind } from './name-variant-kinds.js';
 
 /**
@@ -47,10 +48,11 @@ export const NAME_FORM_KINDS = [
 ] as const;
 export type NameFormKind = (typeof NAME_FORM_KINDS)[number];
 
-export type VariantKind = WeightedKind | NameFormKind | NameVariantKind;
+export type VariantKind = WeightedKind | NameFormKind | AddressFormKind | NameVariantKind;
 
 /** What each kind sends, and what it expects (for reports). */
 export const VARIANT_DESCRIPTIONS: Readonly<Record<VariantKind, string>> = {
+  ...ADDRESS_FORM_DESCRIPTIONS,
   exact: 'the record as stored: the person',
   nickname: 'a nickname for the first name, or the formal name for a nickname (nickname_pairs.json): the person',
   'middle-initial': 'the initial of a full middle name, sometimes with a period: the person',

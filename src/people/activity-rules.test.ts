@@ -8,13 +8,15 @@ describe('prepareActivity', () => {
   it('keeps each exact repeat once, in first-occurrence order, as copies', () => {
     const extra = { ...a, source: 'shop', note: 'not stored' } as ActivityEvent;
     const batch = prepareActivity([a, { ...a, event: 'open' }, { ...a }, extra, { ...a, seenOn: '2024-03-02' }, { ...a, event: 'open' }]);
+    const m = { mailbox: null };
     expect(batch.events).toEqual([
-      a,
-      { ...a, event: 'open' },
-      { email: 'a@example.com', source: 'shop', seenOn: '2024-03-01', event: 'seen' },
-      { ...a, seenOn: '2024-03-02' },
+      { ...a, ...m },
+      { ...a, event: 'open', ...m },
+      { email: 'a@example.com', source: 'shop', seenOn: '2024-03-01', event: 'seen', ...m },
+      { ...a, seenOn: '2024-03-02', ...m },
     ]);
     expect(batch.events[0]).not.toBe(a);
+    expect(prepareActivity([{ ...a, email: 'j.doe+x@gmail.com' }]).events[0]!.mailbox).toBe('jdoe@gmail.com');
     expect(prepareActivity([]).events).toEqual([]);
   });
 

@@ -13,11 +13,21 @@ export interface ActivityStore {
   hasAny(): Promise<boolean>;
   /** Stats per address for the windows (activity-rules.ts `checkedWindows` checks them). */
   statsFor(emails: string[], windows: ActivityWindows): Promise<Map<string, ActivityStats>>;
+  /**
+   * Stats per mailbox key (mailbox.ts): the events of every stored spelling of that mailbox
+   * together. mailbox-lookup.ts `activityByEmail` is the call to use (the exact spelling first).
+   */
+  statsForMailboxes(mailboxes: string[], windows: ActivityWindows): Promise<Map<string, ActivityStats>>;
 }
 
 /** What `add` writes (activity-rules.ts `prepareActivity`): every event checked, each exact repeat once, in first-occurrence order. */
 export interface ActivityBatch {
-  readonly events: readonly ActivityEvent[];
+  readonly events: readonly PreparedActivityEvent[];
+}
+
+/** An event as stored: with its address's mailbox key (mailbox.ts), null where the domain has no rule. */
+export interface PreparedActivityEvent extends ActivityEvent {
+  mailbox: string | null;
 }
 
 /** The first days (`YYYY-MM-DD`) of the windows `statsFor` counts events and sources in. */

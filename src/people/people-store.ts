@@ -3,7 +3,7 @@
  * every engine). The matcher's own port, identity's `CandidateStore`, is a separate interface the
  * same stores implement: the person model does not know how identity narrows it.
  */
-import type { AddressKey, MatchedProfile, NewPerson, PersonRecord, PreparedRecord } from './person.js';
+import type { LookupKey, MatchedProfile, NewPerson, PersonRecord, PreparedRecord } from './person.js';
 
 export interface PeopleStore {
   /**
@@ -23,11 +23,18 @@ export interface PeopleStore {
   findManyBySha1(hexes: string[]): Promise<Map<string, PersonRecord>>;
   findManyByMd5(hexes: string[]): Promise<Map<string, PersonRecord>>;
   /**
+   * By mailbox key (mailbox.ts `mailboxKey`): the person whose stored addresses reach that
+   * mailbox. A mailbox that the addresses of two people reach answers nothing: naming one would
+   * be a guess. mailbox-lookup.ts is the call to use (the exact spelling first).
+   */
+  findManyByMailbox(mailboxes: string[]): Promise<Map<string, PersonRecord>>;
+  /**
    * What /v5/td and /v5/ei/bulk project, by address, SHA-1 or MD5 (one round trip a chunk): the
    * person's row alone, not their email list, so one indexed read and no fold. With `withPostal`
-   * the profile carries the postal address.
+   * the profile carries the postal address. By `mailbox`, as `findManyByMailbox`: a mailbox two
+   * people reach answers nothing.
    */
-  findProfiles(by: AddressKey, values: readonly string[], withPostal: boolean): Promise<Map<string, MatchedProfile>>;
+  findProfiles(by: LookupKey, values: readonly string[], withPostal: boolean): Promise<Map<string, MatchedProfile>>;
   /**
    * Exact match on normalised names and the postal fields given (people-plan.ts `normalizeQuery`
    * prepares the query; `lookupByNameAndAddress` there is the call to use), at most
@@ -83,8 +90,8 @@ export interface PeopleBatch {
   rows: readonly PersonRow[];
   /** The same applied at once: one row per person key (its last), in the order of each key's last occurrence, emails final. */
   plan: readonly PersonRow[];
-  /** SHA-1 and MD5 (lower-case hex) of every address in the batch. */
-  hashes: ReadonlyMap<string, { sha1: string; md5: string }>;
+  /** SHA-1 and MD5 (lower-case hex) of every address in the batch, and its mailbox key (null without one). */
+  hashes: ReadonlyMap<string, { sha1: string; md5: string; mailbox: string | null }>;
   /** Counts as if the people were applied in order: a key new to the store and to this call is new. */
   count(existingKeys: ReadonlySet<string>): { inserted: number; updated: number };
 }

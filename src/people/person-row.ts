@@ -3,9 +3,10 @@
  * storage computes none of them (docs/architecture.md, "People"): the upsert plan
  * (people-plan.ts), each person's normalised columns (exact lookups), blocking columns (the
  * matcher's, computed by the function identity gives: `personBlockingColumns`), ready record
- * (prepared-record.ts) and each address's SHA-1 and MD5. Pure.
+ * (prepared-record.ts) and each address's SHA-1, MD5 and mailbox key (mailbox.ts). Pure.
  */
 import { md5Hex, sha1Hex } from './email-hash.js';
+import { mailboxKey } from './mailbox.js';
 import type { NewPerson } from './person.js';
 import type { BlockingOf, PeopleBatch, PersonRow } from './people-store.js';
 import { normalizedColumns, planUpsert, uniqueEmails } from './people-plan.js';
@@ -28,9 +29,10 @@ export function preparePeople(people: readonly NewPerson[], blockingOf: Blocking
   };
   const rows = people.map((p) => row({ ...p, emails: uniqueEmails(p.emails) }));
   const plan = planUpsert(people);
-  const hashes = new Map<string, { sha1: string; md5: string }>();
+  const hashes = new Map<string, { sha1: string; md5: string; mailbox: string | null }>();
   for (const { person } of rows)
-    for (const email of person.emails) if (!hashes.has(email)) hashes.set(email, { sha1: sha1Hex(email), md5: md5Hex(email) });
+    for (const email of person.emails)
+      if (!hashes.has(email)) hashes.set(email, { sha1: sha1Hex(email), md5: md5Hex(email), mailbox: mailboxKey(email) ?? null });
   return {
     rows,
     plan: plan.people.map((p) => ({ ...row(p), person: p })),

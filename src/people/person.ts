@@ -63,6 +63,9 @@ export interface MatchedProfile {
 /** The identifier an address lookup goes by. */
 export type AddressKey = 'email' | 'sha1' | 'md5';
 
+/** An address lookup's identifier, or the mailbox key (mailbox.ts) a plain address falls back to. */
+export type LookupKey = AddressKey | 'mailbox';
+
 export interface ActivityEvent {
   /** Lower-cased, trimmed address. */
   email: string;

@@ -92,6 +92,8 @@ export interface PersonEmailsTable {
   position: number;
   sha1: string;
   md5: string;
+  /** The canonical spelling of the address's mailbox where its domain has a rule (people/mailbox.ts), else null (migration 0014). */
+  mailbox: string | null;
 }
 
 export interface ActivityEventsTable {
@@ -103,6 +105,8 @@ export interface ActivityEventsTable {
   event: string;
   /** 1 for the demo people's events (migration 0011); the same event imported makes it 0. */
   demo: Generated<number>;
+  /** As person_emails.mailbox (migration 0014). */
+  mailbox: string | null;
 }
 
 /** A submitted list (migration 0006); JSON text in `services`, `fields`, `plan`, `purchase`. */

@@ -109,6 +109,19 @@ describe('GET /v5/eppend: postal append and both', () => {
     expect((await eppend('email=nobody%40example.org')).json()).toEqual({});
   });
 
+  it('finds the same mailbox written another way, only where the provider makes the spellings one mailbox', async () => {
+    await t.storage.people.upsert(
+      peopleBatch([{ ...jane, emails: ['kate.doe@example.com', 'kd@example.org', 'katedoe@gmail.com', 'kate.doe@yahoo.com'] }]),
+    );
+    for (const email of ['k.a.t.e.doe%40gmail.com', 'KateDoe%2Bnews%40googlemail.com', 'kate.doe%2Bx%40gmail.com']) {
+      expect((await eppend(`email=${email}`)).json(), email).toEqual({ postal_address: katePostal });
+    }
+    // Dots at Yahoo make another mailbox; a hosted domain keeps its own rules.
+    for (const email of ['katedoe%40yahoo.com', 'k.d%40example.org', 'kd%2Bx%40example.org']) {
+      expect((await eppend(`email=${email}`)).json(), email).toEqual({});
+    }
+  });
+
   it('answers {} for a person known by email alone, without billing an empty postal address', async () => {
     const bare: NewPerson = {
       ...jane,

@@ -80,6 +80,29 @@ describe('parseStreet: names', () => {
     expect(parseStreet('1234 County Hwy 60E')).toEqual({ number: '1234', name: 'COUNTY HIGHWAY 60', postDirectional: 'E' });
   });
 
+  it('reads every Publication 28 spelling of state, county and township roads, ST and CTY only before a number', () => {
+    const forms: [string, string][] = [
+      ['State Hwy 61', 'STATE HIGHWAY 61'],
+      ['State Highway 61', 'STATE HIGHWAY 61'],
+      ['St Hwy 61', 'STATE HIGHWAY 61'],
+      ['St. Hwy. 61', 'STATE HIGHWAY 61'],
+      ['SH 61', 'STATE HIGHWAY 61'],
+      ['ST RT 9', 'STATE ROUTE 9'],
+      ['St Rte 9', 'STATE ROUTE 9'],
+      ['SR 9', 'STATE ROUTE 9'],
+      ['St Rd 37', 'STATE ROAD 37'],
+      ['CTY RD 5', 'COUNTY ROAD 5'],
+      ['Cnty Road 5', 'COUNTY ROAD 5'],
+      ['Co. Rd. 5', 'COUNTY ROAD 5'],
+      ['CR 5', 'COUNTY ROAD 5'],
+      ['Cty Hwy 5', 'COUNTY HIGHWAY 5'],
+      ['Twp Rd 44', 'TOWNSHIP ROAD 44'],
+    ];
+    for (const [line, name] of forms) expect(parseStreet(`123 ${line}`), line).toEqual({ number: '123', name });
+    expect(parseStreet('123 St Rd')).toEqual({ number: '123', name: 'ST', suffix: 'RD' });
+    expect(parseStreet('123 Cty Rd E')).toEqual({ number: '123', name: 'CTY', suffix: 'RD', postDirectional: 'E' });
+  });
+
   it('a lettered avenue is a name, an avenue of words keeps them', () => {
     expect(parseStreet('10810 Ave. H')).toEqual({ number: '10810', name: 'AVENUE H' });
     expect(parseStreet('3640 AVENUE E')).toEqual({ number: '3640', name: 'AVENUE E' });
@@ -227,6 +250,18 @@ describe('parseStreet: PO Box and rural routes (sections 24, 25, 28)', () => {
     expect(parseStreet('rr # 4 box 164 a')).toEqual({ number: '164 A', name: 'RR 4 BOX' });
     expect(parseStreet('HC 68 Box 23A')).toEqual({ number: '23A', name: 'HC 68 BOX' });
     expect(parseStreet('Highway Contract Route 68 Box 23A')).toEqual({ number: '23A', name: 'HC 68 BOX' });
+    for (const line of [
+      'RR 02 Box 152',
+      'Box 152 RR 2',
+      'RR 2 #152',
+      'RD 2 Box 152',
+      'R D 2 Box 152',
+      'Rural Delivery 2 Box 152',
+      'R.R. 2 Bx 152',
+    ])
+      expect(parseStreet(line), line).toEqual({ number: '152', name: 'RR 2 BOX' });
+    expect(parseStreet('RD 2')).toEqual({ name: 'ROAD 2' });
+    expect(parseStreet('PO Box 5 Rt 3')).toMatchObject({ number: '5', name: 'PO BOX' });
   });
 
   it('a unit of the box, before or after it', () => {

@@ -104,9 +104,14 @@ describe('Appendix B states', () => {
 
 describe('route prefixes (section 237)', () => {
   it('matches the longest variant, any suffix spelling inside it', () => {
-    expect(routePrefixAt(['US', 'HWY', '50'], 0)).toEqual({ canonical: 'US HIGHWAY', length: 2, anywhere: true });
-    expect(routePrefixAt(['CO', 'ROAD', '5'], 0)).toEqual({ canonical: 'COUNTY ROAD', length: 2, anywhere: true });
-    expect(routePrefixAt(['AVE', 'H'], 0)).toEqual({ canonical: 'AVENUE', length: 1, anywhere: false });
+    expect(routePrefixAt(['US', 'HWY', '50'], 0)).toEqual({ canonical: 'US HIGHWAY', length: 2, anywhere: true, numbered: false });
+    expect(routePrefixAt(['CO', 'ROAD', '5'], 0)).toEqual({ canonical: 'COUNTY ROAD', length: 2, anywhere: true, numbered: false });
+    expect(routePrefixAt(['AVE', 'H'], 0)).toEqual({ canonical: 'AVENUE', length: 1, anywhere: false, numbered: false });
     expect(routePrefixAt(['ST', 'RD'], 0)).toBeUndefined();
+    // `ST` and `CTY` are State and County only before a road number.
+    expect(routePrefixAt(['ST', 'HWY', '61'], 0)).toEqual({ canonical: 'STATE HIGHWAY', length: 2, anywhere: true, numbered: true });
+    expect(routePrefixAt(['ST', 'RD', 'E'], 0)).toBeUndefined();
+    expect(routePrefixAt(['CTY', 'RD', '5'], 0)).toEqual({ canonical: 'COUNTY ROAD', length: 2, anywhere: true, numbered: true });
+    expect(routePrefixAt(['CTY', 'RD'], 0, true)).toMatchObject({ canonical: 'COUNTY ROAD' });
   });
 });

@@ -20,6 +20,8 @@ export interface RoutePrefix {
   /** How many tokens the matched variant spans. */
   length: number;
   anywhere: boolean;
+  /** Only before a road number (a token with a digit): `ST HWY 61`, not `ST RD`. */
+  numbered: boolean;
 }
 
 interface Tables {
@@ -29,7 +31,7 @@ interface Tables {
   units: ReadonlyMap<string, UnitDesignator>;
   states: ReadonlyMap<string, string>;
   stateCodes: ReadonlySet<string>;
-  routePrefixes: ReadonlyMap<string, { canonical: string; anywhere: boolean }>;
+  routePrefixes: ReadonlyMap<string, { canonical: string; anywhere: boolean; numbered: boolean }>;
 }
 
 let tables: Tables | undefined;
@@ -77,12 +79,16 @@ function build(): Tables {
 
   // Keyed with suffix words abbreviated (routeKey), so `CO ROAD`, `CO RD` and `CO RDS`… are one
   // key and any spelling of a listed variant matches it.
-  const routePrefixes = new Map<string, { canonical: string; anywhere: boolean }>();
+  const routePrefixes = new Map<string, { canonical: string; anywhere: boolean; numbered: boolean }>();
   for (const line of ROUTE_PREFIX_TABLE.split('\n')) {
     const [canonical, where, variants] = line.split('|').map((part) => part.trim());
     if (!canonical || !variants) continue;
     for (const variant of variants.split(','))
-      routePrefixes.set(routeKey(variant.trim().split(' '), suffixes), { canonical, anywhere: where === 'anywhere' });
+      routePrefixes.set(routeKey(variant.trim().split(' '), suffixes), {
+        canonical,
+        anywhere: where !== 'leading',
+        numbered: where === 'numbered',
+      });
   }
 
   return { suffixes, suffixNames, directionals, units, states, stateCodes: new Set(states.values()), routePrefixes };
@@ -140,11 +146,17 @@ export function isStateCode(code: string): boolean {
   return t().stateCodes.has(code);
 }
 
-/** The longest route prefix (`CO RD`, `US HWY`) that starts at `tokens[at]`, if any. */
-export function routePrefixAt(tokens: readonly string[], at: number): RoutePrefix | undefined {
+/**
+ * The longest route prefix (`CO RD`, `US HWY`) that starts at `tokens[at]`, if any. `numberNext`:
+ * the caller asks whether a number put after the tokens would be the road's (route-words.ts).
+ */
+export function routePrefixAt(tokens: readonly string[], at: number, numberNext = false): RoutePrefix | undefined {
   for (let length = Math.min(4, tokens.length - at); length >= 1; length--) {
     const found = t().routePrefixes.get(routeKey(tokens.slice(at, at + length), t().suffixes));
-    if (found) return { canonical: found.canonical, length, anywhere: found.anywhere };
+    // A `numbered` variant without its number is not a route (`ST RD` is a road named St).
+    if (found && (!found.numbered || /\d/.test(tokens[at + length] ?? (numberNext ? '0' : '')))) {
+      return { canonical: found.canonical, length, anywhere: found.anywhere, numbered: found.numbered };
+    }
   }
   return undefined;
 }

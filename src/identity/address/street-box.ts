@@ -6,7 +6,9 @@
  * - `PO BOX 123`, `P.O. Box 123`, `POB 123`, `Post Office Box 123`, `Box 123` → name `PO BOX`,
  *   number `123`;
  * - `RR 2 Box 152`, `Rural Route 2 Box 152`, `RFD 2 Box 152` → name `RR 2 BOX`, number `152`;
- *   `HC 68 Box 23A`, `Highway Contract Route 68 …`, `Star Route 68 …` → `HC 68 BOX`;
+ *   `HC 68 Box 23A`, `Highway Contract Route 68 …`, `Star Route 68 …` → `HC 68 BOX`; the route
+ *   number without leading zeros (`RR 02` is RR 2), the box written first (`Box 152 RR 2`) or
+ *   with a number sign (`RR 2 # 152`) as well;
  *   military `PSC 3 Box 1234` / `CMR 411 Box 3568` keep their designator.
  */
 import { unitDesignatorOf } from './pub28.js';
@@ -54,6 +56,11 @@ const GROUP_FORMS: readonly (readonly [readonly string[], string])[] = [
   [['RURAL', 'RT'], 'RR'],
   [['R', 'F', 'D'], 'RR'],
   [['R', 'R'], 'RR'],
+  // Rural delivery (Pennsylvania's `RD 2 Box 152`): Publication 28 writes it as a rural route. Only
+  // with a box after the group (routeBoxAt), so `RD 2` alone stays a road.
+  [['RURAL', 'DELIVERY'], 'RR'],
+  [['R', 'D'], 'RR'],
+  [['RD'], 'RR'],
   [['RFD'], 'RR'],
   [['RR'], 'RR'],
   [['ROUTE'], 'RR'],
@@ -88,19 +95,44 @@ export function poBoxAt(tokens: readonly string[], at: number): BoxMatch | undef
   return undefined;
 }
 
-/** `RR 2 BOX 152`, `HC 68 BOX 23A`, `PSC 3 BOX 1234` starting at `tokens[at]`. */
-export function routeBoxAt(tokens: readonly string[], at: number): BoxMatch | undefined {
+/** A route group: `RR 2` (and its spellings) at `tokens[at]`, the number without leading zeros. */
+function groupAt(tokens: readonly string[], at: number): { kind: string; id: string; next: number } | undefined {
   for (const [form, kind] of GROUP_FORMS) {
     if (!formAt(tokens, at, form)) continue;
     const group = idAt(tokens, at + form.length);
     if (group === undefined) continue;
-    const box = poBoxAt(tokens, group.next);
-    if (box === undefined) continue;
-    return { name: `${kind} ${group.id} BOX`, number: box.number, next: box.next };
+    return { kind, id: group.id.replace(/^0+(?=\d)/, ''), next: group.next };
   }
   return undefined;
 }
 
+/** `RR 2 BOX 152`, `HC 68 BOX 23A`, `PSC 3 BOX 1234`, `RR 2 # 152` starting at `tokens[at]`. */
+export function routeBoxAt(tokens: readonly string[], at: number): BoxMatch | undefined {
+  for (const [form] of GROUP_FORMS) {
+    if (!formAt(tokens, at, form)) continue;
+    const group = groupAt(tokens, at);
+    if (group === undefined) return undefined;
+    const box = poBoxAt(tokens, group.next);
+    if (box !== undefined) return { name: `${group.kind} ${group.id} BOX`, number: box.number, next: box.next };
+    // `RR 2 # 152`: on a rural route the number after the sign can only be the box.
+    const signed = group.kind === 'RR' && tokens[group.next] === '#' ? idAt(tokens, group.next) : undefined;
+    if (signed !== undefined && /^\d/.test(signed.id) && signed.next === tokens.length)
+      return { name: `${group.kind} ${group.id} BOX`, number: signed.id, next: signed.next };
+    return undefined;
+  }
+  return undefined;
+}
+
+/** `BOX 152 RR 2`: a bare box written before its route, the whole line (`PO BOX 5 RT 3` stays a PO Box). */
+function boxBeforeRoute(tokens: readonly string[], at: number): BoxMatch | undefined {
+  if (tokens[at] !== 'BOX' && tokens[at] !== 'BX') return undefined;
+  const box = poBoxAt(tokens, at);
+  if (box === undefined) return undefined;
+  const group = groupAt(tokens, box.next);
+  if (group === undefined || group.kind !== 'RR' || group.next !== tokens.length) return undefined;
+  return { name: `${group.kind} ${group.id} BOX`, number: box.number, next: group.next };
+}
+
 export function boxAt(tokens: readonly string[], at: number): BoxMatch | undefined {
-  return routeBoxAt(tokens, at) ?? poBoxAt(tokens, at);
+  return routeBoxAt(tokens, at) ?? boxBeforeRoute(tokens, at) ?? poBoxAt(tokens, at);
 }

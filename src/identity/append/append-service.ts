@@ -7,6 +7,7 @@
 import { BULK_SLICE, inSlices } from '../../core/in-slices.js';
 import type { PersonRecord } from '../../people/person.js';
 import { postalAddressOf, type PostalAddressObject } from '../../enrichment/project.js';
+import { findPeopleByEmail } from '../../people/mailbox-lookup.js';
 import type { PeopleStore } from '../../people/people-store.js';
 import type { IdentityMatch, IdentityMatcher } from '../match/types.js';
 import type { AppendRequest } from './append-request.js';
@@ -42,7 +43,10 @@ export interface AppendService {
   append(requests: readonly AppendRequest[], allowed: AppendPermissions): Promise<AppendAnswer[]>;
 }
 
-export function createAppendService(deps: { people: Pick<PeopleStore, 'findManyByEmail'>; matcher: IdentityMatcher }): AppendService {
+export function createAppendService(deps: {
+  people: Pick<PeopleStore, 'findManyByEmail' | 'findManyByMailbox'>;
+  matcher: IdentityMatcher;
+}): AppendService {
   return {
     append: (requests, allowed) => inSlices(requests, BULK_SLICE, (slice) => appendSlice(slice, allowed)),
   };
@@ -52,7 +56,8 @@ export function createAppendService(deps: { people: Pick<PeopleStore, 'findManyB
     const doEmail = requests.map((r) => r.emailAppend && allowed.emailAppend);
 
     const emails = requests.flatMap((r, i) => (doPostal[i] ? [r.query.email!] : []));
-    const owners = emails.length > 0 ? await deps.people.findManyByEmail([...new Set(emails)]) : new Map<string, PersonRecord>();
+    // The address as written, else the same mailbox written another way (people/mailbox-lookup.ts).
+    const owners = emails.length > 0 ? await findPeopleByEmail(deps.people, emails) : new Map<string, PersonRecord>();
     const toMatch = requests.flatMap((r, i) => (doEmail[i] ? [i] : []));
     const matches = toMatch.length > 0 ? await deps.matcher.matchMany(toMatch.map((i) => identityQueryOf(requests[i]!.query)!)) : [];
     const matchesOf = new Map(toMatch.map((requestIndex, k) => [requestIndex, matches[k]!]));

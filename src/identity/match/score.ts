@@ -19,7 +19,7 @@
  * Disagreement never passes a gate by weight alone: precision comes from the gates, the weights
  * only order what passed.
  */
-import type { ParsedStreet } from '../address/index.js';
+import { sameNumberedRoad, sameNumbersInName, unitIdKey, type ParsedStreet } from '../address/index.js';
 import { firstNamesAgree, generationOf, isKnownFirstName, jaroWinkler, oneSlipApart, spellingVariants } from '../name/index.js';
 import type { IdentityFeatures } from './features.js';
 import { goesByMiddleName, lastAgreement, namesSwapped, type NameForm } from './name-forms.js';
@@ -105,7 +105,7 @@ export function scoreCandidate(q: IdentityFeatures, c: IdentityFeatures): Scored
 
 type Place = 'same-unit' | 'same' | 'different';
 
-function samePlace(q: IdentityFeatures, c: IdentityFeatures): Place {
+export function samePlace(q: IdentityFeatures, c: IdentityFeatures): Place {
   if (q.zip5 !== '' && q.zip5 !== c.zip5) return 'different';
   if (q.street === undefined) {
     // First + last + ZIP+4: the +4 names a block face or a building.
@@ -122,13 +122,19 @@ function samePlace(q: IdentityFeatures, c: IdentityFeatures): Place {
 function sameStreet(q: ParsedStreet, c: ParsedStreet): Place {
   if ((q.number ?? '') !== (c.number ?? '')) return 'different';
   if (q.name === '' || c.name === '') return 'different';
-  if (q.name !== c.name && jaroWinkler(q.name, c.name) < STREET_TYPO && !oneSlipApart(q.name, c.name)) return 'different';
+  // A numbered road under another class word is the same road; another number never is.
+  const road = sameNumberedRoad(q.name, c.name);
+  if (road === false || (road === undefined && !sameNumbersInName(q.name, c.name))) return 'different';
+  if (road === undefined && q.name !== c.name && jaroWinkler(q.name, c.name) < STREET_TYPO && !oneSlipApart(q.name, c.name))
+    return 'different';
   if (differ(q.suffix, c.suffix) || differ(q.preDirectional, c.preDirectional) || differ(q.postDirectional, c.postDirectional)) {
     return 'different';
   }
-  // Another apartment is another household; a unit left out is only missing.
-  if (differ(q.unitId, c.unitId)) return 'different';
-  return q.unitId !== undefined && q.unitId === c.unitId ? 'same-unit' : 'same';
+  // Another apartment is another household; a unit left out is only missing; `3-C` is `3C`.
+  const qUnit = unitIdKey(q.unitId);
+  const cUnit = unitIdKey(c.unitId);
+  if (differ(qUnit, cUnit)) return 'different';
+  return qUnit !== undefined && qUnit === cUnit ? 'same-unit' : 'same';
 }
 
 type FirstAgreement = 'exact' | 'nickname' | 'variant' | 'typo' | 'initial' | 'none';

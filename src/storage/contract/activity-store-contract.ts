@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { prepareActivity } from '../../people/activity-rules.js';
+import { activityByEmail } from '../../people/mailbox-lookup.js';
 import type { ActivityEvent } from '../../people/person.js';
 import type { CurrentStorage } from './fixtures.js';
 
@@ -42,6 +43,26 @@ export function activityStoreContract(storage: CurrentStorage): void {
       expect(stats.get('b@example.com')).toEqual({ firstSeen: '2020-01-01', events6m: 0, sources12m: 0, lastOpen12m: null });
       expect(stats.get('c@example.com')).toEqual({ firstSeen: null, events6m: 0, sources12m: 0, lastOpen12m: null });
       expect(stats.size).toBe(3);
+    });
+
+    it('counts the events of every spelling of a mailbox for an address with none of its own', async () => {
+      await add([
+        ev('johnsmith@gmail.com', 'news', '2024-02-01', 'open'),
+        ev('john.smith+shop@googlemail.com', 'shop', '2023-08-01'),
+        ev('john.smith@yahoo.com', 'news', '2024-02-01'),
+        ev('j.o.h.n.smith@gmail.com', 'blog', '2022-01-01'),
+      ]);
+      const stats = await activityByEmail(activity(), ['j.ohn.smith@gmail.com', 'j.o.h.n.smith@gmail.com', 'johnsmith@yahoo.com'], windows);
+      expect(stats.get('j.ohn.smith@gmail.com')).toEqual({
+        firstSeen: '2022-01-01',
+        events6m: 1,
+        sources12m: 2,
+        lastOpen12m: '2024-02-01',
+      });
+      // As written first: this spelling has events of its own.
+      expect(stats.get('j.o.h.n.smith@gmail.com')).toEqual({ firstSeen: '2022-01-01', events6m: 0, sources12m: 0, lastOpen12m: null });
+      // Yahoo: dots make another mailbox.
+      expect(stats.get('johnsmith@yahoo.com')).toEqual({ firstSeen: null, events6m: 0, sources12m: 0, lastOpen12m: null });
     });
 
     it('answers 1,200 addresses in one call', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { md5Hex, sha1Hex } from '../../people/email-hash.js';
+import { findPeopleByEmail, findProfilesByEmail } from '../../people/mailbox-lookup.js';
 import { lookupByNameAndAddress } from '../../people/people-plan.js';
 import type { NameAddressQuery, NewPerson, PersonRecord } from '../../people/person.js';
 import { lastNamePhonetic } from '../../identity/name/index.js';
@@ -137,6 +138,42 @@ export function peopleStoreContract(storage: CurrentStorage): void {
       const byMd5 = await people().findProfiles('md5', [md5Hex('alt9@example.org')], false);
       expect(byMd5.get(md5Hex('alt9@example.org'))?.email).toBe('alt9@example.org');
       expect((await people().findProfiles('email', [], true)).size).toBe(0);
+    });
+
+    it('finds the same mailbox written another way, as written first, never for a domain without a rule nor by hash', async () => {
+      await people().upsert(
+        peopleBatch([
+          newPerson('jo', { emails: ['johnsmith@gmail.com', 'jo@yahoo.com'] }),
+          newPerson('al', { emails: ['al.lee+shop@outlook.com'] }),
+          newPerson('dot', { emails: ['j.o.h.n.smith@gmail.com'] }),
+        ]),
+      );
+      // The exact spelling first: the dotted address is another person's row as written.
+      expect(await findPeopleByEmail(people(), ['j.o.h.n.smith@gmail.com'])).toEqual(
+        new Map([['j.o.h.n.smith@gmail.com', expect.objectContaining({ personKey: 'dot' })]]),
+      );
+      // Two people's addresses reach johnsmith@gmail.com: a third spelling names neither.
+      expect((await findPeopleByEmail(people(), ['john.smith+news@googlemail.com'])).size).toBe(0);
+      const found = await findPeopleByEmail(people(), ['al.lee@outlook.com', 'al.lee+x@outlook.com', 'allee@outlook.com', 'j.o@yahoo.com']);
+      expect([...found].map(([email, p]) => [email, p.personKey, p.emails])).toEqual([
+        ['al.lee@outlook.com', 'al', ['al.lee+shop@outlook.com']],
+        ['al.lee+x@outlook.com', 'al', ['al.lee+shop@outlook.com']],
+      ]);
+      expect(await people().findBySha1(sha1Hex('al.lee@outlook.com'))).toBeUndefined();
+      const profiles = await findProfilesByEmail(people(), ['al.lee@outlook.com', 'allee@outlook.com'], true);
+      expect([...profiles].map(([email, p]) => [email, p.email, p.profile.postal?.lastName])).toEqual([
+        ['al.lee@outlook.com', 'al.lee+shop@outlook.com', 'Doe'],
+      ]);
+      // One person holding two spellings of a mailbox is found once, with each address once.
+      await people().upsert(peopleBatch([newPerson('dot', { emails: ['j.o.h.n.smith@gmail.com', 'john.smith@gmail.com'] })]));
+      await people().upsert(peopleBatch([newPerson('jo', { emails: ['jo@yahoo.com'] })]));
+      const one = await findPeopleByEmail(people(), ['johnsmith+x@gmail.com']);
+      expect(one.get('johnsmith+x@gmail.com')).toMatchObject({
+        personKey: 'dot',
+        emails: ['j.o.h.n.smith@gmail.com', 'john.smith@gmail.com'],
+      });
+      const profile = await findProfilesByEmail(people(), ['johnsmith+x@gmail.com'], false);
+      expect(profile.get('johnsmith+x@gmail.com')?.email).toMatch(/^j.*smith@gmail\.com$/);
     });
 
     it("answers a moved address with its new owner's profile", async () => {

@@ -29,7 +29,7 @@ export class KyselyActivityStore implements ActivityStore {
         // RETURNING lists only the rows actually inserted, on both engines.
         const inserted = await trx
           .insertInto('activity_events')
-          .values(batch.map((e) => ({ email: e.email, source: e.source, seen_on: e.seenOn, event: e.event, demo })))
+          .values(batch.map((e) => ({ email: e.email, source: e.source, seen_on: e.seenOn, event: e.event, demo, mailbox: e.mailbox })))
           .onConflict((oc) => {
             const same = oc.columns(['email', 'source', 'seen_on', 'event']);
             // The operator's own event that a demo one had already stored becomes theirs: `demo remove` leaves it.
@@ -43,15 +43,23 @@ export class KyselyActivityStore implements ActivityStore {
     });
   }
 
-  async statsFor(emails: string[], windows: ActivityWindows): Promise<Map<string, ActivityStats>> {
-    const unique = [...new Set(emails)];
-    const stats = new Map(unique.map((email) => [email, noActivity()]));
+  statsFor(emails: string[], windows: ActivityWindows): Promise<Map<string, ActivityStats>> {
+    return this.stats('email', emails, windows);
+  }
+
+  statsForMailboxes(mailboxes: string[], windows: ActivityWindows): Promise<Map<string, ActivityStats>> {
+    return this.stats('mailbox', mailboxes, windows);
+  }
+
+  private async stats(by: 'email' | 'mailbox', values: string[], windows: ActivityWindows): Promise<Map<string, ActivityStats>> {
+    const unique = [...new Set(values)];
+    const stats = new Map(unique.map((value) => [value, noActivity()]));
     const { since6m, since12m } = windows;
     for (const chunk of chunks(unique, LOOKUP_CHUNK)) {
-      const query = this.statsQueryFor(since6m, since12m, chunk);
+      const query = this.statsQueryFor(by, since6m, since12m, chunk);
       const rows = await this.read<StatsRow>(query.sql, query.parameters);
       for (const row of rows) {
-        stats.set(row.email, {
+        stats.set(row.value, {
           firstSeen: row.first_seen,
           events6m: Number(row.events6m),
           sources12m: Number(row.sources12m),
@@ -67,29 +75,30 @@ export class KyselyActivityStore implements ActivityStore {
    * much as the indexed lookup): its SQL never changes, and its parameters are the query's own
    * values (the windows, the event name) followed by the chunk's addresses, in order.
    */
-  private statsQueryFor(since6m: string, since12m: string, chunk: readonly string[]): CompiledQuery<StatsRow> {
-    let sql = this.compiled.get(chunk.length);
+  private statsQueryFor(by: 'email' | 'mailbox', since6m: string, since12m: string, chunk: readonly string[]): CompiledQuery<StatsRow> {
+    const shape = `${by}:${chunk.length}`;
+    let sql = this.compiled.get(shape);
     const leading = [since6m, since12m, 'open', since12m];
     if (sql === undefined) {
-      const compiled = this.statsQuery(since6m, since12m, chunk).compile();
+      const compiled = this.statsQuery(by, since6m, since12m, chunk).compile();
       const expected = [...leading, ...chunk];
       // Guard the assumption above.
       if (compiled.parameters.length !== expected.length || compiled.parameters.some((p, i) => p !== expected[i])) {
         throw new Error('activity statistics query has unexpected parameters');
       }
       sql = compiled.sql;
-      this.compiled.set(chunk.length, sql);
+      this.compiled.set(shape, sql);
     }
     return CompiledQuery.raw(sql, [...leading, ...chunk]) as CompiledQuery<StatsRow>;
   }
 
-  private readonly compiled = new Map<number, string>();
+  private readonly compiled = new Map<string, string>();
 
-  private statsQuery(since6m: string, since12m: string, chunk: readonly string[]) {
+  private statsQuery(by: 'email' | 'mailbox', since6m: string, since12m: string, chunk: readonly string[]) {
     return this.db
       .selectFrom('activity_events')
       .select((eb) => [
-        'email',
+        eb.ref(by).as('value'),
         eb.fn.min('seen_on').as('first_seen'),
         // A literal THEN: PostgreSQL can't type a bare parameter there.
         eb.fn.count(eb.case().when('seen_on', '>=', since6m).then(eb.lit(1)).end()).as('events6m'),
@@ -107,13 +116,14 @@ export class KyselyActivityStore implements ActivityStore {
           )
           .as('last_open'),
       ])
-      .where('email', 'in', chunk)
-      .groupBy('email');
+      .where(by, 'in', chunk)
+      .groupBy(by);
   }
 }
 
 interface StatsRow {
-  email: string;
+  /** The address or mailbox key the row is for. */
+  value: string;
   first_seen: string | null;
   events6m: number | string;
   sources12m: number | string;

@@ -1,5 +1,5 @@
 import type { Compilable, Kysely } from 'kysely';
-import type { AddressKey, MatchedProfile, PersonRecord } from '../../people/person.js';
+import type { LookupKey, MatchedProfile, PersonRecord } from '../../people/person.js';
 import { chunks, LOOKUP_CHUNK } from '../chunks.js';
 import type { Database } from '../database.js';
 import { MAX_NAME_MATCHES, type NormalizedQuery, type PeopleBatch, type PeopleStore } from '../../people/people-store.js';
@@ -20,8 +20,8 @@ import {
 
 /** 20 columns a row: 450 rows bind 9,000 parameters. */
 const PEOPLE_ROWS = 450;
-/** 5 columns a row. */
-const EMAIL_ROWS = 2_000;
+/** 6 columns a row. */
+const EMAIL_ROWS = 1_500;
 
 export class KyselyPeopleStore implements PeopleStore, CandidateStore {
   private readonly read: RawRead;
@@ -97,6 +97,7 @@ export class KyselyPeopleStore implements PeopleStore, CandidateStore {
           position,
           sha1: batch.hashes.get(email)!.sha1,
           md5: batch.hashes.get(email)!.md5,
+          mailbox: batch.hashes.get(email)!.mailbox,
         })),
       );
       for (const rows of chunks(emailRows, EMAIL_ROWS)) {
@@ -137,28 +138,43 @@ export class KyselyPeopleStore implements PeopleStore, CandidateStore {
     return this.findBy('md5', hexes);
   }
 
+  findManyByMailbox(mailboxes: string[]): Promise<Map<string, PersonRecord>> {
+    return this.findBy('mailbox', mailboxes);
+  }
+
   /**
-   * One query per chunk: the matched email row, its person, and every email of that person.
+   * One query per chunk: the matched email row, its person, and every email of that person. A
+   * mailbox that two people's addresses reach is left out (the domain's rule: no guess).
    */
-  private async findBy(column: AddressKey, values: readonly string[]): Promise<Map<string, PersonRecord>> {
+  private async findBy(column: LookupKey, values: readonly string[]): Promise<Map<string, PersonRecord>> {
     const found = new Map<string, PersonRecord>();
+    const shared = new Set<string>();
     for (const chunk of chunks([...new Set(values)], LOOKUP_CHUNK)) {
       const rows = await this.readCompiled<JoinedRow>(`person:${column}:${chunk.length}`, chunk, () => this.personQuery(column, chunk));
-      foldPeople(rows, (row) => row.matched!, found);
+      foldPeople(rows, (row) => row.matched!, found, column === 'mailbox' ? shared : undefined);
     }
+    for (const key of shared) found.delete(key);
     return found;
   }
 
-  async findProfiles(by: AddressKey, values: readonly string[], withPostal: boolean): Promise<Map<string, MatchedProfile>> {
+  async findProfiles(by: LookupKey, values: readonly string[], withPostal: boolean): Promise<Map<string, MatchedProfile>> {
     const found = new Map<string, MatchedProfile>();
+    const owner = new Map<string, number>();
+    const shared = new Set<string>();
     // One value (every /v5/td call) needs no de-duplication or chunking.
     for (const chunk of values.length === 1 ? [values] : chunks([...new Set(values)], LOOKUP_CHUNK)) {
       const shape = `profile:${by}:${withPostal}:${chunk.length}`;
       for (const row of await this.readCompiled<ProfileRow>(shape, chunk, () => this.profileQuery(by, chunk, withPostal))) {
         // Two addresses with one hash (never seen for SHA-1 or MD5 of distinct addresses): one answers.
-        if (!found.has(row.matched)) found.set(row.matched, { email: row.email, profile: profileOf(row) });
+        // Two people's addresses reaching one mailbox: none does.
+        const first = owner.get(row.matched);
+        if (first === undefined) {
+          owner.set(row.matched, Number(row.person_id));
+          found.set(row.matched, { email: row.email, profile: profileOf(row) });
+        } else if (by === 'mailbox' && first !== Number(row.person_id)) shared.add(row.matched);
       }
     }
+    for (const key of shared) found.delete(key);
     return found;
   }
 
@@ -183,7 +199,7 @@ export class KyselyPeopleStore implements PeopleStore, CandidateStore {
 
   private readonly compiled = new Map<string, string>();
 
-  private personQuery(column: AddressKey, chunk: readonly string[]) {
+  private personQuery(column: LookupKey, chunk: readonly string[]) {
     return this.db
       .selectFrom('person_emails as m')
       .innerJoin('people as p', 'p.id', 'm.person_id')
@@ -196,12 +212,12 @@ export class KyselyPeopleStore implements PeopleStore, CandidateStore {
   }
 
   /** The matched row and its person's row: no email list, so no second join and one row each. */
-  private profileQuery(column: AddressKey, chunk: readonly string[], withPostal: boolean) {
+  private profileQuery(column: LookupKey, chunk: readonly string[], withPostal: boolean) {
     return this.db
       .selectFrom('person_emails as m')
       .innerJoin('people as p', 'p.id', 'm.person_id')
       .select(withPostal ? [...PROFILE_COLUMNS, ...POSTAL_COLUMNS] : PROFILE_COLUMNS)
-      .select([`m.${column} as matched`, 'm.email as email'])
+      .select([`m.${column} as matched`, 'm.email as email', 'm.person_id as person_id'])
       .where(`m.${column}`, 'in', chunk);
   }
 

@@ -68,18 +68,22 @@ export type JoinedRow = Pick<Selectable<PeopleTable>, PersonColumns> & { owned: 
 
 /**
  * Folds joined rows, ordered by person id then email position, into records keyed by `keyOf`.
- * A key whose rows name two people (two addresses with one hash) keeps the first person.
+ * A key whose rows name two people (two addresses with one hash) keeps the first person, and is
+ * added to `shared` when given (the caller drops it: two people's addresses reaching one mailbox).
  */
 export function foldPeople<K>(
   rows: readonly JoinedRow[],
   keyOf: (row: JoinedRow) => K,
   into = new Map<K, PersonRecord>(),
+  shared?: Set<K>,
 ): Map<K, PersonRecord> {
   for (const row of rows) {
     const key = keyOf(row);
     let record = into.get(key);
     if (record === undefined) into.set(key, (record = toPerson(row, [])));
-    if (record.id === row.id && row.owned !== null) record.emails.push(row.owned);
+    // A mailbox reached by two of the person's spellings joins their emails twice: once each.
+    if (record.id === row.id && row.owned !== null && !record.emails.includes(row.owned)) record.emails.push(row.owned);
+    else if (record.id !== row.id) shared?.add(key);
   }
   return into;
 }
@@ -93,6 +97,7 @@ export type ProfileRow = Pick<Selectable<PeopleTable>, 'record' | 'record_fields
   Partial<Pick<Selectable<PeopleTable>, 'first_name' | 'last_name' | 'address' | 'city' | 'state' | 'zip'>> & {
     matched: string;
     email: string;
+    person_id: number | string;
   };
 
 export function profileOf(row: ProfileRow): PersonProfile {

@@ -1,4 +1,4 @@
-import type { AddressKey, MatchedProfile, PersonProfile, PersonRecord, PreparedRecord } from '../../people/person.js';
+import type { LookupKey, MatchedProfile, PersonProfile, PersonRecord, PreparedRecord } from '../../people/person.js';
 import type { CandidateBlock } from '../../identity/match/candidate-block.js';
 import type { CandidateStore } from '../../identity/match/candidate-store.js';
 import {
@@ -28,6 +28,8 @@ export class MemoryPeopleStore implements PeopleStore, CandidateStore {
   private readonly owners = new Map<string, number>();
   private readonly sha1s = new Map<string, string>();
   private readonly md5s = new Map<string, string>();
+  /** email → mailbox key, for the addresses whose domain has one */
+  private readonly mailboxes = new Map<string, string>();
   private lastId = 0;
 
   async upsert(batch: PeopleBatch): Promise<{ inserted: number; updated: number }> {
@@ -45,9 +47,10 @@ export class MemoryPeopleStore implements PeopleStore, CandidateStore {
           loser.emails = loser.emails.filter((e) => e !== email);
         }
         this.owners.set(email, id);
-        const { sha1, md5 } = batch.hashes.get(email)!;
+        const { sha1, md5, mailbox } = batch.hashes.get(email)!;
         this.sha1s.set(sha1, email);
         this.md5s.set(md5, email);
+        if (mailbox !== null) this.mailboxes.set(email, mailbox);
       }
       const stored: Stored = { record: clone({ ...person, id, emails }), normalized, blocking, prepared: record };
       this.byKey.set(person.personKey, stored);
@@ -80,10 +83,15 @@ export class MemoryPeopleStore implements PeopleStore, CandidateStore {
     return this.many(hexes, (hex) => this.md5s.get(hex));
   }
 
-  async findProfiles(by: AddressKey, values: readonly string[], withPostal: boolean): Promise<Map<string, MatchedProfile>> {
+  async findManyByMailbox(mailboxes: string[]): Promise<Map<string, PersonRecord>> {
+    return this.many(mailboxes, (mailbox) => this.mailboxOwner(mailbox));
+  }
+
+  async findProfiles(by: LookupKey, values: readonly string[], withPostal: boolean): Promise<Map<string, MatchedProfile>> {
     const found = new Map<string, MatchedProfile>();
     for (const value of values) {
-      const email = by === 'email' ? value : (by === 'sha1' ? this.sha1s : this.md5s).get(value);
+      const email =
+        by === 'email' ? value : by === 'mailbox' ? this.mailboxOwner(value) : (by === 'sha1' ? this.sha1s : this.md5s).get(value);
       const id = email === undefined ? undefined : this.owners.get(email);
       const stored = id === undefined ? undefined : this.byId.get(id);
       if (stored && email !== undefined) found.set(value, { email, profile: profileOf(stored, withPostal) });
@@ -118,6 +126,18 @@ export class MemoryPeopleStore implements PeopleStore, CandidateStore {
 
   async count(): Promise<number> {
     return this.byKey.size;
+  }
+
+  /** A stored address that reaches the mailbox, when every such address is one person's. */
+  private mailboxOwner(mailbox: string): string | undefined {
+    let found: string | undefined;
+    for (const [email, key] of this.mailboxes) {
+      const owner = key === mailbox ? this.owners.get(email) : undefined;
+      if (owner === undefined) continue;
+      if (found !== undefined && this.owners.get(found) !== owner) return undefined;
+      found ??= email;
+    }
+    return found;
   }
 
   private byEmail(email: string | undefined): PersonRecord | undefined {

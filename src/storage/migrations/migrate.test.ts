@@ -74,6 +74,10 @@ async function upgradesFrom(k: number, open: () => Promise<Kysely<Database>>): P
         .executeTakeFirstOrThrow();
       await old.insertInto('person_emails').values({ email: 'ana@example.com', person_id: id, position: 0, sha1: 's', md5: 'm' }).execute();
       await old
+        .insertInto('person_emails')
+        .values({ email: 'ana.cruz+x@googlemail.com', person_id: id, position: 1, sha1: 's2', md5: 'm2' })
+        .execute();
+      await old
         .insertInto('activity_events')
         .values({ email: 'ana@example.com', source: 'crm', seen_on: '2026-01-01', event: 'open' })
         .execute();
@@ -94,8 +98,17 @@ async function upgradesFrom(k: number, open: () => Promise<Kysely<Database>>): P
           ]
         : [],
     );
-    expect(await db.selectFrom('activity_events').select(['email', 'demo']).execute()).toEqual(
-      k >= 4 ? [{ email: 'ana@example.com', demo: 0 }] : [],
+    expect(await db.selectFrom('activity_events').select(['email', 'demo', 'mailbox']).execute()).toEqual(
+      k >= 4 ? [{ email: 'ana@example.com', demo: 0, mailbox: null }] : [],
+    );
+    // 0014 gives stored addresses their mailbox key where the domain has one.
+    expect(await db.selectFrom('person_emails').select(['email', 'mailbox']).orderBy('position').execute()).toEqual(
+      k >= 4
+        ? [
+            { email: 'ana@example.com', mailbox: null },
+            { email: 'ana.cruz+x@googlemail.com', mailbox: 'anacruz@gmail.com' },
+          ]
+        : [],
     );
   } finally {
     await db.destroy();
