@@ -24,6 +24,7 @@
  */
 import type { IdentityQuery } from '../identity/match/types.js';
 import type { NameFormHousehold } from './name-form-households.js';
+import { drawVariant, expectSelf, householdRuns, nicknameKeys } from './household-runs.js';
 import type { GeneratedPerson } from './people.js';
 import { editDistance, exactQuery, key, withoutKeys } from './query-edits.js';
 import type { NameFormKind } from './query-kinds.js';
@@ -49,41 +50,23 @@ export function* generateNameFormVariants(
 ): Generator<QueryVariant> {
   const maker = new NameFormMaker(new Rng(`${String(options.seed)}/name-forms`), options.nicknames);
   const rate = options.rate ?? 0.3;
-  let current: GeneratedPerson[] = [];
-  const finish = function* () {
-    for (const item of current) if (maker.rng.chance(rate)) yield* maker.mainVariant(item, current);
-  };
-  for (const item of people) {
-    if (current.length > 0 && current[0]!.truth.householdId !== item.truth.householdId) {
-      yield* finish();
-      current = [];
-    }
-    current.push(item);
+  for (const household of householdRuns(people)) {
+    for (const item of household) if (maker.rng.chance(rate)) yield* maker.mainVariant(item, household);
   }
-  yield* finish();
   for (const household of households) yield* maker.householdVariants(household);
 }
 
 const SUFFIX = /\s+(Sr|Jr)$/;
 
 class NameFormMaker {
-  private readonly nicknames = new Map<string, Set<string>>();
+  private readonly nicknames: Map<string, Set<string>>;
   private readonly names = new NameMaker();
 
   constructor(
     readonly rng: Rng,
     pairs: NameFormVariantOptions['nicknames'],
   ) {
-    for (const [a, b] of pairs) {
-      for (const [x, y] of [
-        [a, b],
-        [b, a],
-      ] as const) {
-        let set = this.nicknames.get(key(x));
-        if (set === undefined) this.nicknames.set(key(x), (set = new Set()));
-        set.add(key(y));
-      }
-    }
+    this.nicknames = nicknameKeys(pairs);
   }
 
   /** Equal or nicknames of each other. */
@@ -106,17 +89,12 @@ class NameFormMaker {
       ['middle-name', () => this.middleName(item, others)],
       ['double-surname', () => this.doubleSurname(item)],
     ];
-    while (kinds.length > 0) {
-      const [kind, build] = kinds.splice(this.rng.below(kinds.length), 1)[0]!;
-      const built = build();
-      if (built === undefined) continue;
-      yield { query: built[0], kind, expect: built[1], from: p.person_id };
-      return;
-    }
+    const variant = drawVariant(this.rng, kinds, p.person_id);
+    if (variant !== undefined) yield variant;
   }
 
   private self(item: GeneratedPerson): QueryExpectation {
-    return { individual: item.person.person_id, household: item.truth.householdId };
+    return expectSelf(item);
   }
 
   private swapped(item: GeneratedPerson, others: readonly GeneratedPerson[]): Built {

@@ -22,6 +22,7 @@ import type { NameFormHousehold } from './name-form-households.js';
 import { DOUBLE_FIRST_JOINS, DOUBLE_FIRST_NAMES, writeDouble } from './name-variant-households.js';
 import type { NameVariantKind } from './name-variant-kinds.js';
 import { otherSpellings, sameSpelling } from './name-spellings.js';
+import { drawVariant, expectSelf, householdRuns, nicknameKeys } from './household-runs.js';
 import type { GeneratedPerson } from './people.js';
 import { editDistance, exactQuery, key, withoutKeys } from './query-edits.js';
 import type { QueryExpectation, QueryVariant } from './query-variants.js';
@@ -47,18 +48,9 @@ const SUFFIXES = [' Jr', ' Jr.', ', Jr.', ' JR', ' Sr', ' Sr.', ' II', ' III', '
 export function* generateNameVariants(people: Iterable<GeneratedPerson>, options: NameVariantOptions): Generator<QueryVariant> {
   const maker = new NameVariantMaker(new Rng(`${String(options.seed)}/name-variants`), options.nicknames);
   const rate = options.rate ?? 0.3;
-  let current: GeneratedPerson[] = [];
-  const finish = function* () {
-    for (const item of current) if (maker.rng.chance(rate)) yield* maker.mainVariant(item, current);
-  };
-  for (const item of people) {
-    if (current.length > 0 && current[0]!.truth.householdId !== item.truth.householdId) {
-      yield* finish();
-      current = [];
-    }
-    current.push(item);
+  for (const household of householdRuns(people)) {
+    for (const item of household) if (maker.rng.chance(rate)) yield* maker.mainVariant(item, household);
   }
-  yield* finish();
 }
 
 /** The queries of the households name-variant-households.ts renames, and conflicting suffixes. */
@@ -128,23 +120,14 @@ function transposed(name: string): string | undefined {
 }
 
 class NameVariantMaker {
-  private readonly nicknames = new Map<string, Set<string>>();
+  private readonly nicknames: Map<string, Set<string>>;
   private readonly common: readonly string[];
 
   constructor(
     readonly rng: Rng,
     pairs: NameVariantOptions['nicknames'],
   ) {
-    for (const [a, b] of pairs) {
-      for (const [x, y] of [
-        [a, b],
-        [b, a],
-      ] as const) {
-        let set = this.nicknames.get(key(x));
-        if (set === undefined) this.nicknames.set(key(x), (set = new Set()));
-        set.add(key(y));
-      }
-    }
+    this.nicknames = nicknameKeys(pairs);
     const lists = nameLists();
     this.common = [...lists.female, ...lists.male];
   }
@@ -169,17 +152,12 @@ class NameVariantMaker {
       ['spelling-variant', () => this.spelling(item, others)],
       ['near-name', () => this.nearName(item, others)],
     ];
-    while (kinds.length > 0) {
-      const [kind, build] = kinds.splice(this.rng.below(kinds.length), 1)[0]!;
-      const built = build();
-      if (built === undefined) continue;
-      yield { query: built[0], kind, expect: built[1], from: p.person_id };
-      return;
-    }
+    const variant = drawVariant(this.rng, kinds, p.person_id);
+    if (variant !== undefined) yield variant;
   }
 
   private self(item: GeneratedPerson): QueryExpectation {
-    return { individual: item.person.person_id, household: item.truth.householdId };
+    return expectSelf(item);
   }
 
   private title(item: GeneratedPerson): Built {

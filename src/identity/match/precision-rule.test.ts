@@ -1,28 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { PersonRecord } from '../../people/person.js';
-import { normalizePersonName, surnameGroups } from '../name/index.js';
+import { oakStreetFeatures, oakStreetPerson } from '../../../test/helpers/identity-candidates.js';
 import type { IdentityFeatures } from './features.js';
 import { giveWayToHousemates } from './housemates.js';
 import { rankMatches } from './rank.js';
 import { scoreCandidate } from './score.js';
 
-/** Features of a person at 12 Oak St, 62701, from raw name parts. */
+/** Features at 12 Oak St; the argument order is first, last, middle, emails here. */
 function at(first: string, last = 'Smith', middle = '', emails: string[] = []): IdentityFeatures {
-  const name = normalizePersonName({ first, middle, last });
-  return {
-    first: name.first,
-    middle: name.middle,
-    last: name.last,
-    lastGroups: surnameGroups(last),
-    suffix: name.suffix ?? '',
-    lastPhonetic: 'SM0',
-    street: { number: '12', name: 'OAK', suffix: 'ST' },
-    city: 'SPRINGFIELD',
-    state: 'IL',
-    zip5: '62701',
-    plus4: '',
-    emails,
-  };
+  return oakStreetFeatures(first, middle, last, emails);
 }
 
 const type = (q: IdentityFeatures, c: IdentityFeatures) => scoreCandidate(q, c)?.type;
@@ -76,9 +61,9 @@ describe('spelling variants', () => {
 
   it('gives way to a housemate who has the query’s first name, even one that does not pass', () => {
     const query = at('Kurtis', 'Smith', 'A');
-    const curtis = { person: person(1), features: at('Curtis') };
+    const curtis = { person: oakStreetPerson(1), features: at('Curtis') };
     // Kurtis lives there too, with another middle name: the query names him, not Curtis.
-    const kurtis = { person: person(2), features: at('Kurtis', 'Smith', 'B') };
+    const kurtis = { person: oakStreetPerson(2), features: at('Kurtis', 'Smith', 'B') };
     const scored = [curtis, kurtis].map((c) => ({ ...c, score: scoreCandidate(query, c.features)! }));
     expect(scored.map((s) => s.score.type)).toEqual(['Individual', 'Household']);
     giveWayToHousemates(query, scored);
@@ -88,8 +73,8 @@ describe('spelling variants', () => {
   it('leaves a loose agreement alone when no housemate has the name', () => {
     const query = at('Kurtis');
     const scored = [
-      { person: person(1), features: at('Curtis') },
-      { person: person(2), features: at('Mary') },
+      { person: oakStreetPerson(1), features: at('Curtis') },
+      { person: oakStreetPerson(2), features: at('Mary') },
     ].map((c) => ({ ...c, score: scoreCandidate(query, c.features)! }));
     giveWayToHousemates(query, scored);
     expect(rankMatches(scored).map((m) => [m.person.id, m.type])).toEqual([
@@ -126,20 +111,3 @@ describe('titles, suffixes and double first names', () => {
     expect(type(at('Mary Ann'), at('Mary', 'Smith', 'Jane'))).toBe('Household');
   });
 });
-
-function person(id: number): PersonRecord {
-  return {
-    id,
-    personKey: `P${id}`,
-    firstName: 'x',
-    middleName: null,
-    lastName: 'Smith',
-    address: '12 Oak St',
-    city: 'Springfield',
-    state: 'IL',
-    zip: '62701',
-    fields: {},
-    interests: [],
-    emails: [],
-  };
-}

@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { PersonRecord } from '../../people/person.js';
+import { oakStreetPerson } from '../../../test/helpers/identity-candidates.js';
 import { MAX_MATCHES, rankMatches } from './rank.js';
 import type { NameForm, Scored } from './score.js';
 
-const person = (id: number): PersonRecord => ({
-  id,
-  personKey: `P${id}`,
-  firstName: `First${id}`,
-  middleName: null,
-  lastName: 'Doe',
-  address: '12 Oak St',
-  city: 'Springfield',
-  state: 'IL',
-  zip: '62701',
-  fields: {},
-  interests: [],
-  emails: [],
-});
+const person = (id: number): PersonRecord => oakStreetPerson(id);
 const scored = (id: number, type: Scored['type'], confidence: number) => ({ person: person(id), score: { type, confidence } });
 const other = (id: number, confidence: number, nameForm: NameForm) => ({
   person: person(id),

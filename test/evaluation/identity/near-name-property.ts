@@ -14,12 +14,10 @@ import fc from 'fast-check';
 import { SPELLING_GROUPS } from '../../../src/generate/name-spellings.js';
 import { nameLists } from '../../../src/generate/reference-data.js';
 import { editDistance } from '../../../src/generate/query-edits.js';
-import type { PersonRecord } from '../../../src/people/person.js';
-import type { IdentityFeatures } from '../../../src/identity/match/features.js';
 import { giveWayToHousemates } from '../../../src/identity/match/housemates.js';
 import { rankMatches } from '../../../src/identity/match/rank.js';
 import { scoreCandidate } from '../../../src/identity/match/score.js';
-import { normalizePersonName, surnameGroups } from '../../../src/identity/name/index.js';
+import { oakStreetFeatures, oakStreetPerson } from '../../helpers/identity-candidates.js';
 
 export interface NearNamePair {
   /** The resident's first name. */
@@ -93,12 +91,12 @@ export function nearNameCases(pairs: readonly NearNamePair[], same: SameName): f
  */
 export function wrongIndividuals(c: NearNameCase, same: SameName): string[] {
   const members = [c.pair.name, ...c.housemates];
-  const query = features(c.pair.other, c.queryMiddle);
+  const query = oakStreetFeatures(c.pair.other, c.queryMiddle);
   const scored = [];
   for (const [i, first] of members.entries()) {
-    const f = features(first, c.middles[i] ?? '');
+    const f = oakStreetFeatures(first, c.middles[i] ?? '');
     const score = scoreCandidate(query, f);
-    if (score !== undefined) scored.push({ person: person(i, first), features: f, score });
+    if (score !== undefined) scored.push({ person: oakStreetPerson(i, first), features: f, score });
   }
   giveWayToHousemates(query, scored);
   return rankMatches(scored)
@@ -112,39 +110,4 @@ export function checkNearNamePrecision(same: SameName, runs: number, seed?: numb
     fc.property(nearNameCases(nearNamePairs(same), same), (c) => wrongIndividuals(c, same).length === 0),
     { numRuns: runs, ...(seed === undefined ? {} : { seed }) },
   );
-}
-
-function features(first: string, middle: string): IdentityFeatures {
-  const name = normalizePersonName({ first, middle, last: 'Smith' });
-  return {
-    first: name.first,
-    middle: name.middle,
-    last: name.last,
-    lastGroups: surnameGroups('Smith'),
-    suffix: '',
-    lastPhonetic: 'SM0',
-    street: { number: '12', name: 'OAK', suffix: 'ST' },
-    city: 'SPRINGFIELD',
-    state: 'IL',
-    zip5: '62701',
-    plus4: '',
-    emails: [],
-  };
-}
-
-function person(id: number, first: string): PersonRecord {
-  return {
-    id,
-    personKey: `P${id}`,
-    firstName: first,
-    middleName: null,
-    lastName: 'Smith',
-    address: '12 Oak St',
-    city: 'Springfield',
-    state: 'IL',
-    zip: '62701',
-    fields: {},
-    interests: [],
-    emails: [],
-  };
 }
