@@ -126,19 +126,23 @@ describe.each([
     ['the middle initial', { first: 'William', middle: 'J', last: 'Johnson', ...at }],
     ['the middle name', { first: 'William', middle: 'James', last: 'Johnson', ...at }],
     ['a full first name as first + middle in one field', { first: 'William J.', last: 'Johnson', ...at }],
+    // ZIP correction (issue 30): nobody lives at 12 Oak St in 62702, and of Springfield's other ZIPs
+    // only 62701 has it, so it is read there; the exact name gives Individual.
+    ["the street in the city's other ZIP5, the exact name", { first: 'William', last: 'Johnson', street: '12 Oak St Apt 3', zip: '62702' }],
   ];
   const notWilliam: [string, Record<string, string>][] = [
     ['a nickname two hops away (Bob ↔ Bill ↔ William)', { first: 'Bob', last: 'Johnson', ...at }],
     ['two slips in the first name', { first: 'Wlilaim', last: 'Johnson', ...at }],
     ['a typo in both names', { first: 'Willaim', last: 'Jonhson', ...at }],
     ['a conflicting middle name', { first: 'William', middle: 'Robert', last: 'Johnson', ...at }],
+    // A corrected ZIP is a weaker signal: a nickname there gives the household only.
+    ["the street in the city's other ZIP5, a nickname", { first: 'Bill', last: 'Johnson', street: '12 Oak St Apt 3', zip: '62702' }],
     ['a conflicting middle initial', { first: 'William', middle: 'R', last: 'Johnson', ...at }],
     ['an initial two members share (W: William, Walter)', { first: 'W', last: 'Johnson', ...at }],
   ];
   const nobody: [string, Record<string, string>][] = [
     ['another apartment', { first: 'William', last: 'Johnson', street: '12 Oak St Apt 5', city: 'Springfield', state: 'IL' }],
     ['another ZIP+4 without a street', { first: 'William', last: 'Johnson', zip4: '62701-9999' }],
-    ['another ZIP5 with the street', { first: 'William', last: 'Johnson', street: '12 Oak St Apt 3', zip: '62702' }],
   ];
 
   describe('GET /v5/td enriches William', () => {
