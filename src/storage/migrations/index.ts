@@ -17,6 +17,7 @@ import { keyRecordRate } from './0010-key-record-rate.js';
 import { demoMarks } from './0011-demo-marks.js';
 import { keyEvidence } from './0012-key-evidence.js';
 import { listEvidence } from './0013-list-evidence.js';
+import { outcomes } from './0015-outcomes.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0001-accounts': accounts,
@@ -32,4 +33,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0011-demo-marks': demoMarks,
   '0012-key-evidence': keyEvidence,
   '0013-list-evidence': listEvidence,
+  '0015-outcomes': outcomes,
 });
