@@ -12,6 +12,8 @@ export interface OutcomeKeySettings {
   secrets: OutcomeSecrets;
   /** The key's outcome entries may count for other keys (when corroborated); off by default. */
   share: boolean;
+  /** An SNS SubscribeURL that arrived and awaits the operator's confirmation. */
+  snsSubscribeUrl?: string;
 }
 
 export interface OutcomeKeyStore {
@@ -22,6 +24,10 @@ export interface OutcomeKeyStore {
   /** Replaces the key's ESP secrets with these (an absent secret is removed). */
   setSecrets(keyId: number, secrets: OutcomeSecrets): Promise<void>;
   setShare(keyId: number, share: boolean): Promise<void>;
+  /** Keeps (or, with null, clears) the SNS SubscribeURL awaiting confirmation. */
+  setSnsSubscription(keyId: number, subscribeUrl: string | null): Promise<void>;
+  /** Every key with an SNS SubscribeURL awaiting confirmation. */
+  pendingSnsSubscriptions(): Promise<{ keyId: number; subscribeUrl: string }[]>;
   /** Undefined when nothing was ever set for the key. */
   settings(keyId: number): Promise<OutcomeKeySettings | undefined>;
 }

@@ -167,6 +167,8 @@ export interface OutcomeKeysTable {
   token_hash: string | null;
   /** JSON of OutcomeSecrets, sealed (secret-box.ts) when the storage has a box. */
   secrets: string | null;
+  /** An SNS SubscribeURL awaiting the operator's confirmation. */
+  sns_subscribe_url: string | null;
   /** 0 or 1. */
   share: Generated<number>;
 }

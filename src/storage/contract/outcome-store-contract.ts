@@ -50,6 +50,22 @@ export function outcomeStoreContract(storage: CurrentStorage): void {
       await keys.setSecrets(id, {});
       expect((await keys.settings(id))?.secrets).toEqual({});
     });
+
+    it('keeps an SNS subscription for the operator until cleared', async () => {
+      const a = await keyId(storage(), 'a');
+      const b = await keyId(storage(), 'b');
+      const keys = storage().outcomeKeys;
+      expect(await keys.pendingSnsSubscriptions()).toEqual([]);
+      await keys.setSnsSubscription(b, 'https://sns.us-east-1.amazonaws.com/?Action=ConfirmSubscription&Token=t');
+      await keys.setToken(a, 'h');
+      expect(await keys.pendingSnsSubscriptions()).toEqual([
+        { keyId: b, subscribeUrl: 'https://sns.us-east-1.amazonaws.com/?Action=ConfirmSubscription&Token=t' },
+      ]);
+      expect((await keys.settings(b))?.snsSubscribeUrl).toBe('https://sns.us-east-1.amazonaws.com/?Action=ConfirmSubscription&Token=t');
+      await keys.setSnsSubscription(b, null);
+      expect(await keys.pendingSnsSubscriptions()).toEqual([]);
+      expect((await keys.settings(b))?.snsSubscribeUrl).toBeUndefined();
+    });
   });
 
   describe('OutcomeStore', () => {

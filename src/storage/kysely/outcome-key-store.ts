@@ -43,10 +43,30 @@ export class KyselyOutcomeKeyStore implements OutcomeKeyStore {
       .execute();
   }
 
+  async setSnsSubscription(keyId: number, subscribeUrl: string | null): Promise<void> {
+    await this.db
+      .insertInto('outcome_keys')
+      .values({ key_id: keyId, sns_subscribe_url: subscribeUrl })
+      .onConflict((oc) => oc.column('key_id').doUpdateSet({ sns_subscribe_url: subscribeUrl }))
+      .execute();
+  }
+
+  async pendingSnsSubscriptions(): Promise<{ keyId: number; subscribeUrl: string }[]> {
+    const rows = await this.db
+      .selectFrom('outcome_keys')
+      .select(['key_id', 'sns_subscribe_url'])
+      .where('sns_subscribe_url', 'is not', null)
+      .orderBy('key_id')
+      .execute();
+    return rows.map((row) => ({ keyId: row.key_id, subscribeUrl: row.sns_subscribe_url! }));
+  }
+
   async settings(keyId: number): Promise<OutcomeKeySettings | undefined> {
     const row = await this.db.selectFrom('outcome_keys').selectAll().where('key_id', '=', keyId).executeTakeFirst();
     if (!row) return undefined;
     const secrets = row.secrets === null ? {} : (JSON.parse(this.box ? this.box.open(row.secrets) : row.secrets) as OutcomeSecrets);
-    return { keyId, hasToken: row.token_hash !== null, secrets, share: row.share === 1 };
+    const settings: OutcomeKeySettings = { keyId, hasToken: row.token_hash !== null, secrets, share: row.share === 1 };
+    if (row.sns_subscribe_url !== null) settings.snsSubscribeUrl = row.sns_subscribe_url;
+    return settings;
   }
 }

@@ -16,6 +16,7 @@ interface KeyRow {
   tokenHash: string | null;
   secrets: OutcomeSecrets;
   share: boolean;
+  snsSubscribeUrl: string | null;
 }
 
 export class MemoryOutcomeKeyStore implements OutcomeKeyStore {
@@ -23,7 +24,7 @@ export class MemoryOutcomeKeyStore implements OutcomeKeyStore {
 
   private row(keyId: number): KeyRow {
     let row = this.rows.get(keyId);
-    if (!row) this.rows.set(keyId, (row = { tokenHash: null, secrets: {}, share: false }));
+    if (!row) this.rows.set(keyId, (row = { tokenHash: null, secrets: {}, share: false, snsSubscribeUrl: null }));
     return row;
   }
 
@@ -44,9 +45,23 @@ export class MemoryOutcomeKeyStore implements OutcomeKeyStore {
     this.row(keyId).share = share;
   }
 
+  async setSnsSubscription(keyId: number, subscribeUrl: string | null): Promise<void> {
+    this.row(keyId).snsSubscribeUrl = subscribeUrl;
+  }
+
+  async pendingSnsSubscriptions(): Promise<{ keyId: number; subscribeUrl: string }[]> {
+    return [...this.rows]
+      .filter(([, row]) => row.snsSubscribeUrl !== null)
+      .sort(([a], [b]) => a - b)
+      .map(([keyId, row]) => ({ keyId, subscribeUrl: row.snsSubscribeUrl! }));
+  }
+
   async settings(keyId: number): Promise<OutcomeKeySettings | undefined> {
     const row = this.rows.get(keyId);
-    return row && { keyId, hasToken: row.tokenHash !== null, secrets: { ...row.secrets }, share: row.share };
+    if (!row) return undefined;
+    const settings: OutcomeKeySettings = { keyId, hasToken: row.tokenHash !== null, secrets: { ...row.secrets }, share: row.share };
+    if (row.snsSubscribeUrl !== null) settings.snsSubscribeUrl = row.snsSubscribeUrl;
+    return settings;
   }
 }
 

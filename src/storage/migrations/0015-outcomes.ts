@@ -15,6 +15,8 @@ export const outcomes: Migration = {
       .addColumn('key_id', 'integer', (col) => col.primaryKey().references('api_keys.id'))
       .addColumn('token_hash', 'text')
       .addColumn('secrets', 'text')
+      // An SNS SubscriptionConfirmation's SubscribeURL, kept for the operator to confirm (never followed on receipt).
+      .addColumn('sns_subscribe_url', 'text')
       .addColumn('share', 'integer', (col) =>
         col
           .notNull()
