@@ -23,7 +23,13 @@ import type { VerdictIdOf } from './verdict-record.js';
 import { DEFAULT_VERDICT_RECORD_DAYS } from './verdict-record.js';
 import type { VerdictRecordStore } from './verdict-record-store.js';
 
-export type ParseOutcomes = (source: OutcomeSource, delivery: OutcomeDelivery, secrets: OutcomeSecrets, now: Date) => OutcomeParse;
+/** parse-outcomes.ts's `parseOutcomes` (asynchronous for SNS and MIME reports), its ports bound. */
+export type ParseOutcomes = (
+  source: OutcomeSource,
+  delivery: OutcomeDelivery,
+  secrets: OutcomeSecrets,
+  now: Date,
+) => OutcomeParse | Promise<OutcomeParse>;
 
 export interface IngestDeps {
   keys: OutcomeKeyStore;
@@ -79,7 +85,7 @@ export function createOutcomeIngest(deps: IngestDeps): OutcomeIngest {
       if (keyId === undefined) return { ok: false, refusal: BAD_TOKEN };
       const settings = await deps.keys.settings(keyId);
       const now = deps.clock.now();
-      const parsed = deps.parse(source, delivery, settings?.secrets ?? {}, new Date(now));
+      const parsed = await deps.parse(source, delivery, settings?.secrets ?? {}, new Date(now));
       if (!parsed.ok) return parsed;
       if (parsed.subscribeUrl !== undefined) await deps.onSubscription?.(keyId, parsed.subscribeUrl);
       const events = parsed.events;
