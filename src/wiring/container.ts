@@ -30,6 +30,10 @@ import type { BudgetTuning } from '../verification/smtp/connection-budget.js';
 import { verdictMemoryKey } from '../verification/verdict-memory.js';
 import type { VerifyService } from '../verification/verify-service.js';
 import { createLists } from './lists.js';
+import { createVerdictRecorder, verdictIdOf, verdictRecordKey, type VerdictRecorder } from '../outcomes/verdict-record.js';
+
+/** How often noted verdicts are written. */
+const RECORDER_FLUSH_MS = 1_000;
 import type { HealthTuning } from './prober-health.js';
 import { connectRedis } from './redis.js';
 import { openListFiles, openStores } from './stores.js';
@@ -59,6 +63,8 @@ export interface Container {
   listCallbacks: CallbackSender;
   /** Prometheus metrics (MAILSURE_METRICS); undefined when they are off, and nothing is counted. */
   metrics?: Metrics;
+  /** Notes each verdict given to a key (flushed every second and at close): the join of accuracy. */
+  recorder: VerdictRecorder;
   /** Stops the services and closes what the container opened (not the storage or Redis it was given). */
   close(): Promise<void>;
 }
@@ -143,15 +149,17 @@ export async function createContainer(options: ContainerOptions): Promise<Contai
   const storage = givenStorage ?? (await openStores({ config, serving: true }));
   // The verdict memory's own key, derived from the server secret (MAILSURE_SECRET_KEY or the data
   // directory's secret.key, which opening the storage has checked, or made, already).
-  const memoryKey = config.verdictMemory
-    ? verdictMemoryKey(
-        await loadSecretKey(config.secretKey ?? undefined, config.dataDir).catch(async (error: unknown) => {
-          listFiles.close();
-          if (!givenStorage) await storage.close();
-          throw error;
-        }),
-      )
-    : undefined;
+  const serverSecret = await loadSecretKey(config.secretKey ?? undefined, config.dataDir).catch(async (error: unknown) => {
+    listFiles.close();
+    if (!givenStorage) await storage.close();
+    throw error;
+  });
+  const memoryKey = config.verdictMemory ? verdictMemoryKey(serverSecret) : undefined;
+  // Every verdict a key gets, kept by HMAC id for joining the outcomes its ESP reports later (accuracy).
+  const verdictIds = verdictIdOf(verdictRecordKey(serverSecret));
+  const recorder = createVerdictRecorder(storage.verdictRecords, verdictIds, clock, logger);
+  const recorderFlush = setInterval(() => void recorder.flush(), RECORDER_FLUSH_MS);
+  recorderFlush.unref();
   const redis = givenRedis ?? (config.redisUrl ? connectRedis(config.redisUrl, logger) : null);
   const {
     enrichmentClock = clock,
@@ -178,6 +186,7 @@ export async function createContainer(options: ContainerOptions): Promise<Contai
     ...(redis ? { shared: { redis } } : {}),
     ...(metrics ? { metrics } : {}),
     ...(memoryKey ? { memoryKey } : {}),
+    recorder,
   });
   const people = createPeopleServices({
     storage,
@@ -218,7 +227,10 @@ export async function createContainer(options: ContainerOptions): Promise<Contai
     listFiles: listFiles.files,
     ...(listFiles.ping ? { listStoreCheck: listFiles.ping } : {}),
     listCallbacks: lists.callbacks,
+    recorder,
     async close() {
+      clearInterval(recorderFlush);
+      await recorder.flush();
       proberHealth.stop();
       lists.callbacks.close();
       await lists.queue.close();
