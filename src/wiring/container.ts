@@ -195,7 +195,7 @@ export async function createContainer(options: ContainerOptions): Promise<Contai
   });
   // Every list state change and callback is logged (and counted) here, whoever makes it.
   const listStore = observeListStore(storage.lists, { logger, clock, ...(metrics ? { metrics } : {}) });
-  const lists = createLists({
+  const lists = await createLists({
     config,
     storage: { lists: listStore, keys: storage.keys, usage: storage.usage },
     services: { verify: listVerify, ...people },

@@ -18,7 +18,6 @@ import { createListQueue, createNoListQueue, type ListQueue } from '../lists/pip
 import { createListRunner } from '../lists/pipeline/list-runner.js';
 import type { Storage } from '../storage/interfaces.js';
 import { isDatabaseTimeout } from '../storage/postgres/open-postgres.js';
-import { createBullListQueue } from '../storage/redis/bull-list-queue.js';
 import type { VerifyService } from '../verification/verify-service.js';
 
 export interface ListsDeps {
@@ -69,9 +68,9 @@ const LIST_SHARES = 4;
 /** Longest wait for one row's verification in a chunk. */
 const VERIFY_TIMEOUT_MS = 10_000;
 
-export function createLists(deps: ListsDeps): Lists {
+export async function createLists(deps: ListsDeps): Promise<Lists> {
   const { config, storage, clock, files } = deps;
-  const { queue, callbacks } = createListProcessing(deps);
+  const { queue, callbacks } = await createListProcessing(deps);
   const service = createListService({
     lists: storage.lists,
     queue,
@@ -90,8 +89,11 @@ export function createLists(deps: ListsDeps): Lists {
   return { service, queue, callbacks };
 }
 
-/** The list pipeline over the same services as the real-time routes, with its queue. */
-function createListProcessing(deps: ListsDeps): { queue: ListQueue; callbacks: CallbackSender } {
+/**
+ * The list pipeline over the same services as the real-time routes, with its queue. BullMQ (some
+ * 300 modules, the largest part of a process's start) is loaded only when Redis is configured.
+ */
+async function createListProcessing(deps: ListsDeps): Promise<{ queue: ListQueue; callbacks: CallbackSender }> {
   const { config, storage, services, clock, logger, files } = deps;
   const runLists = deps.runLists ?? true;
   const callbacks = createCallbackSender({
@@ -128,6 +130,7 @@ function createListProcessing(deps: ListsDeps): { queue: ListQueue; callbacks: C
     ...(deps.worker ? { worker: deps.worker } : {}),
   });
   if (config.redisUrl) {
+    const { createBullListQueue } = await import('../storage/redis/bull-list-queue.js');
     const queue = createBullListQueue({
       redisUrl: config.redisUrl,
       store: storage.lists,

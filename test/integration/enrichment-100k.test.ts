@@ -59,7 +59,8 @@ beforeAll(async () => {
   }
   t = await makeTestApp({ storage, clock });
   key = (await t.key('acceptance', { services: 'enrichment,postal_append,eam', rate: '1000000' })).key;
-}, 180_000);
+  // A bound for a hang, not a speed: 80 s on a quiet CI machine, over 180 s on one loaded by other work.
+}, 600_000);
 
 afterAll(async () => {
   await t?.close();

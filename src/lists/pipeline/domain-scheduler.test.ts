@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDomainScheduler } from './domain-scheduler.js';
+import { createDomainScheduler, DECAY_EVERY } from './domain-scheduler.js';
 
 const tick = () => new Promise((r) => setImmediate(r));
 
@@ -10,7 +10,7 @@ function deferred() {
 }
 
 describe('createDomainScheduler', () => {
-  it("takes a domain's waiting tasks by lane in turn: another key's few rows do not wait behind one key's many", async () => {
+  it("takes a domain's waiting tasks by lane, the least served first: another key's few rows do not wait behind one key's many", async () => {
     const s = createDomainScheduler({ concurrency: 1, perDomain: 1 });
     const started: string[] = [];
     const task = (name: string) => async () => void started.push(name);
@@ -27,11 +27,113 @@ describe('createDomainScheduler', () => {
       2,
     );
     await few;
-    // a0 was running when b's rows came; from then on the two lanes take turns (a's first, it waited first).
-    expect(started.slice(0, 5)).toEqual(['a0', 'a1', 'b0', 'a2', 'b1']);
+    // a0 was running when b's rows came: b, served less, goes next; then the lanes, served alike, take turns.
+    expect(started.slice(0, 5)).toEqual(['a0', 'b0', 'a1', 'b1', 'a2']);
     await many;
     expect(started).toHaveLength(102);
     expect(started.filter((name) => name.startsWith('a'))).toEqual(Array.from({ length: 100 }, (_, i) => `a${i}`));
+  });
+
+  it('puts a key that arrives behind a backlog first until it has had as much service, then takes turns', async () => {
+    const s = createDomainScheduler({ concurrency: 1, perDomain: 1 });
+    const started: string[] = [];
+    const gate = deferred();
+    const names = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+    // Lane 1 has had 50 tasks of service (in another domain) before lane 2 comes.
+    await s.runEach(
+      names('x', 50),
+      () => 'yahoo.com',
+      async (name) => void started.push(name),
+      1,
+    );
+    const blocker = s.runEach(
+      ['hold'],
+      () => 'gmail.com',
+      () => gate.promise,
+      9,
+    );
+    const backlog = s.runEach(
+      names('a', 100),
+      () => 'gmail.com',
+      async (name) => void started.push(name),
+      1,
+    );
+    const newcomer = s.runEach(
+      names('b', 60),
+      () => 'gmail.com',
+      async (name) => void started.push(name),
+      2,
+    );
+    gate.resolve();
+    await Promise.all([blocker, backlog, newcomer]);
+    const order = started.slice(50);
+    // b had none, a 50: b's first 50 go before any of a's, then the two alternate, b's left after a's turn each.
+    expect(order.slice(0, 50)).toEqual(names('b', 50));
+    expect(order.slice(50, 70)).toEqual([
+      'a0',
+      'b50',
+      'a1',
+      'b51',
+      'a2',
+      'b52',
+      'a3',
+      'b53',
+      'a4',
+      'b54',
+      'a5',
+      'b55',
+      'a6',
+      'b56',
+      'a7',
+      'b57',
+      'a8',
+      'b58',
+      'a9',
+      'b59',
+    ]);
+    expect(order.slice(70)).toEqual(names('a', 100).slice(10));
+  });
+
+  it('forgets service over time: halved every DECAY_EVERY starts, so an old backlog does not keep a key behind', async () => {
+    const s = createDomainScheduler({ concurrency: 1, perDomain: 1 });
+    const noop = async () => undefined;
+    // Lane 1 served DECAY_EVERY tasks (then halved to DECAY_EVERY / 2); lane 2 DECAY_EVERY / 2 - 10 after that.
+    await s.runEach(
+      Array.from({ length: DECAY_EVERY }, (_, i) => i),
+      () => 'a.com',
+      noop,
+      1,
+    );
+    await s.runEach(
+      Array.from({ length: DECAY_EVERY / 2 - 10 }, (_, i) => i),
+      () => 'b.com',
+      noop,
+      2,
+    );
+    const started: string[] = [];
+    const gate = deferred();
+    const blocker = s.runEach(
+      ['hold'],
+      () => 'gmail.com',
+      () => gate.promise,
+      9,
+    );
+    const one = s.runEach(
+      ['a0', 'a1', 'a2'],
+      () => 'gmail.com',
+      async (name) => void started.push(name),
+      1,
+    );
+    const two = s.runEach(
+      Array.from({ length: 12 }, (_, i) => `b${i}`),
+      () => 'gmail.com',
+      async (name) => void started.push(name),
+      2,
+    );
+    gate.resolve();
+    await Promise.all([blocker, one, two]);
+    // Lane 2 is 10 behind lane 1's halved service: its 10 first, then turns.
+    expect(started).toEqual(['b0', 'b1', 'b2', 'b3', 'b4', 'b5', 'b6', 'b7', 'b8', 'b9', 'a0', 'b10', 'a1', 'b11', 'a2']);
   });
 
   it('keeps other domains moving while one domain holds its cap', async () => {

@@ -10,9 +10,12 @@
  * verifications), a domain is a counter and a queue, and only domains that can start a task wait
  * in the turn (a domain at its cap rejoins it when one of its tasks ends).
  *
- * Within a domain, tasks wait in lanes (a list's key): the domain's next slot goes to its lanes in
- * turn, so one key's thousands of waiting gmail.com rows do not stand before another key's few
- * (issue 31). With one lane, as with one list, this is the plain queue it was.
+ * Within a domain, tasks wait in lanes (a list's key): the domain's next slot goes to the lane
+ * whose key has had the least service lately (tasks started, halved every `DECAY_EVERY` starts),
+ * the lanes in turn among equals. So a key that arrives behind another's backlog goes first until
+ * it has had as much: its small list moves at nearly its idle speed instead of half of it, and two
+ * keys that both keep the scheduler busy share it evenly (issue 31). With one lane, as with one
+ * list, this is the plain queue it was.
  */
 export interface DomainScheduler {
   run<T>(domain: string, task: () => Promise<T>): Promise<T>;
@@ -26,6 +29,7 @@ export interface DomainScheduler {
 }
 
 interface Batch {
+  lane: number;
   items: readonly unknown[];
   work: (item: unknown) => Promise<unknown>;
   results: unknown[];
@@ -58,6 +62,12 @@ interface Domain {
 
 /** Longest stretch of starting tasks before the event loop gets a turn. */
 const SLICE_MS = 1;
+/**
+ * Every so many task starts, each lane's service is halved (and a lane's under one forgotten): the
+ * service that orders lanes is the recent one, so a key's backlog of an hour ago does not put it
+ * behind forever, and the table holds only keys seen lately.
+ */
+export const DECAY_EVERY = 20_000;
 
 export function createDomainScheduler(options: { concurrency: number; perDomain: number }): DomainScheduler {
   const { concurrency, perDomain } = options;
@@ -67,6 +77,18 @@ export function createDomainScheduler(options: { concurrency: number; perDomain:
   let turn: Domain[] = [];
   let head = 0;
   let active = 0;
+  /** Tasks started per lane lately (see DECAY_EVERY). */
+  const served = new Map<number, number>();
+  let startsSinceDecay = 0;
+  const serve = (lane: number) => {
+    served.set(lane, (served.get(lane) ?? 0) + 1);
+    if (++startsSinceDecay < DECAY_EVERY) return;
+    startsSinceDecay = 0;
+    for (const [id, n] of served) {
+      if (n < 2) served.delete(id);
+      else served.set(id, n / 2);
+    }
+  };
 
   const hasWaiting = (d: Domain) => d.lanes.length > 0;
 
@@ -80,15 +102,27 @@ export function createDomainScheduler(options: { concurrency: number; perDomain:
     l.waiting.push(waiting);
   };
 
-  /** The next waiting task of the domain's lane in turn; that lane then goes to the back. */
+  /** The lane that goes next: the least served lately, the first in turn among equals. */
+  const nextLane = (d: Domain): number => {
+    let best = 0;
+    let least = served.get(d.lanes[0]!.id) ?? 0;
+    for (let i = 1; i < d.lanes.length; i++) {
+      const n = served.get(d.lanes[i]!.id) ?? 0;
+      if (n < least) [best, least] = [i, n];
+    }
+    return best;
+  };
+
+  /** The next waiting task of the domain's lane that goes next (nextLane); that lane then goes to the back. */
   const take = (d: Domain): Waiting => {
-    const l = d.lanes[0]!;
+    const at = d.lanes.length > 1 ? nextLane(d) : 0;
+    const l = d.lanes[at]!;
     const waiting = l.waiting[l.next]!;
     l.waiting[l.next++] = undefined as unknown as Waiting;
     if (l.next === l.waiting.length) {
-      d.lanes.shift();
+      d.lanes.splice(at, 1);
       d.laneOf.delete(l.id);
-    } else if (d.lanes.length > 1) d.lanes.push(d.lanes.shift()!);
+    } else if (d.lanes.length > 1) d.lanes.push(d.lanes.splice(at, 1)[0]!);
     return waiting;
   };
 
@@ -109,6 +143,7 @@ export function createDomainScheduler(options: { concurrency: number; perDomain:
   const start = (d: Domain, batch: Batch, index: number) => {
     active += 1;
     d.running += 1;
+    serve(batch.lane);
     let running: Promise<unknown>;
     try {
       running = batch.work(batch.items[index]);
@@ -178,6 +213,7 @@ export function createDomainScheduler(options: { concurrency: number; perDomain:
     new Promise<T[]>((resolve, reject) => {
       if (items.length === 0) return resolve([]);
       const batch: Batch = {
+        lane,
         items,
         work: work as (item: unknown) => Promise<unknown>,
         results: new Array<unknown>(items.length),
