@@ -160,7 +160,7 @@ export const errors = {
     503,
     {
       description:
-        'A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again',
+        'A dependency (the database; for a list submit or results download, the object store of lists; for an Amazon SNS outcome, its signing certificate) did not answer in time; try again',
       retryAfter: 'Seconds to wait before trying again',
     },
     (make) => ({

@@ -30,14 +30,17 @@ import type { BudgetTuning } from '../verification/smtp/connection-budget.js';
 import { verdictMemoryKey } from '../verification/verdict-memory.js';
 import type { VerifyService } from '../verification/verify-service.js';
 import { createLists } from './lists.js';
+import type { OutcomeIngest } from '../outcomes/ingest-outcomes.js';
+import type { OutcomePorts } from '../outcomes/parse-outcomes.js';
 import { createVerdictRecorder, verdictIdOf, verdictRecordKey, type VerdictRecorder } from '../outcomes/verdict-record.js';
-
-/** How often noted verdicts are written. */
-const RECORDER_FLUSH_MS = 1_000;
+import { createOutcomeIngestFor } from './outcomes.js';
 import type { HealthTuning } from './prober-health.js';
 import { connectRedis } from './redis.js';
 import { openListFiles, openStores } from './stores.js';
 import { createVerification, type SmtpPoolTuning } from './verification.js';
+
+/** How often noted verdicts are written. */
+const RECORDER_FLUSH_MS = 1_000;
 
 export interface Container {
   config: Config;
@@ -65,6 +68,8 @@ export interface Container {
   metrics?: Metrics;
   /** Notes each verdict given to a key (flushed every second and at close): the join of accuracy. */
   recorder: VerdictRecorder;
+  /** ESP outcome webhooks (POST /v5/outcomes/{token}/{source}): parsed, checked, applied per key. */
+  outcomes: OutcomeIngest;
   /** Stops the services and closes what the container opened (not the storage or Redis it was given). */
   close(): Promise<void>;
 }
@@ -89,6 +94,8 @@ export interface ContainerOptions {
   /** A Redis client of the caller's, used as the configured one would be, left connected. */
   redis?: Redis;
   tuning?: ContainerTuning;
+  /** Outcome ingestion's outbound port (SNS certificates), instead of HTTPS to Amazon (tests). */
+  outcomePorts?: OutcomePorts;
 }
 
 /** Timings a test shortens; the defaults are what a real server needs. */
@@ -127,6 +134,7 @@ export async function createContainer(options: ContainerOptions): Promise<Contai
     quotaNamespace,
     worker,
     runLists = true,
+    outcomePorts,
   } = options;
   // The list files first: an object store that cannot be used stops the start before anything else opens.
   const listFiles = await openListFiles({
@@ -228,6 +236,13 @@ export async function createContainer(options: ContainerOptions): Promise<Contai
     ...(listFiles.ping ? { listStoreCheck: listFiles.ping } : {}),
     listCallbacks: lists.callbacks,
     recorder,
+    outcomes: createOutcomeIngestFor({
+      storage,
+      clock,
+      logger,
+      verdictIdOf: verdictIds,
+      ...(outcomePorts ? { ports: outcomePorts } : {}),
+    }),
     async close() {
       clearInterval(recorderFlush);
       await recorder.flush();

@@ -35,6 +35,7 @@ export function assembleApp(options: AssemblyOptions): Promise<FastifyInstance> 
     enrich: container.enrich,
     append: container.append,
     lists: container.lists,
+    outcomes: container.outcomes,
     ...(container.metrics ? { metrics: container.metrics } : {}),
     redis,
     ...(options.rateLimitNamespace ? { rateLimitNamespace: options.rateLimitNamespace } : {}),

@@ -10,6 +10,7 @@ import { Type } from 'typebox';
 import { errors, type AppError } from '../../core/errors.js';
 import type { OutcomeIngest } from '../../outcomes/ingest-outcomes.js';
 import { OUTCOME_SOURCES, type OutcomeDelivery, type OutcomeRefusal, type OutcomeSource } from '../../outcomes/outcome-event.js';
+import { CertificateUnavailable } from '../../outcomes/sns.js';
 import { errorResponses } from '../schemas/errors.js';
 
 /** 5 MB: an ESP's batch (SendGrid posts up to a few thousand events) or a report message with its parts. */
@@ -50,7 +51,7 @@ export async function outcomeRoutes(app: FastifyInstance, ingest: OutcomeIngest)
             'Proven hard bounces and complaints go on the key’s own bouncers (520) and complainers (525); a delivery removes ' +
             'what outcomes listed; everything else is counted per domain. See docs/outcomes.md.',
           params: Params,
-          response: { 200: Received, ...errorResponses(400, 401, 413, 415, 422) },
+          response: { 200: Received, ...errorResponses(400, 401, 413, 415, 422, 503) },
         },
       },
       async (request) => {
@@ -61,7 +62,11 @@ export async function outcomeRoutes(app: FastifyInstance, ingest: OutcomeIngest)
           contentTypeHeader: header,
           headers: headersOf(request.headers),
         };
-        const result = await ingest.ingest(request.params.token, request.params.source, delivery);
+        const result = await ingest.ingest(request.params.token, request.params.source, delivery).catch((error: unknown) => {
+          // The SNS signing certificate could not be fetched: not the body's fault; SNS retries a 5xx.
+          if (error instanceof CertificateUnavailable) throw errors.unavailableNow(error.message);
+          throw error;
+        });
         if (!result.ok) throw refusalError(result.refusal);
         request.log.info(
           { source: request.params.source, events: result.events.length, applied: result.applied, repeated: result.repeated },
