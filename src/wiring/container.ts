@@ -20,6 +20,7 @@ import { DEFAULT_HOLD_BACK, type HoldBackPolicy } from '../lists/pipeline/hold-b
 import type { ListQueue } from '../lists/pipeline/list-queue.js';
 import { createMetrics, type Metrics } from '../observability/metrics.js';
 import { observeListStore } from '../observability/observed-list-store.js';
+import { observeOutcomeIngest, watchOutcomeAccuracy } from '../observability/observed-outcomes.js';
 import { watchScrapeTimeGauges } from '../observability/scrape-time-gauges.js';
 import type { Storage } from '../storage/interfaces.js';
 import { createRedisSharedQuota } from '../storage/redis/redis-shared-quota.js';
@@ -30,6 +31,7 @@ import type { BudgetTuning } from '../verification/smtp/connection-budget.js';
 import { verdictMemoryKey } from '../verification/verdict-memory.js';
 import type { VerifyService } from '../verification/verify-service.js';
 import { createLists } from './lists.js';
+import { classifyOutcome } from '../outcomes/classify.js';
 import type { OutcomeIngest } from '../outcomes/ingest-outcomes.js';
 import type { OutcomePorts } from '../outcomes/parse-outcomes.js';
 import { createVerdictRecorder, verdictIdOf, verdictRecordKey, type VerdictRecorder } from '../outcomes/verdict-record.js';
@@ -217,7 +219,18 @@ export async function createContainer(options: ContainerOptions): Promise<Contai
     ...(listRetryMs !== undefined ? { retryMs: listRetryMs } : {}),
     holdBack: { ...DEFAULT_HOLD_BACK, totalMs: config.listThrottleHoldMinutes * 60_000, ...listHoldBack },
   });
-  if (metrics) watchScrapeTimeGauges(metrics, { lists: storage.lists, queue: lists.queue, proberHealth, logger });
+  const ingest = createOutcomeIngestFor({
+    storage,
+    clock,
+    logger,
+    verdictIdOf: verdictIds,
+    ...(outcomePorts ? { ports: outcomePorts } : {}),
+  });
+  const outcomes = metrics ? observeOutcomeIngest(ingest, metrics, classifyOutcome) : ingest;
+  if (metrics) {
+    watchScrapeTimeGauges(metrics, { lists: storage.lists, queue: lists.queue, proberHealth, logger });
+    watchOutcomeAccuracy(metrics, { outcomes: storage.outcomes, clock, logger });
+  }
   return {
     config,
     logger,
@@ -236,13 +249,7 @@ export async function createContainer(options: ContainerOptions): Promise<Contai
     ...(listFiles.ping ? { listStoreCheck: listFiles.ping } : {}),
     listCallbacks: lists.callbacks,
     recorder,
-    outcomes: createOutcomeIngestFor({
-      storage,
-      clock,
-      logger,
-      verdictIdOf: verdictIds,
-      ...(outcomePorts ? { ports: outcomePorts } : {}),
-    }),
+    outcomes,
     async close() {
       clearInterval(recorderFlush);
       await recorder.flush();
