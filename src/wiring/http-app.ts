@@ -61,6 +61,7 @@ export function assembleApp(options: AssemblyOptions): Promise<FastifyInstance> 
             throttle: options.adminThrottle ?? createAdminThrottle({ clock: container.clock, logger: container.logger }),
             keys: storage.keys,
             usage: storage.usage,
+            outcomes: { store: storage.outcomes, clock: container.clock },
           },
         }
       : {}),
