@@ -138,6 +138,7 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
         const verdict: Verdict = { address: base.address, code: decided.code, roleAccount: base.roleAccount };
         if (decided.domainType) verdict.domainType = decided.domainType;
         if (decided.limit) verdict.limit = decided.limit;
+        if (decided.fromOutcomes) verdict.fromOutcomes = true;
         if (deps.engagement && !deps.engagement.absent() && ENGAGED.has(statusesFor(verdict.code)[0])) {
           const score = await deps.engagement.score(`${local}@${syntax.asciiDomain}`);
           if (score !== undefined) verdict.engagementScore = score;
@@ -166,10 +167,14 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
         ? NO_ENTRIES
         : await listEntries(address, domain, options);
     if (entries.length > 0) {
-      const policy = decidePolicy(entries, options.key?.bouncers ?? false);
-      if (policy) {
-        if (trace) explainPolicy(trace, decidingPolicyEntry(entries, options.key?.bouncers ?? false)!);
-        return settle(policy, nameType(domain), trace);
+      const bouncers = options.key?.bouncers ?? false;
+      const policy = decidePolicy(entries, bouncers);
+      const deciding = decidingPolicyEntry(entries, bouncers);
+      if (policy && deciding) {
+        if (trace) explainPolicy(trace, deciding);
+        const settled = settle(policy, nameType(domain), trace);
+        // Imported entries come first and win a tie: only an entry nothing imported backs counts as learnt.
+        return deciding.origin === 'outcome' ? { ...settled, fromOutcomes: true } : settled;
       }
     }
 

@@ -14,6 +14,7 @@ import { addressListValue } from '../../src/verification/list-value.js';
 import type { OutcomeSource } from '../../src/outcomes/outcome-event.js';
 import { delivery, fixture } from '../fixtures/outcomes/load-fixture.js';
 import { makeSigner, signSns, snsNotification, type TestSigner } from '../fixtures/outcomes/sns-signing.js';
+import { runList, validationCodes } from '../helpers/lists.js';
 import { startTlsTestApp, type TlsTestApp } from '../helpers/tls-app.js';
 
 interface Answer {
@@ -147,6 +148,48 @@ describe('a key learns from its own ESP', () => {
     expect(await post(keys.a.token, 'sendgrid', body)).toEqual({ status: 200, body: { events: 1, applied: 0, repeated: 1 } });
     expect(await stored(keys.a.id)).toEqual(before);
     expect(await code(keys.a.key, 'again@ok-mail.com')).not.toBe(520);
+  });
+});
+
+describe('lists', () => {
+  it('count 520 and 525 hits as ever, and say how many came from ingested outcomes', async () => {
+    const created = await server.t.key('outcomes-lists', { services: 'verification,lists' });
+    const token = generateOutcomeToken();
+    await server.t.storage.outcomeKeys.setToken(created.record.id, hashOutcomeToken(token));
+    const at = nowSeconds() - 60;
+    const answer = await post(
+      token,
+      'sendgrid',
+      sendgrid([
+        { id: 'list-1', email: 'learnt-bouncer@ok-mail.com', event: 'bounce', at, status: '5.1.1', type: 'bounce' },
+        { id: 'list-2', email: 'learnt-complainer@ok-mail.com', event: 'spamreport', at },
+        { id: 'list-3', email: 'imported-too@ok-mail.com', event: 'bounce', at, status: '5.1.1', type: 'bounce' },
+      ]),
+    );
+    expect(answer.body).toEqual({ events: 3, applied: 3, repeated: 0 });
+    // An address the operator imported as well: the imported entry decides, and it is no outcome hit.
+    await server.t.storage.policy.add([
+      { kind: 'bouncer', value: 'imported-too@ok-mail.com' },
+      { kind: 'bouncer', value: 'imported-only@ok-mail.com' },
+    ]);
+    const emails = ['learnt-bouncer@ok-mail.com', 'learnt-complainer@ok-mail.com', 'imported-too@ok-mail.com', 'imported-only@ok-mail.com'];
+    const { report, rows } = await runList(server, created.key, emails);
+    expect(report.status_codes['520']).toBe(3);
+    expect(report.status_codes['525']).toBe(1);
+    expect(report.outcome_hits).toEqual({ 'Outcome Hits': 2, 'Known Bouncers': 1, 'Known Complainers': 1 });
+    expect(validationCodes(rows)).toEqual(
+      new Map([
+        ['learnt-bouncer@ok-mail.com', 520],
+        ['learnt-complainer@ok-mail.com', 525],
+        ['imported-too@ok-mail.com', 520],
+        ['imported-only@ok-mail.com', 520],
+      ]),
+    );
+    // Another key's list: no outcome of its own, so no hit from one.
+    const other = await server.t.key('outcomes-lists-other', { services: 'verification,lists' });
+    const { report: plain } = await runList(server, other.key, emails);
+    expect(plain.status_codes['520']).toBe(2);
+    expect(plain.outcome_hits).toBeUndefined();
   });
 });
 
