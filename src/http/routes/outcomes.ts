@@ -3,15 +3,24 @@
  * key whose ingestion token is in the path (docs/outcomes.md). No API key: the ESP cannot send
  * one, and the URL is pasted into its console. The body is read raw (the ESP's signature covers
  * its exact bytes), up to OUTCOME_BODY_LIMIT; the source's parser decides what it accepts. Every
- * refusal is a 4xx with our error body and stores nothing; a repeated event answers 200.
+ * refusal is a 4xx with our error body and stores nothing; a repeated event answers 200. Each token
+ * may post OUTCOME_DELIVERIES_PER_SECOND deliveries a second.
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { errors, type AppError } from '../../core/errors.js';
 import type { OutcomeIngest } from '../../outcomes/ingest-outcomes.js';
 import { OUTCOME_SOURCES, type OutcomeDelivery, type OutcomeRefusal, type OutcomeSource } from '../../outcomes/outcome-event.js';
+import { hashOutcomeToken } from '../../outcomes/ingest-token.js';
 import { CertificateUnavailable } from '../../outcomes/sns.js';
 import { errorResponses } from '../schemas/errors.js';
+
+/**
+ * Deliveries a second per ingestion token (429 with Retry-After beyond; an ESP retries): far above
+ * what an ESP posts (SES one notification per event, the others batches), low enough that a
+ * leaked token cannot keep the database busy.
+ */
+export const OUTCOME_DELIVERIES_PER_SECOND = 200;
 
 /** 5 MB: an ESP's batch (SendGrid posts up to a few thousand events) or a report message with its parts. */
 export const OUTCOME_BODY_LIMIT = 5 * 1024 * 1024;
@@ -33,8 +42,19 @@ const Received = Type.Object(
   { additionalProperties: false },
 );
 
-export async function outcomeRoutes(app: FastifyInstance, ingest: OutcomeIngest): Promise<void> {
+export async function outcomeRoutes(
+  app: FastifyInstance,
+  ingest: OutcomeIngest,
+  limiter: { consume(name: string): Promise<number | undefined> },
+): Promise<void> {
   await app.register(async (scope) => {
+    // Before the body is read: a token over its rate costs no upload. Named by the token's hash,
+    // never the token (the counters may live in Redis).
+    scope.addHook('onRequest', async (request) => {
+      const token = (request.params as { token?: string }).token ?? '';
+      const wait = await limiter.consume(`t${hashOutcomeToken(token).slice(0, 32)}`);
+      if (wait !== undefined) throw errors.rateLimited(wait);
+    });
     // Every body raw, whatever its type: SNS posts JSON as text/plain, reports come as message/*.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: OUTCOME_BODY_LIMIT }, (_request, body, done) => done(null, body));
@@ -51,7 +71,7 @@ export async function outcomeRoutes(app: FastifyInstance, ingest: OutcomeIngest)
             'Proven hard bounces and complaints go on the key’s own bouncers (520) and complainers (525); a delivery removes ' +
             'what outcomes listed; everything else is counted per domain. See docs/outcomes.md.',
           params: Params,
-          response: { 200: Received, ...errorResponses(400, 401, 413, 415, 422, 503) },
+          response: { 200: Received, ...errorResponses(400, 401, 413, 415, 422, 429, 500, 503) },
         },
       },
       async (request) => {

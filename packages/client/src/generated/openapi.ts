@@ -2496,6 +2496,32 @@ export interface operations {
                     };
                 };
             };
+            /** @description Over the key’s rate (calls a second, or records a second when it has a record rate), or too many bulk calls or uploads of this key in progress */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before calling again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error_code: number;
+                        error_msg: string;
+                    };
+                };
+            };
+            /** @description Our own failure, logged with the request id (`X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error_code: number;
+                        error_msg: string;
+                    };
+                };
+            };
             /** @description A dependency (the database; for a list submit or results download, the object store of lists; for an Amazon SNS outcome, its signing certificate) did not answer in time; try again */
             503: {
                 headers: {
