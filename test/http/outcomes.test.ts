@@ -193,6 +193,15 @@ describe('lists', () => {
   });
 });
 
+describe('the log', () => {
+  it('holds no ingestion token and no address', () => {
+    const text = server.t.logs.join('');
+    expect(text).toContain('/v5/outcomes/~/sendgrid');
+    for (const { token } of Object.values(keys)) expect(text).not.toContain(token);
+    expect(text).not.toContain('@ok-mail.com');
+  });
+});
+
 const SES = [
   'ses-bounce-permanent.json',
   'ses-bounce-transient.json',
