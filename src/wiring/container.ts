@@ -1,7 +1,7 @@
 /**
  * The composition root: configuration in, wired services out. The only place that decides which
  * implementation of a store or limiter a process uses; its parts by role beside it (stores.ts,
- * redis.ts, verification.ts, prober-health.ts, lists.ts), the HTTP app (http-app.ts) and the
+ * redis.ts, verification.ts, prober-health.ts, lists.ts, outcomes.ts), the HTTP app (http-app.ts) and the
  * start and stop of a long-running process (lifecycle.ts).
  */
 import type { Redis } from 'ioredis';
