@@ -78,10 +78,14 @@ const STORAGE_MAY_IMPORT = [
   '**/verification/smtp/connection-budget.js', // ConnectionBudget (per provider and egress), which rate-limiter-flexible stores hold
   '**/lists/pipeline/list-queue.js', // ListQueue, which BullMQ implements, and the ListRunner its worker runs
   '**/lists/list-files.js', // ListFiles, which the object store implements (+ the download's Content-Disposition, where a list's files lie)
+  '**/outcomes/outcome-key-store.js', // OutcomeKeyStore: ingestion tokens, ESP secrets, sharing
+  '**/outcomes/outcome-store.js', // OutcomeStore: outcome lists, seen event ids, counts
+  '**/outcomes/verdict-record-store.js', // VerdictRecordStore: recent verdicts by HMAC id, for accuracy
   // Domain types the interfaces carry.
   '**/accounts/key-config.js', // ApiKeyRecord, KeySettings
   '**/people/person.js', // NewPerson, PersonRecord, ActivityEvent…
   '**/identity/match/candidate-block.js', // CandidateBlock (CandidateStore's argument)
+  '**/outcomes/outcome-event.js', // OutcomeSecrets, OutcomeKind, OutcomeSource (the outcome stores' types)
 ];
 // Groups are gitignore patterns: they name files (`*.js`, as every relative ESM import ends), never
 // a folder, since a file under an excluded folder cannot be re-included by a `!` exception.

@@ -14,6 +14,7 @@ import { registerGenerateCommands } from './cli/generate.js';
 import { registerImportCommands } from './cli/import/register.js';
 import { registerKeyCommands } from './cli/keys.js';
 import { registerListCommands } from './cli/lists/register.js';
+import { registerOutcomeCommands } from './cli/outcomes.js';
 import { registerVerifyCommand } from './cli/verify.js';
 import { fail, print } from './cli/output.js';
 import { startupFailure } from './cli/startup-failure.js';
@@ -58,6 +59,7 @@ export async function main(argv: string[]): Promise<void> {
   registerGenerateCommands(program);
   registerDemoCommands(program);
   registerListCommands(program);
+  registerOutcomeCommands(program);
   registerVerifyCommand(program);
 
   try {

@@ -156,6 +156,16 @@ export interface AdminHealth {
   smtp_egress_pool?: { label: string; way: string; healthy: boolean; detail?: string; since?: string }[];
 }
 export type AdminList = ListResource & { key_name: string };
+/** Outcomes of each kind (bounce, deferral, blocked, complaint, delivery) by verdict class (50, 45, 20, 5, invalid, other). */
+export type ClassCounts = Record<string, Record<string, number>>;
+/** GET /v5/admin/outcomes: what ESPs reported after our verdicts, every key, over the last 30 days. */
+export interface AdminOutcomes {
+  since: string;
+  total: number;
+  classes: ClassCounts;
+  /** The same per ESP (only those that reported any). */
+  by_source: Record<string, ClassCounts>;
+}
 
 /**
  * Whether the server has the operator view: without a token its admin routes answer 401 when
@@ -202,6 +212,9 @@ export function createAdminApi(token: string) {
     },
     async lists(): Promise<AdminList[]> {
       return (await json<{ lists: AdminList[] }>(await call('/v5/admin/lists', { headers }))).lists;
+    },
+    async outcomes(): Promise<AdminOutcomes> {
+      return json(await call('/v5/admin/outcomes', { headers }));
     },
   };
 }

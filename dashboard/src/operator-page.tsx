@@ -1,13 +1,14 @@
 /**
  * The operator view (MAILSURE_ADMIN_TOKEN on the server): keys with usage and quotas, create and
- * revoke, prober health, and the recent lists of every key. Its own sign-in with the admin token,
- * kept in this tab's session only.
+ * revoke, prober health, the recent lists of every key, and the accuracy measured from ESP
+ * outcomes. Its own sign-in with the admin token, kept in this tab's session only.
  */
 import { Fragment } from 'preact';
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import { ApiError, createAdminApi, type AdminApi, type AdminHealth, type AdminKey, type AdminList } from './api.js';
+import { ApiError, createAdminApi, type AdminApi, type AdminHealth, type AdminKey, type AdminList, type AdminOutcomes } from './api.js';
 import { SERVICES } from '../../src/accounts/key-config.js';
 import { ListsTable } from './lists-table.js';
+import { OutcomeAccuracy } from './outcome-accuracy.js';
 
 const TOKEN = 'mailsure.adminToken';
 const CONCERN_NAMES: [Exclude<keyof AdminHealth, 'smtp_egress_pool'>, string][] = [
@@ -248,15 +249,17 @@ export function OperatorPage() {
   const [keys, setKeys] = useState<AdminKey[] | null>(null);
   const [health, setHealth] = useState<AdminHealth | null>(null);
   const [lists, setLists] = useState<AdminList[] | null>(null);
+  const [outcomes, setOutcomes] = useState<AdminOutcomes | null>(null);
   const [error, setError] = useState('');
 
   const load = useCallback(async () => {
     if (!api) return;
     try {
-      const [k, h, l] = await Promise.all([api.keys(), api.health(), api.lists()]);
+      const [k, h, l, o] = await Promise.all([api.keys(), api.health(), api.lists(), api.outcomes()]);
       setKeys(k);
       setHealth(h);
       setLists(l);
+      setOutcomes(o);
       setError('');
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 404)
@@ -313,6 +316,7 @@ export function OperatorPage() {
           {keys && <KeysTable keys={keys} onRevoke={(name) => void revoke(name)} />}
           <CreateKey api={api} onCreated={() => void load()} />
           {lists && <RecentLists lists={lists} />}
+          {outcomes && <OutcomeAccuracy outcomes={outcomes} />}
         </>
       )}
     </>

@@ -8,6 +8,7 @@ import type { ClientListEntry, ClientListKind } from '../verification/client-lis
 import type { Storage } from '../wiring/stores.js';
 import { withStorage } from './with-storage.js';
 import { fail, print, table } from './output.js';
+import { registerOutcomeKeyCommands } from './outcomes.js';
 
 type SettingFlags = KeyOptions & { name?: string };
 
@@ -103,6 +104,8 @@ export function registerKeyCommands(program: Command): void {
         print(`revoked key "${name}"`);
       }),
     );
+
+  registerOutcomeKeyCommands(keys);
 
   for (const [command, kind, what] of [
     ['suppress', 'suppression', 'addresses or domains to report as invalid (code 255)'],

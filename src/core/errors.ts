@@ -65,6 +65,8 @@ export const errors = {
     /** A list's evidence, asked by a key without the evidence permission (it may have been withdrawn since the submit). */
     evidenceNotPermitted: () => make('API key is not permitted for evidence (the key has no evidence permission)'),
     notReady: (what: string) => make(what),
+    /** An outcome webhook (routes/outcomes.ts): an unknown ingestion token, or the ESP's own signature or credentials failing. */
+    outcomeNotAuthenticated: (why: string) => make(why),
     /** The admin API's token (routes/admin.ts), missing or wrong. */
     invalidAdminToken: () => make('Invalid admin token', { 'www-authenticate': 'Bearer' }),
   })),
@@ -95,12 +97,24 @@ export const errors = {
   ...status(413, { description: 'The body is larger than the limit, or the key would keep more list bytes than allowed' }, (make) => ({
     payloadTooLarge: (what = 'Request body too large') => make(what),
   })),
-  ...status(415, { description: 'The body is not multipart/form-data' }, (make) => ({
-    unsupportedMediaType: () => make('Invalid Content-Type'),
-  })),
+  ...status(
+    415,
+    {
+      description:
+        "The body's Content-Type is not one the endpoint reads (multipart/form-data for a list; the ESP's own for an outcome webhook)",
+    },
+    (make) => ({
+      unsupportedMediaType: () => make('Invalid Content-Type'),
+      /** An outcome webhook whose Content-Type its source never sends. */
+      outcomeContentType: (why: string) => make(why),
+    }),
+  ),
   ...status(
     422,
-    { description: 'The file cannot be a list: bad name or extension, a zip without exactly one file, empty or undecodable' },
+    {
+      description:
+        'The file cannot be a list (bad name or extension, a zip without exactly one file, empty or undecodable), or an outcome webhook is in no shape its source sends',
+    },
     (make) => ({
       unprocessable: (what: string) => make(what),
     }),
@@ -146,7 +160,7 @@ export const errors = {
     503,
     {
       description:
-        'A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again',
+        'A dependency (the database; for a list submit or results download, the object store of lists; for an Amazon SNS outcome, its signing certificate) did not answer in time; try again',
       retryAfter: 'Seconds to wait before trying again',
     },
     (make) => ({

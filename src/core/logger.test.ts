@@ -42,6 +42,12 @@ describe('redactUrl', () => {
     expect(redactUrl('/v5/ev?email=john%40gmail.com&api_key=abc&timeout=5')).toBe('/v5/ev?email=~&api_key=~&timeout=5');
     expect(redactUrl('/v5/td?md5_email=0123&fields=age,eam')).toBe('/v5/td?md5_email=~&fields=age,eam');
   });
+  it('hides the ingestion token an outcome webhook carries in its path', () => {
+    expect(redactUrl('/v5/outcomes/mso_abcdefghijklmnopqrstuvwxyz012345/sendgrid')).toBe('/v5/outcomes/~/sendgrid');
+    expect(redactUrl('/v5/outcomes/mso_secret?x=a@b.com')).toBe('/v5/outcomes/~?x=~');
+    expect(redactUrl('/v5/outcomes/mso_secret')).toBe('/v5/outcomes/~');
+    expect(redactUrl('/V5/OUTCOMES/mso_secret/ses')).toBe('/V5/OUTCOMES/~/ses');
+  });
   it('leaves a URL without a query alone', () => {
     expect(redactUrl('/healthz')).toBe('/healthz');
   });

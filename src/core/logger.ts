@@ -46,8 +46,12 @@ function prettyStream(destination?: DestinationStream): DestinationStream {
   });
 }
 
-/** The URL with every query value outside LOGGABLE_PARAMS replaced by `~`. */
-export function redactUrl(url: string): string {
+/** An outcome webhook's path carries the key's ingestion token (`/v5/outcomes/<token>/<source>`). */
+const OUTCOME_TOKEN_PATH = /^(\/v5\/outcomes\/)[^/?#]*/i;
+
+/** The URL with the outcome ingestion token and every query value outside LOGGABLE_PARAMS replaced by `~`. */
+export function redactUrl(given: string): string {
+  const url = OUTCOME_TOKEN_PATH.test(given) ? given.replace(OUTCOME_TOKEN_PATH, '$1~') : given;
   const q = url.indexOf('?');
   if (q < 0) return url;
   const parts = url

@@ -19,7 +19,7 @@ import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from '
 import { SECURITY_HEADERS } from './security-headers.js';
 import { installHttpsOnly } from './https-only.js';
 import { parseQueryString } from './query-string.js';
-import { createKeyRateLimiter, createRecordRateLimiter } from './rate-limit.js';
+import { createKeyRateLimiter, createNamedRateLimiter, createRecordRateLimiter } from './rate-limit.js';
 import { installBodyDeadlines } from './body-deadlines.js';
 import { createBulkSlots, type BulkSlots } from './bulk-slots.js';
 import { healthRoutes, type ReadinessCheck } from './routes/health.js';
@@ -34,6 +34,8 @@ import { verifyRoutes } from './routes/verify.js';
 import { DASHBOARD_CSP, dashboardRoutes } from './dashboard.js';
 import { adminRoutes, type AdminDeps } from './routes/admin.js';
 import { DOCS_OPTIONS, openApiOptions } from './openapi.js';
+import type { OutcomeIngest } from '../outcomes/ingest-outcomes.js';
+import { OUTCOME_DELIVERIES_PER_SECOND, outcomeRoutes } from './routes/outcomes.js';
 import './route-config.js';
 
 export interface AppDeps {
@@ -74,6 +76,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** The operator's API (/v5/admin/…) and its stores, when MAILSURE_ADMIN_TOKEN is set; absent: no such routes. */
   admin?: AdminDeps;
+  /** Outcome ingestion (POST /v5/outcomes/{token}/{source}); absent: no such route. */
+  outcomes?: OutcomeIngest;
   /** The built dashboard's folder (default dist/dashboard/, where scripts/build.mjs writes it). */
   dashboardDir?: string;
   /** Options for the underlying server, e.g. `https` (set by `serve`). */
@@ -178,6 +182,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   enrichmentRoutes(app, deps);
   identityRoutes(app, deps);
   await listRoutes(app, deps.lists);
+  if (deps.outcomes)
+    await outcomeRoutes(app, deps.outcomes, createNamedRateLimiter(deps.redis, `${rateNamespace}:outcomes`, OUTCOME_DELIVERIES_PER_SECOND));
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(swaggerUi, DOCS_OPTIONS);
   if (deps.admin) await adminRoutes(app, deps.admin, deps.lists, deps.proberHealth, deps.egresses);

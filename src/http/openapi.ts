@@ -27,6 +27,10 @@ const TAGS = [
   { name: 'enrichment', description: 'Demographic, household, interest and email-activity data, one person or in bulk' },
   { name: 'identity', description: 'Email append and postal append, one person or in bulk' },
   { name: 'lists', description: 'Asynchronous processing of uploaded files (the List API)' },
+  {
+    name: 'outcomes',
+    description: "An ESP's bounce, complaint and delivery webhooks, authenticated by the key's ingestion token in the path",
+  },
   { name: 'health', description: 'Liveness and readiness, no key' },
 ];
 

@@ -46,6 +46,16 @@ export function createRecordRateLimiter(redis: Redis | null, keyPrefix: string):
   };
 }
 
+/** One fixed rate a second per name (an outcome webhook's token, hashed by the caller), shared through Redis like the key limits. */
+export function createNamedRateLimiter(
+  redis: Redis | null,
+  keyPrefix: string,
+  ratePerSecond: number,
+): { consume(name: string): Promise<number | undefined> } {
+  const limiter = limitersByRate(redis, keyPrefix)(ratePerSecond);
+  return { consume: (name) => consumeOn(limiter, name, 1) };
+}
+
 /** A limiter holds one points value; keys differ in rate, so one limiter per distinct rate. */
 function limitersByRate(redis: Redis | null, keyPrefix: string): (points: number) => RateLimiterAbstract {
   const byRate = new Map<number, RateLimiterAbstract>();

@@ -134,6 +134,21 @@ describe('validationReport', () => {
     );
   });
 
+  it('says how many 520 and 525 hits came from ingested outcomes, beside the hits counted as ever', () => {
+    const hit = (code: 520 | 525, fromOutcomes: boolean): ValidationOutcome => ({
+      status: code === 520 ? 'invalid' : 'risky',
+      code,
+      roleAccount: false,
+      ...(fromOutcomes ? { fromOutcomes: true as const } : {}),
+    });
+    // Outcome and imported hits of one code group apart however they interleave.
+    const report = validationReport(countValidation([hit(520, true), hit(520, false), hit(520, true), hit(525, true), hit(525, false)]));
+    expect(report.status_codes).toEqual({ '520': 3, '525': 2 });
+    expect(report.trap_hits).toEqual({ 'Trap Hits': 2 });
+    expect(report.outcome_hits).toEqual({ 'Outcome Hits': 3, 'Known Bouncers': 2, 'Known Complainers': 1 });
+    expect(validationReport(countValidation([hit(520, false), hit(525, false)]))).not.toHaveProperty('outcome_hits');
+  });
+
   it('survives a JSON round trip (chunk counts are stored)', () => {
     const counts = countValidation(outcomes);
     expect(validationReport(JSON.parse(JSON.stringify(counts)))).toEqual(validationReport(counts));

@@ -59,6 +59,12 @@ export interface EmailValidationReport {
    * records are `unknown`, never `invalid`, and are worth verifying again once it is fixed.
    */
   verification_limited?: Record<string, number>;
+  /**
+   * Present when some of the list's 520 (known bouncer) and 525 (known complainer) hits came from
+   * the key's ingested ESP outcomes rather than an imported list (docs/outcomes.md): how many. The
+   * hits themselves are in `status_codes` (and `trap_hits`) as ever.
+   */
+  outcome_hits?: { 'Outcome Hits': number; 'Known Bouncers': number; 'Known Complainers': number };
 }
 
 export function countValidation(outcomes: Iterable<ValidationOutcome>): Counts {
@@ -68,8 +74,11 @@ export function countValidation(outcomes: Iterable<ValidationOutcome>): Counts {
   const groups = new Map<number, { outcome: ValidationOutcome; n: number }>();
   for (const o of outcomes) {
     const key =
-      (((o.code * 8 + (STATUS_INDEX.get(o.status) ?? 7)) * 16 + (DOMAIN_INDEX.get(o.domainType) ?? 15)) * 2 + (o.roleAccount ? 1 : 0)) * 8 +
-      (LIMIT_INDEX.get(o.limit) ?? 0);
+      ((((o.code * 8 + (STATUS_INDEX.get(o.status) ?? 7)) * 16 + (DOMAIN_INDEX.get(o.domainType) ?? 15)) * 2 + (o.roleAccount ? 1 : 0)) *
+        8 +
+        (LIMIT_INDEX.get(o.limit) ?? 0)) *
+        2 +
+      (o.fromOutcomes ? 1 : 0);
     const group = groups.get(key);
     if (!group) groups.set(key, { outcome: o, n: 1 });
     // Same key, same outcome as far as counting goes, unless a status or type is one we do not list.
@@ -107,6 +116,7 @@ function countOne(counts: Counts, o: ValidationOutcome, n: number): void {
   if (category) add(counts, `category:${category}`, n);
   if (o.code === CODE.trap) add(counts, 'trap', n);
   if (o.limit) add(counts, `limit:${o.limit}`, n);
+  if (o.fromOutcomes) add(counts, `outcome:${o.code}`, n);
 }
 
 /** Records whose verdict stopped short because of the prober's own network. */
@@ -141,6 +151,10 @@ export function validationReport(counts: Counts): EmailValidationReport {
       ...Object.fromEntries(LIMIT_KEYS.map(([limit, key]) => [key, get(counts, `limit:${limit}`)])),
     };
   }
+  const bouncers = get(counts, `outcome:${CODE.bouncer}`);
+  const complainers = get(counts, `outcome:${CODE.trap}`);
+  if (bouncers + complainers > 0)
+    report.outcome_hits = { 'Outcome Hits': bouncers + complainers, 'Known Bouncers': bouncers, 'Known Complainers': complainers };
   return report;
 }
 

@@ -26,12 +26,14 @@ export interface ValidationOutcome {
   validEmail?: string;
   /** The verdict stopped short because of our own network (prober health), not the address. */
   limit?: VerdictLimit;
+  /** The 520 / 525 came from the key's ingested ESP outcomes, not an imported list (counted, never stored). */
+  fromOutcomes?: true;
 }
 
 export function validationOutcome(verdict: Verdict): ValidationOutcome {
   // Each field read once: verdicts built by object spread each have a hidden class of their own,
   // so every property read of one is a slow, uncached lookup.
-  const { code: verdictCode, domainType, corrections, roleAccount, address, limit } = verdict;
+  const { code: verdictCode, domainType, corrections, roleAccount, address, limit, fromOutcomes } = verdict;
   const code = legacyCode(verdictCode, domainType);
   const legacy = statusesFor(code)[1];
   const fix = corrections?.[0];
@@ -44,6 +46,7 @@ export function validationOutcome(verdict: Verdict): ValidationOutcome {
     roleAccount,
     validEmail: fix ?? (legacy === 'valid' ? address : undefined),
     limit: limit || undefined,
+    fromOutcomes: fromOutcomes || undefined,
   };
 }
 

@@ -29,6 +29,12 @@ export interface Metrics {
   lists: Gauge<'status'>;
   proberHealth: Gauge<'concern' | 'state'>;
   listQueueJobs: Gauge<'state'>;
+  /** Outcome events received from ESPs, by source, kind and what classification does with them. */
+  outcomeEvents: Counter<'source' | 'kind' | 'effect'>;
+  /** Outcome webhooks refused, by source and status. */
+  outcomeRefusals: Counter<'source' | 'status'>;
+  /** The accuracy table (every key, the rolling window): outcomes after our verdicts, by verdict class and kind (read at scrape time). */
+  outcomeAccuracy: Gauge<'class' | 'kind'>;
   /** Runs before every scrape: reads the scrape-time gauges' sources. */
   onScrape(refresh: () => Promise<void> | void): void;
   /** The exposition text, after every refresh (each refresh reports its own failure; the gauge keeps its last value). */
@@ -155,6 +161,24 @@ export function createMetrics(): Metrics {
       name: 'mailsure_list_queue_jobs',
       help: "List jobs waiting and active: the shared queue with Redis, else this process's own (read at scrape time).",
       labelNames: ['state'],
+      registers,
+    }),
+    outcomeEvents: new Counter({
+      name: 'mailsure_outcome_events_total',
+      help: 'Outcome events received from ESPs (repeats included), by source, kind and effect (add-bouncer, add-complainer, remove-outcome-entries, count-only).',
+      labelNames: ['source', 'kind', 'effect'],
+      registers,
+    }),
+    outcomeRefusals: new Counter({
+      name: 'mailsure_outcome_refusals_total',
+      help: 'Outcome webhooks refused (nothing stored), by source and status (400, 401, 413, 415, 422).',
+      labelNames: ['source', 'status'],
+      registers,
+    }),
+    outcomeAccuracy: new Gauge({
+      name: 'mailsure_outcome_accuracy_events',
+      help: 'Outcomes ESPs reported after our verdicts over the last 30 days, every key, by verdict class (50, 45, 20, 5, invalid, other) and outcome kind: the accuracy table (read at scrape time).',
+      labelNames: ['class', 'kind'],
       registers,
     }),
     proberHealth: new Gauge({

@@ -9,6 +9,7 @@ import type { OpenStorage } from './contract/fixtures.js';
 import { keyStoreContract } from './contract/key-store-contract.js';
 import { listStoreContract } from './contract/list-store-contract.js';
 import { peopleStoreContract } from './contract/people-store-contract.js';
+import { outcomeStoreContract } from './contract/outcome-store-contract.js';
 import { policyStoreContract } from './contract/policy-store-contract.js';
 import { reopenContract } from './contract/reopen-contract.js';
 import { usageStoreContract } from './contract/usage-store-contract.js';
@@ -48,6 +49,7 @@ export function runStorageContract(name: string, make: OpenStorage, reopen?: Ope
     peopleStoreContract(current);
     activityStoreContract(current);
     listStoreContract(current);
+    outcomeStoreContract(current);
     if (reopen) reopenContract(current, reopen);
   });
 }

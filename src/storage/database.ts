@@ -164,6 +164,63 @@ export interface ListCallbacksTable {
   error: string | null;
 }
 
+/** A key's outcome ingestion settings (migration 0015). */
+export interface OutcomeKeysTable {
+  key_id: number;
+  /** SHA-256 of the ingestion token; null until one is made. */
+  token_hash: string | null;
+  /** JSON of OutcomeSecrets, sealed (secret-box.ts) when the storage has a box. */
+  secrets: string | null;
+  /** An SNS SubscribeURL awaiting the operator's confirmation. */
+  sns_subscribe_url: string | null;
+  /** 0 or 1. */
+  share: Generated<number>;
+}
+
+/** An address a key's outcomes put on its bouncers or complainers (migration 0015). */
+export interface OutcomeEntriesTable {
+  key_id: number;
+  kind: string;
+  value: string;
+  /** 0 or 1. */
+  shared: number;
+  event_at: string;
+  expires_at: string;
+}
+
+export interface OutcomeEventsSeenTable {
+  key_id: number;
+  event_id: string;
+  seen_at: string;
+}
+
+export interface OutcomeDomainCountsTable {
+  key_id: number;
+  domain: string;
+  day: string;
+  kind: string;
+  /** bigint: pg returns it as a string. */
+  count: number | string;
+}
+
+export interface OutcomeAccuracyTable {
+  key_id: number;
+  day: string;
+  code: number;
+  kind: string;
+  source: string;
+  /** bigint: pg returns it as a string. */
+  count: number | string;
+}
+
+/** The last verdict per key and address, by HMAC id (migration 0015). */
+export interface VerdictRecordsTable {
+  key_id: number;
+  id: string;
+  code: number;
+  at: string;
+}
+
 export interface Database {
   api_keys: ApiKeysTable;
   usage_daily: UsageDailyTable;
@@ -176,6 +233,12 @@ export interface Database {
   list_callbacks: ListCallbacksTable;
   list_chunk_claims: ListChunkClaimsTable;
   activity_events: ActivityEventsTable;
+  outcome_keys: OutcomeKeysTable;
+  outcome_entries: OutcomeEntriesTable;
+  outcome_events_seen: OutcomeEventsSeenTable;
+  outcome_domain_counts: OutcomeDomainCountsTable;
+  outcome_accuracy: OutcomeAccuracyTable;
+  verdict_records: VerdictRecordsTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

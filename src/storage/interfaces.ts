@@ -12,6 +12,9 @@ import type { PeopleStore } from '../people/people-store.js';
 import type { ListStore } from '../lists/list-record.js';
 import type { ClientListStore } from '../verification/client-list-store.js';
 import type { PolicyStore } from '../verification/policy/policy-store.js';
+import type { OutcomeKeyStore } from '../outcomes/outcome-key-store.js';
+import type { OutcomeStore } from '../outcomes/outcome-store.js';
+import type { VerdictRecordStore } from '../outcomes/verdict-record-store.js';
 
 /** Everything the composition root gets from a storage engine. */
 export interface Storage {
@@ -26,6 +29,10 @@ export interface Storage {
   activity: ActivityStore;
   lists: ListStore;
   demo: DemoStore;
+  /** Outcome ingestion (issue 32): the keys' tokens and ESP secrets, the outcome lists and counts, the verdict record. */
+  outcomeKeys: OutcomeKeyStore;
+  outcomes: OutcomeStore;
+  verdictRecords: VerdictRecordStore;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -13,9 +13,23 @@ export interface ListPresence {
   /** The remembered answers without waiting: undefined when not known or expired. */
   peekPolicy(): boolean | undefined;
   peekClient(keyId: number): boolean | undefined;
+  /** Whether any key's outcomes listed any address (false without an outcome store). */
+  outcomes(): Promise<boolean>;
+  peekOutcomes(): boolean | undefined;
 }
 
-export function createListPresence(policy: PolicyStore, clientLists: ClientListStore, clock: Clock, ttlMs = 5_000): ListPresence {
+/** What presence asks of the outcome lists. */
+export interface OutcomePresence {
+  hasEntries(): Promise<boolean>;
+}
+
+export function createListPresence(
+  policy: PolicyStore,
+  clientLists: ClientListStore,
+  clock: Clock,
+  ttlMs = 5_000,
+  outcomes?: OutcomePresence,
+): ListPresence {
   const known = new Map<string, { present: boolean; expires: number }>();
   const remembered = async (key: string, ask: () => Promise<boolean>): Promise<boolean> => {
     const hit = known.get(key);
@@ -34,5 +48,7 @@ export function createListPresence(policy: PolicyStore, clientLists: ClientListS
     peekClient: (keyId) => peek(`client:${keyId}`),
     policy: () => remembered('policy', () => policy.hasAny()),
     client: (keyId) => remembered(`client:${keyId}`, () => clientLists.hasAny(keyId)),
+    peekOutcomes: () => (outcomes ? peek('outcomes') : false),
+    outcomes: () => (outcomes ? remembered('outcomes', () => outcomes.hasEntries()) : Promise.resolve(false)),
   };
 }

@@ -16,4 +16,9 @@ export interface Verdict {
   engagementScore?: number;
   /** Why the verdict stops short: a fault of ours (prober health), not a fact about the address. */
   limit?: VerdictLimit;
+  /**
+   * The list entry that decided (520, 525) came from the key's ingested ESP outcomes (src/outcomes/),
+   * not an imported list. Never in an API answer: lists count it (reporting.ts, `outcome_hits`).
+   */
+  fromOutcomes?: true;
 }

@@ -39,6 +39,8 @@ import type { SmtpProber } from './smtp/prober.js';
 import { classifySyntax } from './syntax.js';
 import type { DomainType, Verdict } from './verdict.js';
 import type { VerdictMemory } from './verdict-memory.js';
+import type { OutcomeEntry } from '../outcomes/outcome-store.js';
+import { countingOutcomeEntries } from '../outcomes/decide-outcome-lists.js';
 
 export interface VerifyDeps {
   depth: VerifyDepth;
@@ -68,6 +70,11 @@ export interface VerifyDeps {
    * stage only, after every list and DNS; absent, every address is probed.
    */
   memory?: VerdictMemory;
+  /**
+   * The keys' bouncers and complainers learnt from their ESPs' outcomes (src/outcomes/): read with
+   * the policy lists, a key's own entries (and corroborated shared ones) counting as 520 / 525.
+   */
+  outcomes?: { hasEntries(): Promise<boolean>; match(address: string, now: string): Promise<OutcomeEntry[]> };
   /** The 0–10 engagement score of an address from activity data; undefined when there is none. */
   engagement?: { score(address: string): Promise<number | undefined>; absent(): boolean };
 }
@@ -88,7 +95,7 @@ export interface VerifyService {
 type Partial = Omit<Verdict, 'address' | 'roleAccount'>;
 
 export function createVerifyService(deps: VerifyDeps): VerifyService {
-  const presence = createListPresence(deps.policy, deps.clientLists, deps.clock, deps.listPresenceTtlMs);
+  const presence = createListPresence(deps.policy, deps.clientLists, deps.clock, deps.listPresenceTtlMs, deps.outcomes);
   const domainStage = createDomainStage(deps);
   const typeByName = new Map<string, { domainType?: DomainType }>();
   const service: VerifyService = {
@@ -131,6 +138,7 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
         const verdict: Verdict = { address: base.address, code: decided.code, roleAccount: base.roleAccount };
         if (decided.domainType) verdict.domainType = decided.domainType;
         if (decided.limit) verdict.limit = decided.limit;
+        if (decided.fromOutcomes) verdict.fromOutcomes = true;
         if (deps.engagement && !deps.engagement.absent() && ENGAGED.has(statusesFor(verdict.code)[0])) {
           const score = await deps.engagement.score(`${local}@${syntax.asciiDomain}`);
           if (score !== undefined) verdict.engagementScore = score;
@@ -153,12 +161,20 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
       if (trace) explainClientList(trace, client.entry);
       return settle(client.decision, nameType(domain), trace);
     }
-    if (presence.peekPolicy() ?? (await presence.policy())) {
-      const entries = await deps.policy.match(address, domain);
-      const policy = decidePolicy(entries, options.key?.bouncers ?? false);
-      if (policy) {
-        if (trace) explainPolicy(trace, decidingPolicyEntry(entries, options.key?.bouncers ?? false)!);
-        return settle(policy, nameType(domain), trace);
+    // Read without an await when neither kind of list has anything (the hot path of most deployments).
+    const entries =
+      presence.peekPolicy() === false && (!options.key || presence.peekOutcomes() === false)
+        ? NO_ENTRIES
+        : await listEntries(address, domain, options);
+    if (entries.length > 0) {
+      const bouncers = options.key?.bouncers ?? false;
+      const policy = decidePolicy(entries, bouncers);
+      const deciding = decidingPolicyEntry(entries, bouncers);
+      if (policy && deciding) {
+        if (trace) explainPolicy(trace, deciding);
+        const settled = settle(policy, nameType(domain), trace);
+        // Imported entries come first and win a tie: only an entry nothing imported backs counts as learnt.
+        return deciding.origin === 'outcome' ? { ...settled, fromOutcomes: true } : settled;
       }
     }
 
@@ -227,6 +243,15 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
     // Every MX refusing us counts only while our connections elsewhere go through: asked only then.
     const trusted = !health || !restsOnConnectionRefusals(mailbox) || (await health.trustConnectionRefusal(deadline));
     return settle(decideRefusalsTrusted(mailbox, trusted), typed, trace);
+  }
+
+  /** The shared policy lists' entries for the address or its domain, then the key's outcome entries (none when no list has any). */
+  async function listEntries(address: string, domain: string, options: VerifyOptions): Promise<PolicyEntry[]> {
+    const policy = (presence.peekPolicy() ?? (await presence.policy())) ? await deps.policy.match(address, domain) : NO_ENTRIES;
+    const key = options.key;
+    if (!deps.outcomes || !key || !(presence.peekOutcomes() ?? (await presence.outcomes()))) return policy;
+    const learnt = countingOutcomeEntries(await deps.outcomes.match(address, new Date(deps.clock.now()).toISOString()), key.id);
+    return learnt.length === 0 ? policy : [...policy, ...learnt];
   }
 
   /**
@@ -312,7 +337,13 @@ function explainClientList(trace: EvidenceTrace, entry: ClientListEntry): void {
 }
 
 function explainPolicy(trace: EvidenceTrace, entry: PolicyEntry): void {
-  trace.stage({ stage: 'lists', owner: 'shared', list: entry.kind, matched: entry.value.includes('@') ? 'address' : 'domain' });
+  // An outcome entry is the key's own learning (or corroborated by sharing keys); imported lists are shared.
+  trace.stage({
+    stage: 'lists',
+    owner: entry.origin === 'outcome' ? 'key' : 'shared',
+    list: entry.kind,
+    matched: entry.value.includes('@') ? 'address' : 'domain',
+  });
 }
 
 /** A stage's decision, said to the evidence and kept with the domain's type. */
@@ -340,4 +371,5 @@ function validated(checked: Verdict): boolean {
 /** api-reference: engagement_score only for safetosend, valid and catchall. */
 const ENGAGED = DELIVERABLE;
 const CORRECTION_BUDGET_MS = 5_000;
+const NO_ENTRIES: PolicyEntry[] = [];
 const MAX_NAME_TYPES = 50_000;

@@ -1,7 +1,7 @@
 /**
  * The composition root: configuration in, wired services out. The only place that decides which
  * implementation of a store or limiter a process uses; its parts by role beside it (stores.ts,
- * redis.ts, verification.ts, prober-health.ts, lists.ts), the HTTP app (http-app.ts) and the
+ * redis.ts, verification.ts, prober-health.ts, lists.ts, outcomes.ts), the HTTP app (http-app.ts) and the
  * start and stop of a long-running process (lifecycle.ts).
  */
 import type { Redis } from 'ioredis';
@@ -20,6 +20,7 @@ import { DEFAULT_HOLD_BACK, type HoldBackPolicy } from '../lists/pipeline/hold-b
 import type { ListQueue } from '../lists/pipeline/list-queue.js';
 import { createMetrics, type Metrics } from '../observability/metrics.js';
 import { observeListStore } from '../observability/observed-list-store.js';
+import { observeOutcomeIngest, watchOutcomeAccuracy } from '../observability/observed-outcomes.js';
 import { watchScrapeTimeGauges } from '../observability/scrape-time-gauges.js';
 import type { Storage } from '../storage/interfaces.js';
 import { createRedisSharedQuota } from '../storage/redis/redis-shared-quota.js';
@@ -30,10 +31,18 @@ import type { BudgetTuning } from '../verification/smtp/connection-budget.js';
 import { verdictMemoryKey } from '../verification/verdict-memory.js';
 import type { VerifyService } from '../verification/verify-service.js';
 import { createLists } from './lists.js';
+import { classifyOutcome } from '../outcomes/classify.js';
+import type { OutcomeIngest } from '../outcomes/ingest-outcomes.js';
+import type { OutcomePorts } from '../outcomes/parse-outcomes.js';
+import { createVerdictRecorder, verdictIdOf, verdictRecordKey, type VerdictRecorder } from '../outcomes/verdict-record.js';
+import { createOutcomeIngestFor } from './outcomes.js';
 import type { HealthTuning } from './prober-health.js';
 import { connectRedis } from './redis.js';
 import { openListFiles, openStores } from './stores.js';
 import { createVerification, type SmtpPoolTuning } from './verification.js';
+
+/** How often noted verdicts are written. */
+const RECORDER_FLUSH_MS = 1_000;
 
 export interface Container {
   config: Config;
@@ -59,6 +68,10 @@ export interface Container {
   listCallbacks: CallbackSender;
   /** Prometheus metrics (MAILSURE_METRICS); undefined when they are off, and nothing is counted. */
   metrics?: Metrics;
+  /** Notes each verdict given to a key (flushed every second and at close): the join of accuracy. */
+  recorder: VerdictRecorder;
+  /** ESP outcome webhooks (POST /v5/outcomes/{token}/{source}): parsed, checked, applied per key. */
+  outcomes: OutcomeIngest;
   /** Stops the services and closes what the container opened (not the storage or Redis it was given). */
   close(): Promise<void>;
 }
@@ -83,6 +96,8 @@ export interface ContainerOptions {
   /** A Redis client of the caller's, used as the configured one would be, left connected. */
   redis?: Redis;
   tuning?: ContainerTuning;
+  /** Outcome ingestion's outbound port (SNS certificates), instead of HTTPS to Amazon (tests). */
+  outcomePorts?: OutcomePorts;
 }
 
 /** Timings a test shortens; the defaults are what a real server needs. */
@@ -121,6 +136,7 @@ export async function createContainer(options: ContainerOptions): Promise<Contai
     quotaNamespace,
     worker,
     runLists = true,
+    outcomePorts,
   } = options;
   // The list files first: an object store that cannot be used stops the start before anything else opens.
   const listFiles = await openListFiles({
@@ -143,15 +159,17 @@ export async function createContainer(options: ContainerOptions): Promise<Contai
   const storage = givenStorage ?? (await openStores({ config, serving: true }));
   // The verdict memory's own key, derived from the server secret (MAILSURE_SECRET_KEY or the data
   // directory's secret.key, which opening the storage has checked, or made, already).
-  const memoryKey = config.verdictMemory
-    ? verdictMemoryKey(
-        await loadSecretKey(config.secretKey ?? undefined, config.dataDir).catch(async (error: unknown) => {
-          listFiles.close();
-          if (!givenStorage) await storage.close();
-          throw error;
-        }),
-      )
-    : undefined;
+  const serverSecret = await loadSecretKey(config.secretKey ?? undefined, config.dataDir).catch(async (error: unknown) => {
+    listFiles.close();
+    if (!givenStorage) await storage.close();
+    throw error;
+  });
+  const memoryKey = config.verdictMemory ? verdictMemoryKey(serverSecret) : undefined;
+  // Every verdict a key gets, kept by HMAC id for joining the outcomes its ESP reports later (accuracy).
+  const verdictIds = verdictIdOf(verdictRecordKey(serverSecret));
+  const recorder = createVerdictRecorder(storage.verdictRecords, verdictIds, clock, logger);
+  const recorderFlush = setInterval(() => void recorder.flush(), RECORDER_FLUSH_MS);
+  recorderFlush.unref();
   const redis = givenRedis ?? (config.redisUrl ? connectRedis(config.redisUrl, logger) : null);
   const {
     enrichmentClock = clock,
@@ -178,6 +196,7 @@ export async function createContainer(options: ContainerOptions): Promise<Contai
     ...(redis ? { shared: { redis } } : {}),
     ...(metrics ? { metrics } : {}),
     ...(memoryKey ? { memoryKey } : {}),
+    recorder,
   });
   const people = createPeopleServices({
     storage,
@@ -200,7 +219,18 @@ export async function createContainer(options: ContainerOptions): Promise<Contai
     ...(listRetryMs !== undefined ? { retryMs: listRetryMs } : {}),
     holdBack: { ...DEFAULT_HOLD_BACK, totalMs: config.listThrottleHoldMinutes * 60_000, ...listHoldBack },
   });
-  if (metrics) watchScrapeTimeGauges(metrics, { lists: storage.lists, queue: lists.queue, proberHealth, logger });
+  const ingest = createOutcomeIngestFor({
+    storage,
+    clock,
+    logger,
+    verdictIdOf: verdictIds,
+    ...(outcomePorts ? { ports: outcomePorts } : {}),
+  });
+  const outcomes = metrics ? observeOutcomeIngest(ingest, metrics, classifyOutcome) : ingest;
+  if (metrics) {
+    watchScrapeTimeGauges(metrics, { lists: storage.lists, queue: lists.queue, proberHealth, logger });
+    watchOutcomeAccuracy(metrics, { outcomes: storage.outcomes, clock, logger });
+  }
   return {
     config,
     logger,
@@ -218,7 +248,11 @@ export async function createContainer(options: ContainerOptions): Promise<Contai
     listFiles: listFiles.files,
     ...(listFiles.ping ? { listStoreCheck: listFiles.ping } : {}),
     listCallbacks: lists.callbacks,
+    recorder,
+    outcomes,
     async close() {
+      clearInterval(recorderFlush);
+      await recorder.flush();
       proberHealth.stop();
       lists.callbacks.close();
       await lists.queue.close();

@@ -35,6 +35,7 @@ export function assembleApp(options: AssemblyOptions): Promise<FastifyInstance> 
     enrich: container.enrich,
     append: container.append,
     lists: container.lists,
+    outcomes: container.outcomes,
     ...(container.metrics ? { metrics: container.metrics } : {}),
     redis,
     ...(options.rateLimitNamespace ? { rateLimitNamespace: options.rateLimitNamespace } : {}),
@@ -60,6 +61,7 @@ export function assembleApp(options: AssemblyOptions): Promise<FastifyInstance> 
             throttle: options.adminThrottle ?? createAdminThrottle({ clock: container.clock, logger: container.logger }),
             keys: storage.keys,
             usage: storage.usage,
+            outcomes: { store: storage.outcomes, clock: container.clock },
           },
         }
       : {}),

@@ -42,6 +42,7 @@ import {
   type VerdictStore,
 } from '../verification/verdict-memory.js';
 import { createVerifyService, type VerifyDeps, type VerifyService } from '../verification/verify-service.js';
+import { recordingVerdicts, type VerdictRecorder } from '../outcomes/verdict-record.js';
 import { createProberHealthFor, egressPoolOf, type HealthTuning } from './prober-health.js';
 
 /**
@@ -53,7 +54,7 @@ import { createProberHealthFor, egressPoolOf, type HealthTuning } from './prober
  */
 export interface VerificationDeps {
   config: VerificationConfig;
-  storage: Pick<Storage, 'policy' | 'clientLists' | 'activity'>;
+  storage: Pick<Storage, 'policy' | 'clientLists' | 'activity' | 'outcomes'>;
   clock: Clock;
   logger?: Logger;
   tuning?: VerificationTuning;
@@ -62,6 +63,8 @@ export interface VerificationDeps {
   metrics?: Metrics;
   /** The verdict memory's key (verdictMemoryKey of the server secret); without it, no memory. */
   memoryKey?: Buffer;
+  /** Notes every verdict a key is given, for accuracy from outcomes (outcomes/verdict-record.ts). */
+  recorder?: VerdictRecorder;
 }
 
 /** Verification timings a test shortens (container.ts, ContainerTuning, says what each is). */
@@ -84,7 +87,7 @@ export interface Verification {
 }
 
 export function createVerification(deps: VerificationDeps): Verification {
-  const { config, storage, clock, logger, tuning = {}, shared, metrics, memoryKey } = deps;
+  const { config, storage, clock, logger, tuning = {}, shared, metrics, memoryKey, recorder } = deps;
   const { health: healthTuning, connectionBudget: budgetTuning = {}, smtpPool = {}, ...verifyTuning } = tuning;
   const prefix = shared?.prefix ?? 'mailsure';
   const cache = <V>(name: string): FactCache<V> => {
@@ -159,6 +162,7 @@ export function createVerification(deps: VerificationDeps): Verification {
     catchAll,
     policy: storage.policy,
     clientLists: storage.clientLists,
+    outcomes: storage.outcomes,
     allowPrivateTargets: config.allowPrivateTargets,
     clock,
     suggestCorrections: (input) => suggestCorrections(input),
@@ -169,7 +173,8 @@ export function createVerification(deps: VerificationDeps): Verification {
     ...verifyTuning,
   };
   const verifyWith = (probing: SmtpProber) => {
-    const service = withProbeKey(createVerifyService({ ...verifyDeps, prober: probing }));
+    const keyed = withProbeKey(createVerifyService({ ...verifyDeps, prober: probing }));
+    const service = recorder ? recordingVerdicts(keyed, recorder) : keyed;
     return metrics ? observeVerdicts(service, metrics, config.verifyDepth) : service;
   };
   return { verify: verifyWith(prober), listVerify: verifyWith(batchProber), health, egresses };

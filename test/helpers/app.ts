@@ -24,6 +24,7 @@ import type { ListFiles } from '../../src/lists/list-files.js';
 import { loadConfig } from '../../src/core/config.js';
 import type { ProberHealth } from '../../src/verification/health/prober-health.js';
 import type { BulkSlots } from '../../src/http/bulk-slots.js';
+import type { OutcomePorts } from '../../src/outcomes/parse-outcomes.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -68,6 +69,8 @@ export interface TestAppOptions {
   smtpPool?: SmtpPoolTuning;
   /** The enrichment clock (activity windows). */
   clock?: Clock;
+  /** The clock of everything else (default the system clock): tests of dated fixtures stand at their date. */
+  containerClock?: Clock;
   dataDir?: string;
   /** Scales the callback back-off (1 = a minute for the first retry). */
   callbackDelayScale?: number;
@@ -83,6 +86,8 @@ export interface TestAppOptions {
   listStoreDeadlines?: { connectionTimeout: number; socketTimeout: number };
   /** False: an API process that runs no lists (`serve --no-worker`); they wait for another app's queue. */
   runLists?: boolean;
+  /** Outcome ingestion's SNS certificate port (a test signer's), instead of HTTPS to Amazon. */
+  outcomePorts?: OutcomePorts;
 }
 
 /** Throttled list rows are asked again after 100 ms, 200 ms, 400 ms, then left unknown. */
@@ -108,10 +113,11 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
   const container = await createContainer({
     config,
     logger,
-    clock: systemClock,
+    clock: options.containerClock ?? systemClock,
     storage,
     ...(options.redis ? { redis: options.redis } : {}),
     ...(options.runLists === false ? { runLists: false } : {}),
+    ...(options.outcomePorts ? { outcomePorts: options.outcomePorts } : {}),
     ...(options.rateLimitNamespace ? { quotaNamespace: `${options.rateLimitNamespace}quota` } : {}),
     tuning: {
       greylistRetryMs: options.greylistRetryMs ?? 400,

@@ -11,6 +11,7 @@ export interface ListReport {
   statuses: Record<string, number>;
   status_codes: Record<string, number>;
   verification_limited?: Record<string, number>;
+  outcome_hits?: Record<string, number>;
 }
 
 export interface ListOptions {

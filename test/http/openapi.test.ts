@@ -89,6 +89,7 @@ describe('the OpenAPI document', () => {
       'getListEvidence',
       'getListResults',
       'health',
+      'ingestOutcomes',
       'listLists',
       'purchaseList',
       'readiness',
@@ -97,9 +98,13 @@ describe('the OpenAPI document', () => {
     ]);
   });
 
-  it('applies the key per operation: the header on the List API, the query elsewhere, none on health', () => {
+  it('applies the key per operation: the header on the List API, the query elsewhere, none on health and outcome webhooks', () => {
     for (const { path, op } of operations()) {
-      const expected = path.startsWith('/v5/list') ? [{ headerKey: [] }] : path.startsWith('/v5/') ? [{ queryKey: [] }] : [];
+      const expected = path.startsWith('/v5/list')
+        ? [{ headerKey: [] }]
+        : path.startsWith('/v5/') && !path.startsWith('/v5/outcomes/')
+          ? [{ queryKey: [] }]
+          : [];
       expect(op.security, path).toEqual(expected);
       // The key is the security scheme's, not a parameter of its own.
       expect(op.parameters?.map((p) => p.name) ?? [], path).not.toContain('api_key');
@@ -113,7 +118,9 @@ describe('the OpenAPI document', () => {
       expect(success, `${method} ${path}`).toHaveLength(1);
       expect(op.responses[success[0]!]!.content, `${method} ${path}`).toBeDefined();
       if (!path.startsWith('/v5/')) continue;
-      for (const status of ['401', '403', '429', '500', '503']) expect(Object.keys(op.responses), `${method} ${path}`).toContain(status);
+      // An outcome webhook has no key, so no key's permissions (403): its token is the 401.
+      const statuses = path.startsWith('/v5/outcomes/') ? ['401', '429', '500', '503'] : ['401', '403', '429', '500', '503'];
+      for (const status of statuses) expect(Object.keys(op.responses), `${method} ${path}`).toContain(status);
       expect(op.responses['429']!.headers, `${method} ${path}`).toHaveProperty('retry-after');
       expect(op.responses['503']!.headers, `${method} ${path}`).toHaveProperty('retry-after');
     }

@@ -1,7 +1,7 @@
 /**
  * The operator's API behind MAILSURE_ADMIN_TOKEN (off, and these routes absent, without it): keys
- * with their usage and quotas, creating and revoking keys, prober health, and the recent lists of
- * every key. The dashboard's operator view calls it; so can a script. The token comes as
+ * with their usage and quotas, creating and revoking keys, prober health, the recent lists of
+ * every key, and the accuracy measured from ESP outcomes. The dashboard's operator view calls it; so can a script. The token comes as
  * `Authorization: Bearer <token>` and is compared in constant time; wrong tokens from one address
  * are slowed (admin-throttle.ts). Never in the OpenAPI document
  * (the typed client is for integrators, not operators). Secrets never leave: no key hash and no
@@ -13,8 +13,11 @@ import { createKey, KeyOptionError, type KeyOptions } from '../../accounts/key-a
 import type { ApiKeyRecord } from '../../accounts/key-config.js';
 import { DuplicateKeyName, type KeyStore } from '../../accounts/key-store.js';
 import type { UsageStore } from '../../accounts/usage-store.js';
+import type { Clock } from '../../core/clock.js';
 import { errors } from '../../core/errors.js';
 import type { ListService } from '../../lists/list-service.js';
+import { accuracyReport, DEFAULT_ACCURACY_DAYS, windowStart } from '../../outcomes/accuracy.js';
+import type { OutcomeStore } from '../../outcomes/outcome-store.js';
 import type { ProberHealthBody } from '../../verification/health/render-health.js';
 import type { EgressStatus } from '../../verification/smtp/egress-pool.js';
 import type { AdminThrottle } from '../admin-throttle.js';
@@ -27,6 +30,8 @@ export interface AdminDeps {
   throttle: AdminThrottle;
   keys: KeyStore;
   usage: UsageStore;
+  /** The accuracy counts of outcome ingestion (GET /v5/admin/outcomes); absent: no such route. */
+  outcomes?: { store: Pick<OutcomeStore, 'accuracy'>; clock: Clock };
 }
 
 /** Lists shown per key, and in all, in the recent-lists view. */
@@ -169,5 +174,14 @@ export async function adminRoutes(
       const recent = pages.flat().sort((a, b) => b.created_at.localeCompare(a.created_at) || b.list_id - a.list_id);
       return { lists: recent.slice(0, RECENT_LISTS) };
     });
+
+    // What ESPs reported after our verdicts, every key, over the rolling window: per verdict class and kind, and per ESP.
+    const outcomes = deps.outcomes;
+    if (outcomes)
+      scope.get('/v5/admin/outcomes', { schema: hide }, async () => {
+        const since = windowStart(outcomes.clock.now(), DEFAULT_ACCURACY_DAYS);
+        const report = accuracyReport(await outcomes.store.accuracy(undefined, since), since);
+        return { since: report.since, total: report.total, classes: report.classes, by_source: report.bySource };
+      });
   });
 }

@@ -15,7 +15,10 @@ const Stage = Type.Object(
     reason: Type.Optional(Type.String({ description: "syntax: the fault in words; dns: the resolver's failure" })),
     domain: Type.Optional(Type.String({ description: "typo: the large provider's misspelt domain" })),
     owner: Type.Optional(
-      Type.Union([Type.Literal('key'), Type.Literal('shared')], { description: "lists: the key's own lists or the shared policy lists" }),
+      Type.Union([Type.Literal('key'), Type.Literal('shared')], {
+        description:
+          "lists: the key's own lists (its suppressions and exceptions, or the bouncers and complainers its ESP's outcomes taught it) or the shared policy lists",
+      }),
     ),
     list: Type.Optional(
       Type.String({

@@ -68,6 +68,15 @@ const ValidationReport = Type.Object(
     status_codes: Counts,
     trap_hits: Type.Optional(Type.Object({ 'Trap Hits': Type.Integer() })),
     verification_limited: Type.Optional(Counts),
+    outcome_hits: Type.Optional(
+      Type.Object(
+        { 'Outcome Hits': Type.Integer(), 'Known Bouncers': Type.Integer(), 'Known Complainers': Type.Integer() },
+        {
+          description:
+            "How many of the 520 and 525 hits came from the key's ingested ESP outcomes (docs/outcomes.md); present only when some did",
+        },
+      ),
+    ),
   },
   { additionalProperties: true },
 );

@@ -4,6 +4,16 @@ import { chunks, LOOKUP_CHUNK } from '../chunks.js';
 import type { Database } from '../database.js';
 import type { DemoRemoval, DemoStore } from '../interfaces.js';
 
+/** A key's rows of outcome ingestion (migration 0015), which go with it. */
+const OUTCOME_TABLES = [
+  'outcome_keys',
+  'outcome_entries',
+  'outcome_events_seen',
+  'outcome_domain_counts',
+  'outcome_accuracy',
+  'verdict_records',
+] as const;
+
 export class KyselyDemoStore implements DemoStore {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -24,6 +34,7 @@ export class KyselyDemoStore implements DemoStore {
       for (const batch of chunks(keyIds, LOOKUP_CHUNK)) {
         await trx.deleteFrom('usage_daily').where('key_id', 'in', batch).execute();
         await trx.deleteFrom('client_list_entries').where('key_id', 'in', batch).execute();
+        for (const table of OUTCOME_TABLES) await trx.deleteFrom(table).where('key_id', 'in', batch).execute();
         await trx.deleteFrom('api_keys').where('id', 'in', batch).execute();
       }
       await trx

@@ -10,6 +10,9 @@ import { KyselyListStore } from './list-store.js';
 import { KyselyPeopleStore } from './people-store.js';
 import { KyselyPolicyStore } from './policy-store.js';
 import { KyselyUsageStore } from './usage-store.js';
+import { KyselyOutcomeKeyStore } from './outcome-key-store.js';
+import { KyselyOutcomeStore } from './outcome-store.js';
+import { KyselyVerdictRecordStore } from './verdict-record-store.js';
 
 /** The stores over an already migrated database; `close` ends the connection(s). */
 export function kyselyStorage(db: Kysely<Database>, options: { secrets?: SecretBox } = {}): Storage {
@@ -24,6 +27,9 @@ export function kyselyStorage(db: Kysely<Database>, options: { secrets?: SecretB
     activity: new KyselyActivityStore(db),
     lists: new KyselyListStore(db),
     demo: new KyselyDemoStore(db),
+    outcomeKeys: new KyselyOutcomeKeyStore(db, options.secrets),
+    outcomes: new KyselyOutcomeStore(db),
+    verdictRecords: new KyselyVerdictRecordStore(db),
     async ping() {
       // The keys every call is authenticated with, not only the server: a lock held on them (a
       // stalled migration, a runaway transaction) makes the process unready, as it is.

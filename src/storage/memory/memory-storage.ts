@@ -6,6 +6,7 @@ import { MemoryListStore } from './memory-list-store.js';
 import { MemoryPeopleStore } from './memory-people-store.js';
 import { MemoryPolicyStore } from './memory-policy-store.js';
 import { MemoryUsageStore } from './memory-usage-store.js';
+import { MemoryOutcomeKeyStore, MemoryOutcomeStore, MemoryVerdictRecordStore } from './memory-outcome-stores.js';
 
 /** A fresh, empty storage in this process's memory: for unit tests of the domain modules. */
 export function openMemoryStorage(opts: { now?: () => Date } = {}): Storage {
@@ -20,6 +21,9 @@ export function openMemoryStorage(opts: { now?: () => Date } = {}): Storage {
     lists: new MemoryListStore(opts.now),
     // The memory stores keep no demo marks: the demo is made and removed on a real database only.
     demo: { remove: () => Promise.reject(new Error('the memory storage keeps no demo marks')) },
+    outcomeKeys: new MemoryOutcomeKeyStore(),
+    outcomes: new MemoryOutcomeStore(),
+    verdictRecords: new MemoryVerdictRecordStore(),
     async ping() {},
     async close() {},
   };

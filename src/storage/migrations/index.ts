@@ -18,6 +18,7 @@ import { demoMarks } from './0011-demo-marks.js';
 import { keyEvidence } from './0012-key-evidence.js';
 import { listEvidence } from './0013-list-evidence.js';
 import { mailbox } from './0014-mailbox.js';
+import { outcomes } from './0015-outcomes.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0001-accounts': accounts,
@@ -34,4 +35,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0012-key-evidence': keyEvidence,
   '0013-list-evidence': listEvidence,
   '0014-mailbox': mailbox,
+  '0015-outcomes': outcomes,
 });

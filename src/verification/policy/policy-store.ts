@@ -8,6 +8,8 @@ export type PolicyKind = (typeof POLICY_KINDS)[number];
 export interface PolicyEntry {
   kind: PolicyKind;
   value: string;
+  /** `outcome`: the key's bouncers or complainers learnt from its ESP's outcomes (src/outcomes/), not an imported list. */
+  origin?: 'outcome';
 }
 
 export interface PolicyStore {

@@ -227,6 +227,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v5/outcomes/{token}/{source}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive an ESP's bounce, complaint and delivery events
+         * @description The body as the ESP sends it (JSON; `message/rfc822` or `multipart/report` for `dsn` and `arf`), at most 5 MB. Proven hard bounces and complaints go on the key’s own bouncers (520) and complainers (525); a delivery removes what outcomes listed; everything else is counted per domain. See docs/outcomes.md.
+         */
+        post: operations["ingestOutcomes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -431,7 +451,7 @@ export interface operations {
                                 reason?: string;
                                 /** @description typo: the large provider's misspelt domain */
                                 domain?: string;
-                                /** @description lists: the key's own lists or the shared policy lists */
+                                /** @description lists: the key's own lists (its suppressions and exceptions, or the bouncers and complainers its ESP's outcomes taught it) or the shared policy lists */
                                 owner?: "key" | "shared";
                                 /** @description lists: the list that matched (exception, suppression, trap, complainer, optout, do_not_email, bouncer) */
                                 list?: string;
@@ -565,7 +585,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists; for an Amazon SNS outcome, its signing certificate) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -728,7 +748,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists; for an Amazon SNS outcome, its signing certificate) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -908,7 +928,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists; for an Amazon SNS outcome, its signing certificate) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -1038,7 +1058,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists; for an Amazon SNS outcome, its signing certificate) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -1185,7 +1205,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists; for an Amazon SNS outcome, its signing certificate) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -1257,6 +1277,12 @@ export interface operations {
                                         };
                                         verification_limited?: {
                                             [key: string]: number;
+                                        };
+                                        /** @description How many of the 520 and 525 hits came from the key's ingested ESP outcomes (docs/outcomes.md); present only when some did */
+                                        outcome_hits?: {
+                                            "Outcome Hits": number;
+                                            "Known Bouncers": number;
+                                            "Known Complainers": number;
                                         };
                                     } & {
                                         [key: string]: unknown;
@@ -1360,7 +1386,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists; for an Amazon SNS outcome, its signing certificate) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -1472,7 +1498,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not multipart/form-data */
+            /** @description The body's Content-Type is not one the endpoint reads (multipart/form-data for a list; the ESP's own for an outcome webhook) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1484,7 +1510,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The file cannot be a list: bad name or extension, a zip without exactly one file, empty or undecodable */
+            /** @description The file cannot be a list (bad name or extension, a zip without exactly one file, empty or undecodable), or an outcome webhook is in no shape its source sends */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1522,7 +1548,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists; for an Amazon SNS outcome, its signing certificate) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -1593,6 +1619,12 @@ export interface operations {
                                     };
                                     verification_limited?: {
                                         [key: string]: number;
+                                    };
+                                    /** @description How many of the 520 and 525 hits came from the key's ingested ESP outcomes (docs/outcomes.md); present only when some did */
+                                    outcome_hits?: {
+                                        "Outcome Hits": number;
+                                        "Known Bouncers": number;
+                                        "Known Complainers": number;
                                     };
                                 } & {
                                     [key: string]: unknown;
@@ -1704,7 +1736,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists; for an Amazon SNS outcome, its signing certificate) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -1775,6 +1807,12 @@ export interface operations {
                                     };
                                     verification_limited?: {
                                         [key: string]: number;
+                                    };
+                                    /** @description How many of the 520 and 525 hits came from the key's ingested ESP outcomes (docs/outcomes.md); present only when some did */
+                                    outcome_hits?: {
+                                        "Outcome Hits": number;
+                                        "Known Bouncers": number;
+                                        "Known Complainers": number;
                                     };
                                 } & {
                                     [key: string]: unknown;
@@ -1898,7 +1936,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists; for an Amazon SNS outcome, its signing certificate) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -1984,6 +2022,12 @@ export interface operations {
                                     verification_limited?: {
                                         [key: string]: number;
                                     };
+                                    /** @description How many of the 520 and 525 hits came from the key's ingested ESP outcomes (docs/outcomes.md); present only when some did */
+                                    outcome_hits?: {
+                                        "Outcome Hits": number;
+                                        "Known Bouncers": number;
+                                        "Known Complainers": number;
+                                    };
                                 } & {
                                     [key: string]: unknown;
                                 };
@@ -2106,7 +2150,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists; for an Amazon SNS outcome, its signing certificate) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -2226,7 +2270,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists; for an Amazon SNS outcome, its signing certificate) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -2346,7 +2390,139 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database; for a list submit or results download, the object store of lists) did not answer in time; try again */
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists; for an Amazon SNS outcome, its signing certificate) did not answer in time; try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error_code: number;
+                        error_msg: string;
+                    };
+                };
+            };
+        };
+    };
+    ingestOutcomes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key's outcome ingestion token (`mailsure keys outcomes-token`) */
+                token: string;
+                /** @description The format of the body: the ESP that sends it, or `dsn` / `arf` for a raw report message */
+                source: "ses" | "sendgrid" | "mailgun" | "postmark" | "sparkpost" | "dsn" | "arf";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Events read from the body */
+                        events: number;
+                        /** @description Events applied now */
+                        applied: number;
+                        /** @description Events whose id this key had received before: nothing changed for them */
+                        repeated: number;
+                    };
+                };
+            };
+            /** @description A parameter or the body is missing, repeated, not URL encoded or invalid; `error_msg` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error_code: number;
+                        error_msg: string;
+                    };
+                };
+            };
+            /** @description The API key is missing, unknown, revoked or not permitted for this endpoint */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error_code: number;
+                        error_msg: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the limit, or the key would keep more list bytes than allowed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error_code: number;
+                        error_msg: string;
+                    };
+                };
+            };
+            /** @description The body's Content-Type is not one the endpoint reads (multipart/form-data for a list; the ESP's own for an outcome webhook) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error_code: number;
+                        error_msg: string;
+                    };
+                };
+            };
+            /** @description The file cannot be a list (bad name or extension, a zip without exactly one file, empty or undecodable), or an outcome webhook is in no shape its source sends */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error_code: number;
+                        error_msg: string;
+                    };
+                };
+            };
+            /** @description Over the key’s rate (calls a second, or records a second when it has a record rate), or too many bulk calls or uploads of this key in progress */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before calling again */
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error_code: number;
+                        error_msg: string;
+                    };
+                };
+            };
+            /** @description Our own failure, logged with the request id (`X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error_code: number;
+                        error_msg: string;
+                    };
+                };
+            };
+            /** @description A dependency (the database; for a list submit or results download, the object store of lists; for an Amazon SNS outcome, its signing certificate) did not answer in time; try again */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
