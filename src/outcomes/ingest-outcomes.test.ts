@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openMemoryStorage } from '../storage/open-storage.js';
 import { newKey } from '../storage/contract/fixtures.js';
-import { countingOutcomeEntries } from './decide-outcome-lists.js';
+import { countingOutcomeEntries } from '../verification/policy/outcome-entries.js';
 import { generateOutcomeToken, hashOutcomeToken } from './ingest-token.js';
 import { createOutcomeIngest, type ParseOutcomes } from './ingest-outcomes.js';
 import type { OutcomeDelivery, OutcomeEffect, OutcomeEvent, OutcomeKind } from './outcome-event.js';

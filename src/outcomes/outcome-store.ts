@@ -1,28 +1,14 @@
 /**
  * What outcome ingestion and verification need of the outcome lists (storage/ implements it on
  * every engine). Storage computes nothing: ingestion (ingest-outcomes.ts) decides each event's
- * writes, and verification (decide-outcome-lists.ts) which stored entries count for a key.
+ * writes, and verification (verification/policy/outcome-entries.ts) which stored entries count for a key.
  * Entries that came from outcomes live here, apart from the operator's imported policy lists,
  * which nothing here ever changes.
  */
+import type { OutcomeEntry, OutcomeListKind } from '../verification/policy/outcome-entries.js';
 import type { OutcomeKind, OutcomeSource } from './outcome-event.js';
 
-/** The key's lists an outcome may put an address on: bouncers (520) and complainers (525). */
-export type OutcomeListKind = 'bouncer' | 'complainer';
-
-/** An address a key's outcomes put on one of its lists. */
-export interface OutcomeEntry {
-  keyId: number;
-  kind: OutcomeListKind;
-  /** The address as verification looks it up (lower-case local part @ A-label domain). */
-  value: string;
-  /** The key shared its outcomes when the entry was made. */
-  shared: boolean;
-  /** ISO 8601: when the event that made it happened. */
-  eventAt: string;
-  /** ISO 8601: the entry counts until then. */
-  expiresAt: string;
-}
+export type { OutcomeEntry, OutcomeListKind } from '../verification/policy/outcome-entries.js';
 
 /** One ingested event's writes, as ingestion decided them. */
 export interface OutcomeWrite {

@@ -7,6 +7,7 @@
  * asks prober health only when a decision rests on it, tells the evidence the rule that decided,
  * and keeps the whole verdict inside the caller's time budget.
  */
+import { countingOutcomeEntries, type OutcomeEntry } from './policy/outcome-entries.js';
 import type { Clock } from '../core/clock.js';
 import type { VerifyDepth } from '../core/config.js';
 import type { Logger } from '../core/logger.js';
@@ -39,8 +40,6 @@ import type { SmtpProber } from './smtp/prober.js';
 import { classifySyntax } from './syntax.js';
 import type { DomainType, Verdict } from './verdict.js';
 import type { VerdictMemory } from './verdict-memory.js';
-import type { OutcomeEntry } from '../outcomes/outcome-store.js';
-import { countingOutcomeEntries } from '../outcomes/decide-outcome-lists.js';
 
 export interface VerifyDeps {
   depth: VerifyDepth;

@@ -1,12 +1,29 @@
 /**
- * Which outcome entries count for a key, pure. Its own always do (a key learns from its own
- * mail). Another key's only when that key shares its outcomes and the listing is corroborated:
+ * The entries a key's ESP outcomes put on its lists (src/outcomes/ ingests them, storage keeps
+ * them), as verification reads them, and which of them count for a key, pure: its own always do
+ * (a key learns from its own mail); another key's only when that key shares its outcomes and the listing is corroborated:
  * entries of the same list from two or more sharing keys, so one customer cannot make an address
  * invalid for all. (An operator's approval puts the address on the shared policy list instead:
  * `mailsure outcomes approve`.)
  */
-import type { PolicyEntry } from '../verification/policy/policy-store.js';
-import type { OutcomeEntry, OutcomeListKind } from './outcome-store.js';
+import type { PolicyEntry } from './policy-store.js';
+
+/** The key's lists an outcome may put an address on: bouncers (520) and complainers (525). */
+export type OutcomeListKind = 'bouncer' | 'complainer';
+
+/** An address a key's outcomes put on one of its lists. */
+export interface OutcomeEntry {
+  keyId: number;
+  kind: OutcomeListKind;
+  /** The address as verification looks it up (lower-case local part @ A-label domain). */
+  value: string;
+  /** The key shared its outcomes when the entry was made. */
+  shared: boolean;
+  /** ISO 8601: when the event that made it happened. */
+  eventAt: string;
+  /** ISO 8601: the entry counts until then. */
+  expiresAt: string;
+}
 
 /** Keys whose shared entries corroborate each other. */
 export const CORROBORATING_KEYS = 2;
