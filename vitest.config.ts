@@ -19,11 +19,14 @@ export default defineConfig({
     // patches a global restores it. test/http alone: 170 s of wall time isolated, 82 s shared.
     // Storage's tests (src/storage/: real SQLite files and PostgreSQL schemas, opened and dropped
     // by each file, with engine-level state such as connection pools) keep a process per file:
-    // shared, one storage file's schemas went missing under another's.
+    // shared, one storage file's schemas went missing under another's. So do the long
+    // multi-process scenarios of test/integration/ (scale-out, crashes, outages: minutes each, their
+    // test world's servers in the worker's event loop), where a process's start is a small part:
+    // shared, the object-store scale-out's interrupted list once differed from its rerun.
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: ['src/storage/**'], isolate: false } },
-      { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts'], isolate: false } },
-      { extends: true, test: { name: 'storage', include: ['src/storage/**/*.test.ts'] } },
+      { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: ['test/integration/**'], isolate: false } },
+      { extends: true, test: { name: 'storage', include: ['src/storage/**/*.test.ts', 'test/integration/**/*.test.ts'] } },
     ],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
