@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -64,6 +64,14 @@ describe('loadSecretKey', () => {
     expect(await loadSecretKey(undefined, join(dir, 'data'))).toEqual(first);
     const [a, b] = await Promise.all([loadSecretKey(undefined, join(dir, 'race')), loadSecretKey(undefined, join(dir, 'race'))]);
     expect(a).toEqual(b);
+  });
+
+  it('gives every one of many simultaneous first starts the same whole key, leaving only the key file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mailsure-secret-'));
+    dirs.push(dir);
+    const keys = await Promise.all(Array.from({ length: 24 }, () => loadSecretKey(undefined, join(dir, 'crowd'))));
+    for (const key of keys) expect(key).toEqual(keys[0]);
+    expect(await readdir(join(dir, 'crowd'))).toEqual([SECRET_KEY_FILE]);
   });
 
   it('prefers the configured key, and says which setting is wrong', async () => {

@@ -6,7 +6,7 @@
  * stored before sealing existed and is read as it is (openStorage seals those at start).
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StartupError } from '../core/startup-error.js';
 
@@ -56,8 +56,9 @@ export function parseSecretKey(text: string): Buffer | undefined {
 }
 
 /**
- * The configured key, or the data directory's key file (made owner-only on first use; two
- * processes starting at once agree, since only one can create it).
+ * The configured key, or the data directory's key file (made owner-only on first use). Two
+ * processes starting at once agree: each writes a key whole to a file of its own and links it to
+ * the key file's name, which only one link can take, so no process reads a half-written key.
  */
 export async function loadSecretKey(configured: string | undefined, dataDir: string): Promise<Buffer> {
   if (configured !== undefined) {
@@ -67,12 +68,24 @@ export async function loadSecretKey(configured: string | undefined, dataDir: str
   }
   const file = join(dataDir, SECRET_KEY_FILE);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  try {
-    await writeFile(file, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  const key = parseSecretKey(await readFile(file, 'utf8'));
+  const existing = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (existing === undefined) await createKeyFile(file);
+  const key = parseSecretKey(existing ?? (await readFile(file, 'utf8')));
   if (!key) throw new StartupError(`${file} does not hold a 32-byte key; restore it, or set MAILSURE_SECRET_KEY`);
   return key;
+}
+
+async function createKeyFile(file: string): Promise<void> {
+  const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  await writeFile(draft, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
+  try {
+    await link(draft, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    await unlink(draft);
+  }
 }
