@@ -21,6 +21,8 @@ export interface OutcomeKeyStore {
   setToken(keyId: number, tokenHash: string): Promise<void>;
   /** The key whose token has this hash, if any. */
   keyOfToken(tokenHash: string): Promise<number | undefined>;
+  /** Every key holding an ingestion token, ascending: only their verdicts can ever meet an outcome. */
+  keysWithToken(): Promise<number[]>;
   /** Replaces the key's ESP secrets with these (an absent secret is removed). */
   setSecrets(keyId: number, secrets: OutcomeSecrets): Promise<void>;
   setShare(keyId: number, share: boolean): Promise<void>;

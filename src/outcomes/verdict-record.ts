@@ -41,33 +41,64 @@ export function verdictIdOf(recordKey: Buffer): VerdictIdOf {
 }
 
 export interface VerdictRecorder {
+  /**
+   * Whether the key's verdicts are recorded: only a key holding an ingestion token can ever have an
+   * outcome to join, so the others cost the hot path nothing. The set is read again at each flush.
+   */
+  records(keyId: number): boolean;
   /** Notes a verdict given to a key (kept in memory until the next flush). */
   note(keyId: number, verdict: Pick<Verdict, 'address' | 'code'>): void;
-  /** Writes what was noted; a failure is logged and those records are dropped (accuracy is a measure, not a ledger). */
+  /**
+   * Writes what was noted, then reads which keys are recorded; a failed write is logged and those
+   * records are dropped (accuracy is a measure, not a ledger).
+   */
   flush(): Promise<void>;
 }
 
-/** The service, noting each verdict given to a key (an address, not a syntax failure without one). */
+/** The service, noting each verdict given to a recorded key (an address, not a syntax failure without one). */
 export function recordingVerdicts(service: VerifyService, recorder: VerdictRecorder): VerifyService {
   return {
     // No async wrapper: an extra await per call is measurable on the hot path.
-    verify: (input, options) =>
-      service.verify(input, options).then((verdict) => {
-        if (options.key && verdict.address.includes('@')) recorder.note(options.key.id, verdict);
+    verify: (input, options) => {
+      const key = options.key;
+      if (!key || !recorder.records(key.id)) return service.verify(input, options);
+      return service.verify(input, options).then((verdict) => {
+        if (verdict.address.includes('@')) recorder.note(key.id, verdict);
         return verdict;
-      }),
+      });
+    },
   };
 }
 
 /** Flushes once this many records wait, besides the caller's timer. */
 const FLUSH_AT = 2_000;
 
-export function createVerdictRecorder(store: VerdictRecordStore, idOf: VerdictIdOf, clock: Clock, logger?: Logger): VerdictRecorder {
-  let pending: VerdictRecord[] = [];
+interface Noted {
+  keyId: number;
+  address: string;
+  code: number;
+  at: number;
+}
+
+/**
+ * A recorder over the store. `recordedKeys` names the keys holding a token (read at each flush;
+ * until the first flush none is recorded); without it every key is.
+ */
+export function createVerdictRecorder(
+  store: VerdictRecordStore,
+  idOf: VerdictIdOf,
+  clock: Clock,
+  logger?: Logger,
+  recordedKeys?: () => Promise<number[]>,
+): VerdictRecorder {
+  // Noting is a push; the HMAC and the timestamp's text are made at the flush, once per address.
+  let pending: Noted[] = [];
+  let recorded: ReadonlySet<number> | undefined = recordedKeys ? new Set() : undefined;
   let flushing: Promise<void> = Promise.resolve();
   const recorder: VerdictRecorder = {
+    records: (keyId) => recorded === undefined || recorded.has(keyId),
     note(keyId, verdict) {
-      pending.push({ keyId, id: idOf(keyId, verdict.address), code: verdict.code, at: new Date(clock.now()).toISOString() });
+      pending.push({ keyId, address: verdict.address, code: verdict.code, at: clock.now() });
       if (pending.length >= FLUSH_AT) void recorder.flush();
     },
     flush() {
@@ -75,13 +106,33 @@ export function createVerdictRecorder(store: VerdictRecordStore, idOf: VerdictId
       pending = [];
       // One write at a time, in order: a later verdict for the same address replaces the earlier.
       flushing = flushing.then(async () => {
-        if (batch.length === 0) return;
-        await store
-          .record(batch)
-          .catch((error: unknown) => logger?.error({ err: error, records: batch.length }, 'could not record verdicts'));
+        if (batch.length > 0) {
+          const records = latestPerAddress(batch).map((n): VerdictRecord => ({
+            keyId: n.keyId,
+            id: idOf(n.keyId, n.address),
+            code: n.code,
+            at: new Date(n.at).toISOString(),
+          }));
+          await store
+            .record(records)
+            .catch((error: unknown) => logger?.error({ err: error, records: records.length }, 'could not record verdicts'));
+        }
+        if (recordedKeys) {
+          await recordedKeys().then(
+            (keys) => (recorded = new Set(keys)),
+            (error: unknown) => logger?.error({ err: error }, 'could not read which keys hold an outcome token'),
+          );
+        }
       });
       return flushing;
     },
   };
   return recorder;
+}
+
+/** The last verdict each key was given for each address, in the order first noted. */
+function latestPerAddress(batch: Noted[]): Noted[] {
+  const latest = new Map<string, Noted>();
+  for (const noted of batch) latest.set(`${noted.keyId}\n${noted.address}`, noted);
+  return [...latest.values()];
 }

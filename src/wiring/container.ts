@@ -167,7 +167,9 @@ export async function createContainer(options: ContainerOptions): Promise<Contai
   const memoryKey = config.verdictMemory ? verdictMemoryKey(serverSecret) : undefined;
   // Every verdict a key gets, kept by HMAC id for joining the outcomes its ESP reports later (accuracy).
   const verdictIds = verdictIdOf(verdictRecordKey(serverSecret));
-  const recorder = createVerdictRecorder(storage.verdictRecords, verdictIds, clock, logger);
+  // Only keys holding an outcome ingestion token are recorded (no outcome can meet another's verdict).
+  const recorder = createVerdictRecorder(storage.verdictRecords, verdictIds, clock, logger, () => storage.outcomeKeys.keysWithToken());
+  await recorder.flush();
   const recorderFlush = setInterval(() => void recorder.flush(), RECORDER_FLUSH_MS);
   recorderFlush.unref();
   const redis = givenRedis ?? (config.redisUrl ? connectRedis(config.redisUrl, logger) : null);

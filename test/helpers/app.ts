@@ -14,6 +14,7 @@ import { openMemoryStorage } from '../../src/storage/open-storage.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { VerdictRecorder } from '../../src/outcomes/verdict-record.js';
 import { createContainer } from '../../src/wiring/container.js';
 import type { HealthTuning } from '../../src/wiring/prober-health.js';
 import type { SmtpPoolTuning } from '../../src/wiring/verification.js';
@@ -44,6 +45,8 @@ export interface TestApp {
   health: ProberHealth;
   /** What `serve` runs after listening: retention, resumes, the metrics listener (MAILSURE_METRICS). */
   lifecycle: Lifecycle;
+  /** The record of verdicts for accuracy: `flush()` writes what was noted and reads which keys hold an outcome token. */
+  recorder: VerdictRecorder;
   key(name: string, options?: KeyOptions): Promise<CreatedKey>;
   close(): Promise<void>;
 }
@@ -152,6 +155,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     callbacks: container.listCallbacks,
     health: container.proberHealth,
     lifecycle,
+    recorder: container.recorder,
     key: (name, keyOptions = {}) => createKey(storage.keys, name, keyOptions),
     async close() {
       await lifecycle.stop();

@@ -33,6 +33,19 @@ export function outcomeStoreContract(storage: CurrentStorage): void {
       expect(await keys.settings(id)).toEqual({ keyId: id, hasToken: true, secrets: {}, share: false });
     });
 
+    it('lists the keys holding a token, not those with only secrets or a sharing setting', async () => {
+      const keys = storage().outcomeKeys;
+      expect(await keys.keysWithToken()).toEqual([]);
+      const alpha = await keyId(storage(), 'alpha');
+      const beta = await keyId(storage(), 'beta');
+      const gamma = await keyId(storage(), 'gamma');
+      await keys.setToken(gamma, 'hash-g');
+      await keys.setSecrets(beta, { mailgunSigningKey: 'mg-key' });
+      await keys.setShare(beta, true);
+      await keys.setToken(alpha, 'hash-a');
+      expect(await keys.keysWithToken()).toEqual([alpha, gamma]);
+    });
+
     it('keeps the ESP secrets and the sharing setting beside the token', async () => {
       const id = await keyId(storage(), 'alpha');
       const keys = storage().outcomeKeys;

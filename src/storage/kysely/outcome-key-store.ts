@@ -24,6 +24,11 @@ export class KyselyOutcomeKeyStore implements OutcomeKeyStore {
     return row?.key_id;
   }
 
+  async keysWithToken(): Promise<number[]> {
+    const rows = await this.db.selectFrom('outcome_keys').select('key_id').where('token_hash', 'is not', null).orderBy('key_id').execute();
+    return rows.map((row) => row.key_id);
+  }
+
   async setSecrets(keyId: number, secrets: OutcomeSecrets): Promise<void> {
     const json = JSON.stringify(secrets);
     const stored = Object.keys(secrets).length === 0 ? null : this.box ? this.box.seal(json) : json;

@@ -37,6 +37,13 @@ export class MemoryOutcomeKeyStore implements OutcomeKeyStore {
     return undefined;
   }
 
+  async keysWithToken(): Promise<number[]> {
+    return [...this.rows]
+      .filter(([, row]) => row.tokenHash !== null)
+      .map(([keyId]) => keyId)
+      .sort((a, b) => a - b);
+  }
+
   async setSecrets(keyId: number, secrets: OutcomeSecrets): Promise<void> {
     this.row(keyId).secrets = { ...secrets };
   }
