@@ -16,7 +16,7 @@
  * the data to a fixed digest. Frozen: never edit this file or 0011-demo-data.ts.
  */
 import { createHash } from 'node:crypto';
-import { DEMO_DATA_0011 } from './0011-demo-data.js';
+import { demoData0011 } from './0011-demo-data.js';
 
 /** The demo people's keys run from `P0000001` to this one's. */
 export const DEMO_PEOPLE_0011 = 1_000;
@@ -76,7 +76,7 @@ let people: Map<string, DemoPerson> | undefined;
 function demoPeople(): Map<string, DemoPerson> {
   if (people) return people;
   people = new Map();
-  for (const [i, line] of DEMO_DATA_0011.trim().split('\n').entries()) {
+  for (const [i, line] of demoData0011().trim().split('\n').entries()) {
     const [fingerprint, lastOrder, events = ''] = line.split(' ');
     people.set(`P${String(i + 1).padStart(7, '0')}`, {
       fingerprint: fingerprint!,
