@@ -89,8 +89,15 @@ export function createOutcomeIngest(deps: IngestDeps): OutcomeIngest {
       if (!parsed.ok) return parsed;
       if (parsed.subscribeUrl !== undefined) await deps.onSubscription?.(keyId, parsed.subscribeUrl);
       const events = parsed.events;
-      const ids = events.map((e) => deps.verdictIdOf(keyId, e.email));
-      const found = new Map((await deps.verdictRecords.find(keyId, ids)).map((r) => [r.id, r]));
+      // One HMAC per address of the body, however many of its events name it.
+      const idOfEmail = new Map<string, string>();
+      const ids = events.map((e) => {
+        let id = idOfEmail.get(e.email);
+        if (id === undefined) idOfEmail.set(e.email, (id = deps.verdictIdOf(keyId, e.email)));
+        return id;
+      });
+      const records = idOfEmail.size > 0 ? await deps.verdictRecords.find(keyId, [...new Set(idOfEmail.values())]) : [];
+      const found = new Map(records.map((r) => [r.id, r]));
       const writes = planWrites(events, {
         now,
         share: settings?.share ?? false,

@@ -24,31 +24,39 @@ export interface PlanContext {
 }
 
 export function planWrites(events: readonly OutcomeEvent[], ctx: PlanContext): OutcomeWrite[] {
-  return events.map((event, index) => planWrite(event, ctx, ctx.verdictOf(index)));
+  // A body's events fall on a few days: each day's string is made once, not once per event.
+  const days = new Map<number, string>();
+  const dayOf = (at: number) => {
+    const number = Math.floor(at / DAY_MS);
+    let day = days.get(number);
+    if (day === undefined) days.set(number, (day = isoDay(at)));
+    return day;
+  };
+  return events.map((event, index) => planWrite(event, ctx, ctx.verdictOf(index), dayOf));
 }
 
-function planWrite(event: OutcomeEvent, ctx: PlanContext, verdict: VerdictRecord | undefined): OutcomeWrite {
+function planWrite(event: OutcomeEvent, ctx: PlanContext, verdict: VerdictRecord | undefined, dayOf: (at: number) => string): OutcomeWrite {
   const write: OutcomeWrite = { eventId: event.eventId };
   const listed = addressListValue(event.email.trim());
+  const occurredAt = event.occurredAt.getTime();
   // An ESP's clock ahead of ours never makes an entry outlive its time, nor removes a later one.
-  const at = Math.min(event.occurredAt.getTime(), ctx.now);
-  const eventAt = new Date(at).toISOString();
-  const day = isoDay(at);
+  const at = Math.min(occurredAt, ctx.now);
   if ('value' in listed) {
     const value = listed.value;
     const effect = ctx.classify(event);
     if (effect === 'add-bouncer' || effect === 'add-complainer') {
       const kind = effect === 'add-bouncer' ? 'bouncer' : 'complainer';
+      const eventAt = new Date(at).toISOString();
       write.change = { op: 'add', kind, value, shared: ctx.share, eventAt, expiresAt: new Date(at + ctx.entryDays * DAY_MS).toISOString() };
     } else if (effect === 'remove-outcome-entries') {
-      write.change = { op: 'remove', value, eventAt };
+      write.change = { op: 'remove', value, eventAt: new Date(at).toISOString() };
     } else {
-      write.domainCount = { domain: value.slice(value.lastIndexOf('@') + 1), day, kind: event.kind };
+      write.domainCount = { domain: value.slice(value.lastIndexOf('@') + 1), day: dayOf(at), kind: event.kind };
     }
   }
   // Only a verdict given before the event can have predicted it.
-  if (verdict && Date.parse(verdict.at) <= event.occurredAt.getTime()) {
-    write.accuracy = { day, code: verdict.code, kind: event.kind, source: event.source };
+  if (verdict && Date.parse(verdict.at) <= occurredAt) {
+    write.accuracy = { day: dayOf(at), code: verdict.code, kind: event.kind, source: event.source };
   }
   return write;
 }

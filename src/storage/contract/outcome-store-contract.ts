@@ -141,6 +141,41 @@ export function outcomeStoreContract(storage: CurrentStorage): void {
       expect(await outcomes().countEntries(a, NOW)).toEqual({ bouncer: 1, complainer: 1 });
     });
 
+    it('applies a long body as its events in order: each address’s changes in turn, each id once', async () => {
+      const a = await keyId(storage(), 'a');
+      await outcomes().apply(a, [bounce('old', 'y@a.com', '2026-01-01T00:00:00.000Z')], NOW);
+      const complaint = (eventId: string, value: string, eventAt: string): OutcomeWrite => ({
+        eventId,
+        change: { op: 'add', kind: 'complainer', value, shared: false, eventAt, expiresAt: LATER },
+      });
+      const writes: OutcomeWrite[] = [
+        bounce('e1', 'x@a.com', '2026-02-01T00:00:00.000Z'),
+        delivered('e2', 'y@a.com', '2026-02-01T00:00:00.000Z'),
+        delivered('e3', 'x@a.com', '2026-02-02T00:00:00.000Z'),
+        complaint('e4', 'x@a.com', '2026-02-03T00:00:00.000Z'),
+        bounce('e1', 'w@a.com'), // a repeated id: not applied
+        bounce('e5', 'z@a.com', '2026-02-04T00:00:00.000Z'),
+        bounce('e6', 'z@a.com', '2026-02-05T00:00:00.000Z'),
+        delivered('e7', 'v@a.com', '2026-02-06T00:00:00.000Z'),
+        { eventId: 'e8', domainCount: { domain: 'a.com', day: '2026-02-01', kind: 'deferral' } },
+        { eventId: 'e9', domainCount: { domain: 'a.com', day: '2026-02-01', kind: 'deferral' } },
+      ];
+      // Filler between them, as a webhook body of a hundred events has.
+      for (let i = 0; i < 120; i++) writes.push(delivered(`f${i}`, `f${i}@b.com`, '2026-02-07T00:00:00.000Z'));
+      expect(await outcomes().apply(a, writes, NOW)).toEqual({ applied: writes.length - 1, repeated: 1 });
+      expect(await outcomes().match('x@a.com', NOW)).toEqual([
+        { keyId: a, kind: 'complainer', value: 'x@a.com', shared: false, eventAt: '2026-02-03T00:00:00.000Z', expiresAt: LATER },
+      ]);
+      expect(await outcomes().match('y@a.com', NOW)).toEqual([]);
+      expect(await outcomes().match('w@a.com', NOW)).toEqual([]);
+      expect((await outcomes().match('z@a.com', NOW)).map((e) => e.eventAt)).toEqual(['2026-02-05T00:00:00.000Z']);
+      expect(await outcomes().countEntries(a, NOW)).toEqual({ bouncer: 1, complainer: 1 });
+      expect(await outcomes().domainCounts(a, '2026-01-01')).toEqual([{ domain: 'a.com', day: '2026-02-01', kind: 'deferral', count: 2 }]);
+      // The whole body again: every id seen, nothing changes.
+      expect(await outcomes().apply(a, writes, NOW)).toEqual({ applied: 0, repeated: writes.length });
+      expect(await outcomes().domainCounts(a, '2026-01-01')).toEqual([{ domain: 'a.com', day: '2026-02-01', kind: 'deferral', count: 2 }]);
+    });
+
     it('adds per-domain counts and accuracy counts, summed per day', async () => {
       const a = await keyId(storage(), 'a');
       const b = await keyId(storage(), 'b');

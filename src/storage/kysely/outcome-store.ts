@@ -11,14 +11,24 @@ import type {
 } from '../../outcomes/outcome-store.js';
 import { chunks, LOOKUP_CHUNK } from '../chunks.js';
 import type { Database } from '../database.js';
+import { sqliteHandleOf } from '../sqlite/open-sqlite.js';
+import { sqliteOutcomeWriter, type SqliteOutcomeWriter } from './sqlite-outcome-writes.js';
 
 const BATCH_ROWS = 500;
 type Change = NonNullable<OutcomeWrite['change']>;
 
 export class KyselyOutcomeStore implements OutcomeStore {
+  private sqliteWriter: SqliteOutcomeWriter | undefined;
+
   constructor(private readonly db: Kysely<Database>) {}
 
-  apply(keyId: number, writes: OutcomeWrite[], seenAt: string): Promise<OutcomeApplied> {
+  async apply(keyId: number, writes: OutcomeWrite[], seenAt: string): Promise<OutcomeApplied> {
+    const sqlite = sqliteHandleOf(this.db);
+    if (sqlite && !sqlite.inTransaction) {
+      // Prepared on first use: the tables exist by then (migrations ran at open).
+      this.sqliteWriter ??= sqliteOutcomeWriter(sqlite);
+      return this.sqliteWriter(keyId, writes, seenAt);
+    }
     return this.db.transaction().execute(async (trx) => {
       const fresh = new Set<string>();
       const ids = [...new Set(writes.map((w) => w.eventId))];

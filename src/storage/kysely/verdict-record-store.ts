@@ -2,8 +2,10 @@ import type { Kysely } from 'kysely';
 import type { VerdictRecord, VerdictRecordStore } from '../../outcomes/verdict-record-store.js';
 import { chunks, LOOKUP_CHUNK } from '../chunks.js';
 import type { Database } from '../database.js';
+import { sqliteHandleOf } from '../sqlite/open-sqlite.js';
 
 const BATCH_ROWS = 1_000;
+const FIND_SQLITE = 'select id, code, at from verdict_records where key_id = ? and id in (select value from json_each(?))';
 
 export class KyselyVerdictRecordStore implements VerdictRecordStore {
   constructor(private readonly db: Kysely<Database>) {}
@@ -23,6 +25,13 @@ export class KyselyVerdictRecordStore implements VerdictRecordStore {
   }
 
   async find(keyId: number, ids: string[]): Promise<VerdictRecord[]> {
+    const sqlite = sqliteHandleOf(this.db);
+    if (sqlite && !sqlite.inTransaction) {
+      // One statement of one shape for any number of ids (kysely's IN list is a new SQL text, compiled
+      // and prepared, per count), run on the connection directly: ingestion asks once per webhook body.
+      const rows = sqlite.prepare(FIND_SQLITE).all(keyId, JSON.stringify(ids)) as { id: string; code: number; at: string }[];
+      return rows.map((row) => ({ keyId, id: row.id, code: row.code, at: row.at }));
+    }
     const found: VerdictRecord[] = [];
     for (const batch of chunks([...new Set(ids)], LOOKUP_CHUNK)) {
       const rows = await this.db
