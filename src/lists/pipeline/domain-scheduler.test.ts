@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDomainScheduler, DECAY_EVERY } from './domain-scheduler.js';
+import { createDomainScheduler, DECAY_EVERY, STARTS_PER_TURN } from './domain-scheduler.js';
 
 const tick = () => new Promise((r) => setImmediate(r));
 
@@ -244,6 +244,28 @@ describe('createDomainScheduler', () => {
     expect(done).toBe(20_000);
     expect(timerRanAt).toBeGreaterThan(0);
     expect(timerRanAt).toBeLessThan(20_000);
+  });
+
+  it('starts at most STARTS_PER_TURN tasks in one turn of the event loop, those answered at once included', async () => {
+    const s = createDomainScheduler({ concurrency: 64, perDomain: 64 });
+    // Each turn's starts, told apart by a callback of the next turn (one per check phase).
+    const perTurn: number[] = [0];
+    let open = true;
+    const mark = () => {
+      if (!open) return;
+      perTurn.push(0);
+      setImmediate(mark);
+    };
+    setImmediate(mark);
+    // Answered at once, as a verdict from caches: all of a turn's starts end within its microtasks.
+    await s.runEach(
+      Array.from({ length: 200 }, (_, i) => i),
+      () => 'gmail.com',
+      async () => void (perTurn[perTurn.length - 1]! += 1),
+    );
+    open = false;
+    expect(perTurn.reduce((a, b) => a + b, 0)).toBe(200);
+    expect(Math.max(...perTurn)).toBeLessThanOrEqual(STARTS_PER_TURN);
   });
 
   it('refuses a zero capacity', () => {
