@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDomainScheduler, DECAY_EVERY } from './domain-scheduler.js';
+import { createDomainScheduler, DECAY_EVERY, STARTS_PER_TURN } from './domain-scheduler.js';
 
 const tick = () => new Promise((r) => setImmediate(r));
 
@@ -244,6 +244,61 @@ describe('createDomainScheduler', () => {
     expect(done).toBe(20_000);
     expect(timerRanAt).toBeGreaterThan(0);
     expect(timerRanAt).toBeLessThan(20_000);
+  });
+
+  /** Counts each turn's starts, told apart by a callback of each turn's check phase; `stop()` ends the count. */
+  function startsPerTurn() {
+    const perTurn: number[] = [0];
+    let open = true;
+    const mark = () => {
+      if (!open) return;
+      perTurn.push(0);
+      setImmediate(mark);
+    };
+    setImmediate(mark);
+    return {
+      perTurn,
+      started: () => void (perTurn[perTurn.length - 1]! += 1),
+      stop: () => void (open = false),
+    };
+  }
+
+  it('starts at most STARTS_PER_TURN tasks in one turn of the event loop while those answered at once fill it', async () => {
+    const s = createDomainScheduler({ concurrency: 64, perDomain: 64 });
+    const turns = startsPerTurn();
+    // Answered at once, as a verdict from caches, and each a fifth of a millisecond of work: a turn's
+    // starts end within its microtasks and fill more than its slice.
+    await s.runEach(
+      Array.from({ length: 200 }, (_, i) => i),
+      () => 'gmail.com',
+      async () => {
+        turns.started();
+        const until = performance.now() + 0.2;
+        while (performance.now() < until);
+      },
+    );
+    turns.stop();
+    expect(turns.perTurn.reduce((a, b) => a + b, 0)).toBe(200);
+    expect(Math.max(...turns.perTurn)).toBeLessThanOrEqual(STARTS_PER_TURN);
+  });
+
+  it('starts more in a turn when the tasks wait (on the network) instead of working', async () => {
+    const s = createDomainScheduler({ concurrency: 512, perDomain: 512 });
+    const turns = startsPerTurn();
+    const answer = deferred();
+    const all = s.runEach(
+      Array.from({ length: 512 }, (_, i) => i),
+      () => 'mx.example',
+      async () => {
+        turns.started();
+        await answer.promise;
+      },
+    );
+    while (s.active < 512) await tick();
+    turns.stop();
+    answer.resolve();
+    await all;
+    expect(Math.max(...turns.perTurn)).toBeGreaterThan(STARTS_PER_TURN);
   });
 
   it('refuses a zero capacity', () => {

@@ -60,8 +60,23 @@ interface Domain {
   inTurn: boolean;
 }
 
-/** Longest stretch of starting tasks before the event loop gets a turn. */
+/** Longest stretch of one turn of the event loop spent starting tasks (and running the ones answered at once). */
 const SLICE_MS = 1;
+/**
+ * Fewest tasks started in one turn of the event loop (the most: the concurrency). A task answered
+ * from caches runs to its end in the microtasks after the one that started it, so a turn's length
+ * is about what its starts cost, and the clock read between starts does not see it: 64 started
+ * within a millisecond made a turn of several. Every other callback of the process waits for the
+ * turn to end (another key's upload, its list's file reads and database writes, the status polls),
+ * so a turn is kept short: behind one key's sixteen big lists, another key's small list took twice
+ * its idle time with turns of about 5 ms, and its idle time with turns of about 1 ms (issue 31,
+ * bench/list-fairness.bench.ts). Tasks that wait on the network (SMTP probes) cost little to start,
+ * and the prober shares a session among the probes that reach it in one turn (with 8 a turn, a
+ * 5,000-address list over 10 MX hosts took 190 sessions instead of 120, and a third longer): the
+ * number is doubled after a turn that started all it could within SLICE_MS, and halved (down to
+ * this) after a turn that took longer.
+ */
+export const STARTS_PER_TURN = 8;
 /**
  * Every so many task starts, each lane's service is halved (and a lane's under one forgotten): the
  * service that orders lanes is the recent one, so a key's backlog of an hour ago does not put it
@@ -167,27 +182,42 @@ export function createDomainScheduler(options: { concurrency: number; perDomain:
   };
 
   // Tasks answered from caches finish within microtasks, and each one's end starts the next:
-  // left alone, a chunk's worth of them runs as one long turn of the event loop, and a task
-  // waiting on the network (a DNS answer) hears back only after it. A domain whose every lookup
-  // waits (SERVFAIL is never cached) then moves at perDomain answers per such turn and holds up
-  // the whole list. So after `SLICE_MS` of starting tasks in a row, the rest wait for the next
-  // turn. (A pause longer than that since the last start begins a new stretch.)
+  // left alone, a chunk's worth of them runs as one long turn of the event loop, and everything
+  // else waits for it: a task waiting on the network (a DNS answer; a domain whose every lookup
+  // waits, SERVFAIL being never cached, then moves at perDomain answers per such turn and holds
+  // up the whole list), and the rest of the process (another key's list, the API). So a turn
+  // starts at most `perTurn` tasks (STARTS_PER_TURN or more) and stops starting once SLICE_MS has
+  // passed since its first start, the ends of the tasks it started included; the rest wait for the
+  // next turn (a setImmediate, which also marks where the turn ends and what it cost).
   let sliceStarted = 0;
-  let lastStart = 0;
+  let startsInSlice = 0;
+  let sliceOpen = false;
   let yielding = false;
-  const resume = () => {
-    yielding = false;
-    sliceStarted = lastStart = performance.now();
-    pump();
+  let perTurn = STARTS_PER_TURN;
+  const closeSlice = () => {
+    const spent = performance.now() - sliceStarted;
+    if (spent > SLICE_MS) perTurn = Math.max(STARTS_PER_TURN, perTurn >> 1);
+    else if (startsInSlice >= perTurn) perTurn = Math.max(STARTS_PER_TURN, Math.min(concurrency, perTurn * 2));
+    sliceOpen = false;
+    if (yielding) {
+      yielding = false;
+      pump();
+    }
   };
   const mayStart = () => {
     if (yielding) return false;
     const now = performance.now();
-    if (now - lastStart > SLICE_MS) sliceStarted = now;
-    lastStart = now;
-    if (now - sliceStarted < SLICE_MS) return true;
+    if (!sliceOpen) {
+      sliceOpen = true;
+      sliceStarted = now;
+      startsInSlice = 0;
+      setImmediate(closeSlice);
+    }
+    if (startsInSlice < perTurn && now - sliceStarted < SLICE_MS) {
+      startsInSlice += 1;
+      return true;
+    }
     yielding = true;
-    setImmediate(resume);
     return false;
   };
 
@@ -229,8 +259,9 @@ export function createDomainScheduler(options: { concurrency: number; perDomain:
           d = { name, running: 0, lanes: [], laneOf: new Map(), inTurn: false };
           domains.set(name, d);
         }
-        // Free slots mean no domain waits in turn (each release pumps), so nothing is overtaken.
-        if (active < concurrency && d.running < perDomain && !hasWaiting(d) && !yielding) start(d, batch, index);
+        // Free slots mean no domain waits in turn (each release pumps), so nothing is overtaken;
+        // past this turn's starts (mayStart) the rest wait in turn like any other.
+        if (active < concurrency && d.running < perDomain && !hasWaiting(d) && mayStart()) start(d, batch, index);
         else {
           push(d, lane, { batch, index });
           enterTurn(d);
