@@ -192,6 +192,7 @@ describe('loadConfig', () => {
         MAILSURE_LIST_MAX_MB: '5',
         MAILSURE_RETENTION_DAYS: '7',
         MAILSURE_LIST_WORKERS: '4',
+        MAILSURE_LIST_POLL_SECONDS: '2',
       },
       '/srv',
     );
@@ -213,6 +214,7 @@ describe('loadConfig', () => {
       demo: false,
       listMaxBytes: 5 * 1024 * 1024,
       retentionDays: 7,
+      listPollSeconds: 2,
       listWorkers: 4,
     });
   });
@@ -285,6 +287,7 @@ describe('loadConfig', () => {
       loadConfig({
         MAILSURE_CANARY_DOMAINS: ' , ',
         MAILSURE_REQUEST_TIMEOUT_SECONDS: '0',
+        MAILSURE_LIST_POLL_SECONDS: '0',
         MAILSURE_LIST_UPLOADS_PER_KEY: 'many',
         MAILSURE_LIST_MAX_STORED_GB: '99999999999',
         MAILSURE_REDIS_START_WAIT_SECONDS: '-1',
@@ -293,6 +296,7 @@ describe('loadConfig', () => {
     ).toThrow(
       new ConfigError([
         'MAILSURE_CANARY_DOMAINS=" , ": must name at least one domain',
+        'MAILSURE_LIST_POLL_SECONDS="0": must be a whole number from 1 to 3600',
         'MAILSURE_REQUEST_TIMEOUT_SECONDS="0": must be a whole number from 1 to 86400',
         'MAILSURE_REDIS_START_WAIT_SECONDS="-1": must be a whole number from 0 to 86400',
         'MAILSURE_LIST_THROTTLE_HOLD_MINUTES="10081": must be a whole number from 0 to 10080',
@@ -302,6 +306,7 @@ describe('loadConfig', () => {
     );
     expect(loadConfig({})).toMatchObject({
       requestTimeoutSeconds: 1800,
+      listPollSeconds: 5,
       listUploadsPerKey: 4,
       listMaxStoredBytes: 20 * 1024 ** 3,
       redisStartWaitSeconds: 60,

@@ -55,6 +55,8 @@ export interface Config {
   retentionDays: number;
   /** Lists one process works on at once (MAILSURE_LIST_WORKERS, default 2). */
   listWorkers: number;
+  /** The `Retry-After` of a list's status while it is not finished, in seconds (MAILSURE_LIST_POLL_SECONDS, default 5). */
+  listPollSeconds: number;
   /** Longest time to receive one whole request, body included (MAILSURE_REQUEST_TIMEOUT_SECONDS, default 1800): a list upload's deadline. */
   requestTimeoutSeconds: number;
   /** Longest time for any other request body (a bulk call's JSON) to arrive whole (MAILSURE_BODY_TIMEOUT_SECONDS, default 60). */
@@ -289,6 +291,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): Config {
     listMaxBytes: count('MAILSURE_LIST_MAX_MB', 1024, 1, 1_048_576) * 1024 * 1024,
     retentionDays: count('MAILSURE_RETENTION_DAYS', 30, 1, 36_500),
     listWorkers: count('MAILSURE_LIST_WORKERS', 2, 1, 64),
+    listPollSeconds: count('MAILSURE_LIST_POLL_SECONDS', 5, 1, 3600),
     requestTimeoutSeconds: count('MAILSURE_REQUEST_TIMEOUT_SECONDS', 1800, 1, 86_400),
     bodyTimeoutSeconds: count('MAILSURE_BODY_TIMEOUT_SECONDS', 60, 1, 86_400),
     bodiesPerAddress: count('MAILSURE_BODIES_PER_ADDRESS', 64, 1, 1_000_000),

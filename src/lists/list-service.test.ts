@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiKeyRecord } from '../accounts/key-config.js';
 import type { Storage } from '../storage/interfaces.js';
 import { openMemoryStorage } from '../storage/open-storage.js';
-import { createListService, type ListResult, type ListService, type ListUpload } from './list-service.js';
+import { createListService, type ListResult, type ListService, type ListServiceDeps, type ListUpload } from './list-service.js';
 import { createDirectoryListFiles } from './pipeline/directory-list-files.js';
 import { tempDir } from './test-support.js';
 
@@ -24,16 +24,17 @@ beforeEach(async () => {
   dir = await tempDir();
   enqueued = [];
   metered = [];
-  service = createListService({
-    lists: storage.lists,
-    queue: { enqueue: (list) => void enqueued.push(list.id) },
-    meter: { record: (k) => void metered.push(k.id) },
-    clock: { now: () => NOW },
-    files: createDirectoryListFiles(dir.dir),
-    listMaxBytes: 1024 * 1024,
-    allowPrivateTargets: false,
-    limits: { uploadsPerKey: 2, waitingPerKey: 1000, storedBytesPerKey: 10_000, retentionDays: 30 },
-  });
+  service = createListService(deps());
+});
+const deps = (): ListServiceDeps => ({
+  lists: storage.lists,
+  queue: { enqueue: (list) => void enqueued.push(list.id) },
+  meter: { record: (k) => void metered.push(k.id) },
+  clock: { now: () => NOW },
+  files: createDirectoryListFiles(dir.dir),
+  listMaxBytes: 1024 * 1024,
+  allowPrivateTargets: false,
+  limits: { uploadsPerKey: 2, waitingPerKey: 1000, storedBytesPerKey: 10_000, retentionDays: 30 },
 });
 afterEach(() => dir.cleanup());
 
@@ -162,6 +163,14 @@ describe('status, page, cancel, purchase, results', () => {
     expect(refusal(await service.status(key, '999'))).toEqual({ status: 404, message: 'List not found' });
     await storage.lists.update(listId, { status: 'Results', records: 1 });
     expect(value(await service.status(key, String(listId))).retryAfter).toBeUndefined();
+  });
+
+  it('tells the seconds the operator set (MAILSURE_LIST_POLL_SECONDS) instead of 5', async () => {
+    const sooner = createListService({ ...deps(), pollSeconds: 1 });
+    const { listId } = await submit();
+    expect(value(await sooner.status(key, String(listId))).retryAfter).toBe('1');
+    await storage.lists.update(listId, { status: 'Results', records: 1 });
+    expect(value(await sooner.status(key, String(listId))).retryAfter).toBeUndefined();
   });
 
   it('pages the key’s lists newest first and checks the page parameters', async () => {

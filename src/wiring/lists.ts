@@ -25,6 +25,7 @@ export interface ListsDeps {
     Config,
     | 'allowPrivateTargets'
     | 'listWorkers'
+    | 'listPollSeconds'
     | 'listChunksPerKey'
     | 'redisUrl'
     | 'listStoreWaitMinutes'
@@ -79,6 +80,7 @@ export async function createLists(deps: ListsDeps): Promise<Lists> {
     files,
     listMaxBytes: config.listMaxBytes,
     allowPrivateTargets: config.allowPrivateTargets,
+    pollSeconds: config.listPollSeconds,
     limits: {
       uploadsPerKey: config.listUploadsPerKey,
       waitingPerKey: config.listWaitingPerKey,

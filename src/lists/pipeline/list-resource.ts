@@ -48,7 +48,10 @@ export function renderList(list: ListRow, progress: number): ListBody {
   return out;
 }
 
-/** Decisions §6: status answers carry `Retry-After: 5` while the list is not finished. */
-export function retryAfter(list: ListRow): string | undefined {
-  return isFinished(list.status) ? undefined : '5';
+/**
+ * Decisions §6: status answers carry `Retry-After: 5` while the list is not finished; an operator
+ * may set other seconds (MAILSURE_LIST_POLL_SECONDS).
+ */
+export function retryAfter(list: ListRow, seconds = 5): string | undefined {
+  return isFinished(list.status) ? undefined : String(seconds);
 }
