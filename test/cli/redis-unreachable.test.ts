@@ -134,8 +134,8 @@ describe('starting while Redis cannot be reached', () => {
     async () => {
       const port = await closedPort();
       const env = { MAILSURE_REDIS_URL: `redis://:s3cret@127.0.0.1:${port}/3`, MAILSURE_REDIS_START_WAIT_SECONDS: '3' };
-      for (const command of ['worker', 'serve']) {
-        const run = await runMailsure(command, env);
+      // Both at once: each waits out its own MAILSURE_REDIS_START_WAIT_SECONDS.
+      for (const run of await Promise.all(['worker', 'serve'].map((command) => runMailsure(command, env)))) {
         expectStoppedWaitingForRedis(run, `127.0.0.1:${port}/3`);
         expect(run.stderr).toContain('ECONNREFUSED');
       }
@@ -148,8 +148,7 @@ describe('starting while Redis cannot be reached', () => {
     async () => {
       const port = await listen(() => undefined);
       const env = { MAILSURE_REDIS_URL: `redis://127.0.0.1:${port}`, MAILSURE_REDIS_START_WAIT_SECONDS: '3' };
-      for (const command of ['worker', 'serve']) {
-        const run = await runMailsure(command, env);
+      for (const run of await Promise.all(['worker', 'serve'].map((command) => runMailsure(command, env)))) {
         expectStoppedWaitingForRedis(run, `127.0.0.1:${port}`);
         expect(run.stderr).toMatch(/timed out|ETIMEDOUT/i);
       }
