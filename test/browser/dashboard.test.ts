@@ -63,6 +63,9 @@ describe.skipIf(skipReason !== null)(`the dashboard in headless Chromium${skipRe
     await page.goto(`${origin}/dashboard`);
     await page.getByLabel('API key').fill(key);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    // Signed in once the shell shows: a caller's own page.goto before then would load the page
+    // afresh while the sign-in call is in flight, and the key would not be kept (seen under load).
+    await page.getByRole('button', { name: 'Sign out' }).waitFor({ timeout: LONG });
     return page;
   }
 
