@@ -34,6 +34,7 @@ const deps = (): ListServiceDeps => ({
   files: createDirectoryListFiles(dir.dir),
   listMaxBytes: 1024 * 1024,
   allowPrivateTargets: false,
+  pollSeconds: 5,
   limits: { uploadsPerKey: 2, waitingPerKey: 1000, storedBytesPerKey: 10_000, retentionDays: 30 },
 });
 afterEach(() => dir.cleanup());

@@ -43,8 +43,8 @@ export interface ListServiceDeps {
   listMaxBytes: number;
   /** Callback URLs may point at private addresses (tests, closed networks). */
   allowPrivateTargets: boolean;
-  /** Seconds a status answer tells the client to wait (`Retry-After`) while the list is not finished; 5 when not given (decisions §6). */
-  pollSeconds?: number;
+  /** Seconds a status answer tells the client to wait (`Retry-After`) while the list is not finished (MAILSURE_LIST_POLL_SECONDS). */
+  pollSeconds: number;
   /** What one key may hold of this process and of the disk (decided per key, so one cannot starve the rest). */
   limits: {
     /** Submits one key may have in flight at once in this process (429 beyond). */

@@ -52,6 +52,6 @@ export function renderList(list: ListRow, progress: number): ListBody {
  * Decisions §6: status answers carry `Retry-After: 5` while the list is not finished; an operator
  * may set other seconds (MAILSURE_LIST_POLL_SECONDS).
  */
-export function retryAfter(list: ListRow, seconds = 5): string | undefined {
+export function retryAfter(list: ListRow, seconds: number): string | undefined {
   return isFinished(list.status) ? undefined : String(seconds);
 }
