@@ -60,6 +60,8 @@ export interface ListRow extends NewList {
   /** The purchase made after a match report; null until purchased. */
   purchase: unknown;
   updatedAt: string;
+  /** One more at every update: what a compare-and-set of the whole row checks. */
+  version: number;
 }
 
 export type ListPatch = Partial<Pick<ListRow, 'status' | 'error' | 'records' | 'services' | 'plan' | 'purchase'>>;
@@ -109,9 +111,11 @@ export interface ListStore {
   /**
    * Applies the patch when the list's status is one of `onlyFrom` (any status when omitted);
    * answers the updated list, or undefined when the list is missing or the status did not allow.
-   * This compare-and-set is how cancel and a worker's transitions never overwrite each other.
+   * With `version`, only when the list is still that version (nothing changed it since it was
+   * read). This compare-and-set is how cancel, purchase and a worker's transitions never
+   * overwrite each other. Every update adds one to the version.
    */
-  update(id: number, patch: ListPatch, onlyFrom?: readonly ListStatus[]): Promise<ListRow | undefined>;
+  update(id: number, patch: ListPatch, onlyFrom?: readonly ListStatus[], version?: number): Promise<ListRow | undefined>;
   /** Marks the list billed; true only for the one call that changed it (bill after, never twice). */
   markBilled(id: number): Promise<boolean>;
   /**

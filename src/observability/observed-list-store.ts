@@ -21,8 +21,8 @@ export function observeListStore(inner: ListStore, deps: { logger: Logger; clock
       metrics?.listStateChanges.inc({ status: created.status });
       return created;
     },
-    async update(id, patch, onlyFrom) {
-      const updated = await inner.update(id, patch, onlyFrom);
+    async update(id, patch, onlyFrom, version) {
+      const updated = await inner.update(id, patch, onlyFrom, version);
       const from = onlyFrom?.length === 1 ? onlyFrom[0] : undefined;
       if (updated && patch.status && patch.status !== from) {
         logger.info(

@@ -135,6 +135,8 @@ export interface ListsTable {
   billed: Generated<number>;
   /** 0 or 1: the rows' evidence is kept with the chunks and served as a file (migration 0013). */
   evidence: Generated<number>;
+  /** One more at every update: the compare-and-set of a transition (migration 0016). */
+  version: Generated<number>;
   created_at: string;
   updated_at: string;
 }

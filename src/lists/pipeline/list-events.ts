@@ -1,7 +1,8 @@
 /**
- * Applies a state event (states.ts) to a stored list with a compare-and-set on its status, so a
- * worker's transition and a caller's cancel never overwrite each other: a lost race re-reads
- * the list and decides again.
+ * Applies a state event (states.ts) to a stored list with a compare-and-set on the row it read
+ * (its status and version), so a worker's transition and a caller's cancel or purchase never
+ * overwrite each other, even when neither changes the status: a lost race re-reads the list and
+ * decides again.
  */
 import type { ListPatch, ListRow, ListStore } from '../list-record.js';
 import { transition, type ListEvent, type ListState } from '../states.js';
@@ -36,7 +37,7 @@ export async function applyEvent(
       const current = services[name as keyof typeof services];
       services[name as keyof typeof services] = { inputCount: current?.inputCount ?? list.records, ...current, status: status! };
     }
-    const updated = await store.update(listId, { ...patch, status: next.value.status, services }, [list.status]);
+    const updated = await store.update(listId, { ...patch, status: next.value.status, services }, [list.status], list.version);
     if (updated) return updated;
   }
   throw new Error(`list ${listId}: could not apply ${event.type} (the list kept changing)`);

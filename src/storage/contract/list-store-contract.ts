@@ -23,6 +23,7 @@ export function listStoreContract(storage: CurrentStorage): void {
         plan: null,
         purchase: null,
         updatedAt: '2026-11-22T10:00:00.000Z',
+        version: 0,
       });
       expect(await lists().get(created.id)).toEqual(created);
       expect(await lists().get(created.id + 1000)).toBeUndefined();
@@ -58,6 +59,21 @@ export function listStoreContract(storage: CurrentStorage): void {
         error: 'boom',
         purchase: { fields: ['age'] },
       });
+    });
+
+    it('adds one to the version at every update and refuses a write over a version that changed', async () => {
+      const list = await lists().create(newList(await keyId(storage(), 'acme')));
+      const read = (await lists().update(list.id, { status: 'Processed' }))!;
+      expect(read.version).toBe(1);
+      // Another writer changes the list without changing its status (a purchase)…
+      expect(await lists().update(list.id, { purchase: { fields: ['age'] } }, ['Processed'], read.version)).toMatchObject({ version: 2 });
+      // …so a write decided from the row it read before is refused, and the purchase stands.
+      expect(await lists().update(list.id, { status: 'Processing' }, ['Processed'], read.version)).toBeUndefined();
+      expect(await lists().get(list.id)).toMatchObject({ status: 'Processed', purchase: { fields: ['age'] }, version: 2 });
+      expect(await lists().update(list.id, { status: 'Processing' }, ['Processed'], 2)).toMatchObject({ status: 'Processing', version: 3 });
+      // Version and status are both checked.
+      expect(await lists().update(list.id, { status: 'Results' }, ['Processed'], 3)).toBeUndefined();
+      expect(await lists().update(list.id, { status: 'Results' }, undefined, 3)).toMatchObject({ status: 'Results', version: 4 });
     });
 
     it('commits each chunk once and answers counts and results in index order', async () => {

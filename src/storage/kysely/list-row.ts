@@ -60,5 +60,6 @@ export function toList(row: Selectable<ListsTable>): ListRow {
     purchase: row.purchase === null ? null : (JSON.parse(row.purchase) as unknown),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    version: row.version,
   };
 }

@@ -61,12 +61,17 @@ export class KyselyListStore implements ListStore {
     return { lists: rows.map(toList), total: Number(n) };
   }
 
-  async update(id: number, patch: ListPatch, onlyFrom?: readonly ListStatus[]): Promise<ListRow | undefined> {
-    let query = this.db.updateTable('lists').set(patchRow(patch, this.now().toISOString())).where('id', '=', id);
+  async update(id: number, patch: ListPatch, onlyFrom?: readonly ListStatus[], version?: number): Promise<ListRow | undefined> {
+    let query = this.db
+      .updateTable('lists')
+      .set(patchRow(patch, this.now().toISOString()))
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('id', '=', id);
     if (onlyFrom !== undefined) {
       if (onlyFrom.length === 0) return undefined;
       query = query.where('status', 'in', onlyFrom);
     }
+    if (version !== undefined) query = query.where('version', '=', version);
     const row = await query.returningAll().executeTakeFirst();
     return row && toList(row);
   }

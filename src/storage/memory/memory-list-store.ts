@@ -32,6 +32,7 @@ export class MemoryListStore implements ListStore {
       plan: null,
       purchase: null,
       updatedAt: list.createdAt,
+      version: 0,
     };
     this.lists.set(row.id, row);
     return clone(row);
@@ -53,10 +54,11 @@ export class MemoryListStore implements ListStore {
     return { lists: mine.slice(page.offset, page.offset + page.limit).map(clone), total: mine.length };
   }
 
-  async update(id: number, patch: ListPatch, onlyFrom?: readonly ListStatus[]): Promise<ListRow | undefined> {
+  async update(id: number, patch: ListPatch, onlyFrom?: readonly ListStatus[], version?: number): Promise<ListRow | undefined> {
     const row = this.lists.get(id);
     if (!row || (onlyFrom !== undefined && !onlyFrom.includes(row.status))) return undefined;
-    Object.assign(row, clone(patch), { updatedAt: this.now().toISOString() });
+    if (version !== undefined && row.version !== version) return undefined;
+    Object.assign(row, clone(patch), { updatedAt: this.now().toISOString(), version: row.version + 1 });
     return clone(row);
   }
 

@@ -19,6 +19,7 @@ import { keyEvidence } from './0012-key-evidence.js';
 import { listEvidence } from './0013-list-evidence.js';
 import { mailbox } from './0014-mailbox.js';
 import { outcomes } from './0015-outcomes.js';
+import { listVersion } from './0016-list-version.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0001-accounts': accounts,
@@ -36,4 +37,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0013-list-evidence': listEvidence,
   '0014-mailbox': mailbox,
   '0015-outcomes': outcomes,
+  '0016-list-version': listVersion,
 });
