@@ -71,6 +71,7 @@ const STORAGE_MAY_IMPORT = [
   '**/people/people-store.js',
   '**/people/activity-store.js', // ActivityStore (+ the batch and windows it takes, checked by people/activity-rules.ts)
   '**/identity/match/candidate-store.js',
+  '**/identity/match/blocking-columns-store.js', // BlockingColumnsStore (+ the rows it reads)
   '**/lists/list-record.js', // ListStore and the list rows it keeps
   '**/verification/fact-cache.js', // FactCache (+ the in-process cache Redis falls back to)
   '**/verification/verdict-store.js', // VerdictStore, the verdict memory's (a FactCache of codes by HMAC id)

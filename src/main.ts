@@ -18,6 +18,7 @@ import { registerOutcomeCommands } from './cli/outcomes.js';
 import { registerVerifyCommand } from './cli/verify.js';
 import { fail, print } from './cli/output.js';
 import { startupFailure } from './cli/startup-failure.js';
+import type { BlockingRefresh } from './identity/match/refresh-blocking.js';
 
 /** package.json's version; src/ and dist/ are both one level below it. */
 function version(): string {
@@ -45,13 +46,15 @@ export async function main(argv: string[]): Promise<void> {
     .description('create or upgrade the database schema (also done at every start)')
     .action(async () => {
       const config = loadConfig(process.env);
-      const { openStores } = await import('./wiring/stores.js');
+      const { openStores, blockingRefreshLine } = await import('./wiring/stores.js');
       let applied: readonly string[] = [];
-      const storage = await openStores({ config, onMigrated: (names) => (applied = names) });
+      let refreshed: BlockingRefresh | undefined;
+      const storage = await openStores({ config, onMigrated: (names) => (applied = names), onBlockingRefreshed: (r) => (refreshed = r) });
       await storage.close();
       // What changed, by name: an operator upgrading wants to see that the new migrations ran.
       if (applied.length === 0) print(`database is up to date (${storage.engine})`);
       else print(`applied ${applied.length} migration${applied.length === 1 ? '' : 's'} (${storage.engine}): ${applied.join(', ')}`);
+      if (refreshed) print(blockingRefreshLine(refreshed));
     });
   registerDoctorCommand(program);
   registerKeyCommands(program);

@@ -85,6 +85,12 @@ export interface PeopleTable {
   demo: Generated<number>;
 }
 
+/** The version of the code that derived a stored column the live code re-derives (migration 0017). */
+export interface DerivedVersionsTable {
+  name: string;
+  version: number;
+}
+
 /** An address belongs to one person; `position` keeps the order the person listed them in. */
 export interface PersonEmailsTable {
   email: string;
@@ -241,6 +247,7 @@ export interface Database {
   outcome_domain_counts: OutcomeDomainCountsTable;
   outcome_accuracy: OutcomeAccuracyTable;
   verdict_records: VerdictRecordsTable;
+  derived_versions: DerivedVersionsTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

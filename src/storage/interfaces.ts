@@ -8,6 +8,7 @@ import type { KeyStore } from '../accounts/key-store.js';
 import type { UsageStore } from '../accounts/usage-store.js';
 import type { ActivityStore } from '../people/activity-store.js';
 import type { CandidateStore } from '../identity/match/candidate-store.js';
+import type { BlockingColumnsStore } from '../identity/match/blocking-columns-store.js';
 import type { PeopleStore } from '../people/people-store.js';
 import type { ListStore } from '../lists/list-record.js';
 import type { ClientListStore } from '../verification/client-list-store.js';
@@ -24,8 +25,11 @@ export interface Storage {
   usage: UsageStore;
   clientLists: ClientListStore;
   policy: PolicyStore;
-  /** The people, read by enrichment and identity append (PeopleStore) and by the matcher (CandidateStore). */
-  people: PeopleStore & CandidateStore;
+  /**
+   * The people, read by enrichment and identity append (PeopleStore) and by the matcher
+   * (CandidateStore), whose blocking columns follow the live code (BlockingColumnsStore).
+   */
+  people: PeopleStore & CandidateStore & BlockingColumnsStore;
   activity: ActivityStore;
   lists: ListStore;
   demo: DemoStore;

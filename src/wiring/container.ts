@@ -38,7 +38,7 @@ import { createVerdictRecorder, verdictIdOf, verdictRecordKey, type VerdictRecor
 import { createOutcomeIngestFor } from './outcomes.js';
 import type { HealthTuning } from './prober-health.js';
 import { connectRedis } from './redis.js';
-import { openListFiles, openStores } from './stores.js';
+import { blockingRefreshLine, openListFiles, openStores } from './stores.js';
 import { createVerification, type SmtpPoolTuning } from './verification.js';
 
 /** How often noted verdicts are written. */
@@ -156,7 +156,14 @@ export async function createContainer(options: ContainerOptions): Promise<Contai
       throw error;
     });
   }
-  const storage = givenStorage ?? (await openStores({ config, serving: true }));
+  const storage =
+    givenStorage ??
+    (await openStores({
+      config,
+      serving: true,
+      onBlockingRefreshed: (r) =>
+        logger.info({ from: r.from, to: r.to, scanned: r.scanned, rewritten: r.rewritten }, blockingRefreshLine(r)),
+    }));
   // The verdict memory's own key, derived from the server secret (MAILSURE_SECRET_KEY or the data
   // directory's secret.key, which opening the storage has checked, or made, already).
   const serverSecret = await loadSecretKey(config.secretKey ?? undefined, config.dataDir).catch(async (error: unknown) => {

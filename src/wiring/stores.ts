@@ -4,6 +4,7 @@
  * through its interfaces (`Storage`, the domains' store interfaces, `ListFiles`).
  */
 import type { Config } from '../core/config.js';
+import { refreshBlockingColumns, type BlockingRefresh } from '../identity/match/refresh-blocking.js';
 import type { Logger } from '../core/logger.js';
 import type { ListFiles } from '../lists/list-files.js';
 import type { Storage } from '../storage/interfaces.js';
@@ -23,15 +24,35 @@ export interface OpenStoresOptions {
   serving?: boolean;
   /** Told the names of the migrations this open applied (`mailsure migrate` prints them). */
   onMigrated?: (applied: readonly string[]) => void;
+  /** Told when people's blocking columns had been derived by older code and have been re-derived now. */
+  onBlockingRefreshed?: (refresh: BlockingRefresh) => void;
 }
 
-/** The configured database, migrated to the latest schema (storage/open-storage.ts). */
-export function openStores({ config, serving = false, onMigrated }: OpenStoresOptions): Promise<Storage> {
-  return openStorage({
+/**
+ * The configured database, migrated to the latest schema (storage/open-storage.ts), its derived
+ * columns re-derived where older code derived them (identity/match/refresh-blocking.ts).
+ */
+export async function openStores({ config, serving = false, onMigrated, onBlockingRefreshed }: OpenStoresOptions): Promise<Storage> {
+  const storage = await openStorage({
     ...storageOptionsOf(config),
     ...(serving ? { deadlines: DATABASE_DEADLINES } : {}),
     ...(onMigrated ? { onMigrated } : {}),
   });
+  try {
+    const refresh = await refreshBlockingColumns(storage.people);
+    // A new database has nobody to re-derive: nothing worth telling.
+    if (refresh && refresh.scanned > 0) onBlockingRefreshed?.(refresh);
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+  return storage;
+}
+
+/** What `mailsure migrate` prints, and a serving process logs, after re-deriving the blocking columns. */
+export function blockingRefreshLine(r: BlockingRefresh): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  return `people's blocking columns re-derived by today's matcher (version ${r.from} → ${r.to}): ${n(r.rewritten)} of ${n(r.scanned)} people changed`;
 }
 
 export interface OpenListFilesOptions {

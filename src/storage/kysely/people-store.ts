@@ -5,6 +5,8 @@ import type { Database } from '../database.js';
 import { MAX_NAME_MATCHES, type NormalizedQuery, type PeopleBatch, type PeopleStore } from '../../people/people-store.js';
 import type { CandidateBlock } from '../../identity/match/candidate-block.js';
 import type { CandidateStore } from '../../identity/match/candidate-store.js';
+import type { BlockingColumnsStore } from '../../identity/match/blocking-columns-store.js';
+import { kyselyBlockingColumns } from './people-blocking.js';
 import { CandidateQueries } from './people-candidates.js';
 import { rawReader, type RawRead } from './raw-read.js';
 import {
@@ -23,9 +25,10 @@ const PEOPLE_ROWS = 450;
 /** 6 columns a row. */
 const EMAIL_ROWS = 1_500;
 
-export class KyselyPeopleStore implements PeopleStore, CandidateStore {
+export class KyselyPeopleStore implements PeopleStore, CandidateStore, BlockingColumnsStore {
   private readonly read: RawRead;
   private readonly candidates: CandidateQueries;
+  private readonly blocking: BlockingColumnsStore;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -33,6 +36,23 @@ export class KyselyPeopleStore implements PeopleStore, CandidateStore {
   ) {
     this.read = rawReader(db);
     this.candidates = new CandidateQueries(db, this.read);
+    this.blocking = kyselyBlockingColumns(db);
+  }
+
+  blockingVersion(): Promise<number> {
+    return this.blocking.blockingVersion();
+  }
+
+  blockingRows(afterId: number, limit: number) {
+    return this.blocking.blockingRows(afterId, limit);
+  }
+
+  setBlockingColumns(rows: Parameters<BlockingColumnsStore['setBlockingColumns']>[0]): Promise<void> {
+    return this.blocking.setBlockingColumns(rows);
+  }
+
+  setBlockingVersion(version: number): Promise<void> {
+    return this.blocking.setBlockingVersion(version);
   }
 
   async upsert(batch: PeopleBatch, marks: { demo?: boolean } = {}): Promise<{ inserted: number; updated: number }> {

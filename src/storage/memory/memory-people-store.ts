@@ -1,6 +1,7 @@
 import type { LookupKey, MatchedProfile, PersonProfile, PersonRecord, PreparedRecord } from '../../people/person.js';
 import type { CandidateBlock } from '../../identity/match/candidate-block.js';
 import type { CandidateStore } from '../../identity/match/candidate-store.js';
+import type { BlockingColumnsStore, BlockingRow } from '../../identity/match/blocking-columns-store.js';
 import {
   MAX_NAME_MATCHES,
   type BlockingColumns,
@@ -21,7 +22,7 @@ interface Stored {
  * Applies people one by one, the reference the kysely store's batched plan must agree with.
  * Records are cloned in and out, so callers can't change stored state by mutating a result.
  */
-export class MemoryPeopleStore implements PeopleStore, CandidateStore {
+export class MemoryPeopleStore implements PeopleStore, CandidateStore, BlockingColumnsStore {
   private readonly byKey = new Map<string, Stored>();
   private readonly byId = new Map<number, Stored>();
   /** email → person id */
@@ -31,6 +32,37 @@ export class MemoryPeopleStore implements PeopleStore, CandidateStore {
   /** email → mailbox key, for the addresses whose domain has one */
   private readonly mailboxes = new Map<string, string>();
   private lastId = 0;
+  /** None recorded until set (a new store's re-derivation has nobody to read, and records it). */
+  private blockingDerivedWith = 0;
+
+  async blockingVersion(): Promise<number> {
+    return this.blockingDerivedWith;
+  }
+
+  async blockingRows(afterId: number, limit: number): Promise<BlockingRow[]> {
+    return [...this.byId.entries()]
+      .filter(([id]) => id > afterId)
+      .sort(([a], [b]) => a - b)
+      .slice(0, limit)
+      .map(([id, { record, blocking }]) => ({
+        id,
+        firstName: record.firstName,
+        lastName: record.lastName,
+        address: record.address,
+        ...blocking,
+      }));
+  }
+
+  async setBlockingColumns(rows: readonly (BlockingColumns & { id: number })[]): Promise<void> {
+    for (const { id, houseNumber, lastPhonetic } of rows) {
+      const stored = this.byId.get(id);
+      if (stored) stored.blocking = { houseNumber, lastPhonetic };
+    }
+  }
+
+  async setBlockingVersion(version: number): Promise<void> {
+    this.blockingDerivedWith = version;
+  }
 
   async upsert(batch: PeopleBatch): Promise<{ inserted: number; updated: number }> {
     let inserted = 0;

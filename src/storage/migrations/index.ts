@@ -20,6 +20,7 @@ import { listEvidence } from './0013-list-evidence.js';
 import { mailbox } from './0014-mailbox.js';
 import { outcomes } from './0015-outcomes.js';
 import { listVersion } from './0016-list-version.js';
+import { derivedVersions } from './0017-derived-versions.js';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0001-accounts': accounts,
@@ -38,4 +39,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   '0014-mailbox': mailbox,
   '0015-outcomes': outcomes,
   '0016-list-version': listVersion,
+  '0017-derived-versions': derivedVersions,
 });

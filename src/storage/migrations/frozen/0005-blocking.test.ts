@@ -1,11 +1,10 @@
 // Migration 0005's frozen blocking columns are held to fixed values (so an edit to the frozen copy,
-// or a package under it such as talisman's Double Metaphone, cannot change what 0005 writes), and
-// agree with the live `personBlockingColumns` today. When the live one changes on purpose, the
-// agreement test fails: the change brings a migration that rewrites the blocking columns, and the
-// frozen copy stays as it is.
+// or a package under it such as talisman's Double Metaphone, cannot change what 0005 writes). They
+// are BLOCKING_VERSION 1: the live `personBlockingColumns` has read more forms since, and the rows
+// 0005 (or an import of that release) derived are re-derived by today's code at the next open
+// (identity/match/refresh-blocking.ts; blocking-version.test.ts pins what the live code computes).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { corpusUrl } from '../../../../test/fixtures/corpora.js';
 import { personBlockingColumns } from '../../../identity/match/blocking.js';
@@ -45,14 +44,6 @@ function corpora(): { addresses: string[]; names: string[] } {
   return { addresses, names };
 }
 
-// Words the street parser and the name normaliser treat specially, so generated inputs reach their rules.
-const STREET_WORDS = ['123', '4', '1/2', '4922', 'B', 'N', 'SW', 'North', 'So', 'Main', 'Lake', 'St', 'St.', 'Ave', 'Rd', 'Hwy', 'US'];
-const MORE_STREET_WORDS = ['County', 'Road', 'CR', 'I', 'Route', 'Apt', 'Suite', '#', '#12', 'Unit', 'Fl', '2nd', 'Rear', 'A', '4B'];
-const LAST_STREET_WORDS = ['C-5', 'PO', 'P.O.', 'Box', 'RR', 'HC', 'First', 'Twenty', 'N165', 'W2123', '48S', '400E', 'One', ',', '&'];
-const NAME_WORDS = ['Smith', "O'Brien", 'de', 'la', 'Cruz', 'van', 'Garcia-Lopez', 'Jr.', 'III', 'MD', 'Ødegård', 'Straße', 'Łukasz'];
-const line = (words: string[]) => fc.array(fc.constantFrom(...words), { maxLength: 9 }).map((w) => w.join(' '));
-const anyText = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }));
-
 describe("migration 0005's frozen blocking columns", () => {
   it('are the fixed values of hand-picked cases', () => {
     for (const [firstName, lastName, address, houseNumber, lastPhonetic] of FIXED) {
@@ -74,30 +65,15 @@ describe("migration 0005's frozen blocking columns", () => {
     expect(digest).toBe('cc16b415460cf106c1634ec9e3ce6c24218a5161332739ffaece609c945aeffe');
   });
 
-  it('are what the live personBlockingColumns computes today', () => {
+  it("agree with the live personBlockingColumns over the corpora's addresses and names (version 2 changed only forms they lack)", () => {
     const { addresses, names } = corpora();
     for (const [i, address] of addresses.entries()) {
       const person = { firstName: names[i % names.length]!, lastName: names[(i * 7) % names.length]!, address };
       expect(personBlockingColumns0005(person)).toEqual(personBlockingColumns(person));
     }
-    const address = fc.oneof(line([...STREET_WORDS, ...MORE_STREET_WORDS, ...LAST_STREET_WORDS]), anyText);
-    const name = fc.oneof(line(NAME_WORDS), anyText);
-    // A fixed seed, for now: the live street parser has read more forms since 0005 (RD and rural
-    // delivery boxes, a box before its route, unit ids in any punctuation: about 1 generated line
-    // in 3,000 differs, see the test below), and no migration rewrites the blocking columns yet.
-    // With a random seed this test failed about one run in six. The migration (0016, with a frozen
-    // copy of today's parser) is to come; then this compares the live code with that copy again,
-    // seeded at random.
-    fc.assert(
-      fc.property(name, name, address, (firstName, lastName, address) => {
-        const person = { firstName, lastName, address };
-        expect(personBlockingColumns0005(person)).toEqual(personBlockingColumns(person));
-      }),
-      { numRuns: 1000, seed: 20261128 },
-    );
   });
 
-  it('differ from the live ones on forms the parser learnt later (rows stored before keep the old value)', () => {
+  it('differ from the live ones on forms the parser learnt later (rows stored with them are re-derived at the next open)', () => {
     const person = (address: string) => ({ firstName: '', lastName: '', address });
     for (const [address, live, frozen] of [
       ['RD 12 PO 5', '5', ''],
