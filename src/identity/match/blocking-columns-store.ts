@@ -15,7 +15,10 @@ export interface BlockingColumnsStore {
   blockingVersion(): Promise<number>;
   /** At most `limit` people with an id above `afterId`, in id order. */
   blockingRows(afterId: number, limit: number): Promise<BlockingRow[]>;
-  /** Writes the columns of these people (by id). */
-  setBlockingColumns(rows: readonly (BlockingColumns & { id: number })[]): Promise<void>;
+  /**
+   * Writes the columns of these people (by id), each only while the person still has the names
+   * and address they were derived from: an import that changed them meanwhile wrote its own.
+   */
+  setBlockingColumns(rows: readonly BlockingRow[]): Promise<void>;
   setBlockingVersion(version: number): Promise<void>;
 }

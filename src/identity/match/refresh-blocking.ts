@@ -44,10 +44,10 @@ export async function refreshBlockingColumns(
   for (;;) {
     const rows = await store.blockingRows(after, batch);
     if (rows.length === 0) break;
-    const changed: (BlockingColumns & { id: number })[] = [];
+    const changed: BlockingRow[] = [];
     for (const row of rows) {
       const now = derive(row);
-      if (now.houseNumber !== row.houseNumber || now.lastPhonetic !== row.lastPhonetic) changed.push({ id: row.id, ...now });
+      if (now.houseNumber !== row.houseNumber || now.lastPhonetic !== row.lastPhonetic) changed.push({ ...row, ...now });
     }
     if (changed.length > 0) await store.setBlockingColumns(changed);
     scanned += rows.length;

@@ -283,13 +283,20 @@ export function peopleStoreContract(storage: CurrentStorage): void {
       expect((await people().blockingRows(all[0]!.id, 1)).map((r) => r.address)).toEqual(['40 Elm St']);
       expect(await people().blockingRows(all[2]!.id, 10)).toEqual([]);
       // As an older parser had stored it: no house number for a rural-delivery box.
-      await people().setBlockingColumns([{ id: all[0]!.id, houseNumber: '', lastPhonetic: 'OLD' }]);
+      await people().setBlockingColumns([{ ...all[0]!, houseNumber: '', lastPhonetic: 'OLD' }]);
       expect(await people().findCandidates([{ kind: 'zip-house', zip5: '62701', houseNumber: '5' }])).toEqual([]);
       expect((await people().blockingRows(0, 1))[0]).toMatchObject({ houseNumber: '', lastPhonetic: 'OLD' });
-      await people().setBlockingColumns([{ id: all[0]!.id, houseNumber: '5', lastPhonetic: all[0]!.lastPhonetic }]);
+      await people().setBlockingColumns([all[0]!]);
       expect((await people().findCandidates([{ kind: 'zip-house', zip5: '62701', houseNumber: '5' }])).map((p) => p.personKey)).toEqual([
         'a',
       ]);
+      // A person whose address changed since the row was read keeps what the change wrote.
+      await people().upsert(peopleBatch([newPerson('c', { address: '8 Oak Ave' })]));
+      await people().setBlockingColumns([{ ...all[2]!, houseNumber: '7' }]);
+      expect((await people().findCandidates([{ kind: 'zip-house', zip5: '62701', houseNumber: '8' }])).map((p) => p.personKey)).toEqual([
+        'c',
+      ]);
+      expect(await people().findCandidates([{ kind: 'zip-house', zip5: '62701', houseNumber: '7' }])).toEqual([]);
       await people().setBlockingVersion(7);
       expect(await people().blockingVersion()).toBe(7);
       await people().setBlockingVersion(8);

@@ -40,6 +40,9 @@ export function kyselyBlockingColumns(db: Kysely<Database>): BlockingColumnsStor
             .updateTable('people')
             .set({ house_number: row.houseNumber, last_phonetic: row.lastPhonetic })
             .where('id', '=', row.id)
+            .where('first_name', '=', row.firstName)
+            .where('last_name', '=', row.lastName)
+            .where('address', '=', row.address)
             .execute();
         }
       });

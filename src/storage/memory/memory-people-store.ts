@@ -53,10 +53,11 @@ export class MemoryPeopleStore implements PeopleStore, CandidateStore, BlockingC
       }));
   }
 
-  async setBlockingColumns(rows: readonly (BlockingColumns & { id: number })[]): Promise<void> {
-    for (const { id, houseNumber, lastPhonetic } of rows) {
-      const stored = this.byId.get(id);
-      if (stored) stored.blocking = { houseNumber, lastPhonetic };
+  async setBlockingColumns(rows: readonly BlockingRow[]): Promise<void> {
+    for (const { id, firstName, lastName, address, houseNumber, lastPhonetic } of rows) {
+      const stored = this.byId.get(id)?.record;
+      if (stored?.firstName !== firstName || stored.lastName !== lastName || stored.address !== address) continue;
+      this.byId.get(id)!.blocking = { houseNumber, lastPhonetic };
     }
   }
 
