@@ -76,4 +76,21 @@ describe('the mailbox stage and a decisive reply', () => {
     };
     expect(await runMailboxStage(stage(prober), target, Date.now() + 60_000)).toEqual({ code: 5, rule: 'mailbox.timeout' });
   });
+
+  it('tells each probe the key it verifies for (a shared session takes keys in turn), and no key when it has none', async () => {
+    const keys: (number | undefined)[] = [];
+    const prober: SmtpProber = {
+      probe: async (_host, recipients, _deadline, options) => {
+        keys.push(options?.key);
+        return {
+          kind: 'timeout',
+          detail: 'deadline reached',
+          partial: new Map([[recipients[0]!, { class: 'no-mailbox', greylisted: false, code: 550, text: 'No such user', stage: 'rcpt' }]]),
+        };
+      },
+    };
+    await runMailboxStage(stage(prober), { ...target, key: 7 }, Date.now() + 60_000);
+    await runMailboxStage(stage(prober), target, Date.now() + 60_000);
+    expect(keys).toEqual([7, undefined]);
+  });
 });

@@ -42,6 +42,8 @@ export interface MailboxTarget {
   hosts: { host: string; addresses: string[] }[];
   /** The provider's profile (default: the standard rules only). */
   profile?: ProviderProfile;
+  /** The API key the verification runs for: a shared session's rounds take keys in turn (the per-key share). */
+  key?: number;
 }
 
 export interface MailboxResult {
@@ -71,7 +73,12 @@ export async function runMailboxStage(
   const judge = (reply: RecipientReply | undefined) => (reply ? judged(reply, profile) : undefined);
   const decisive = (recipient: string, reply: RecipientReply) => recipient === target.recipient && isDecisive(judged(reply, profile));
 
-  const options: ProbeOptions = { ...(random ? { catchAllProbe: random } : {}), decisive, ...(trace ? { record: trace.record } : {}) };
+  const options: ProbeOptions = {
+    ...(random ? { catchAllProbe: random } : {}),
+    decisive,
+    ...(target.key !== undefined ? { key: target.key } : {}),
+    ...(trace ? { record: trace.record } : {}),
+  };
   let outcome = keepDecisive(await probeHosts(deps.prober, target.hosts, recipients, deadline, options), target.recipient, profile);
   if (outcome.kind === 'replies' && worthRetry(judge(outcome.replies.get(target.recipient)))) {
     // One retry, and only when the wait and a second session still fit in the budget.

@@ -232,7 +232,7 @@ export function createVerifyService(deps: VerifyDeps): VerifyService {
           greylistRetryMs: deps.greylistRetryMs ?? 3_000,
           ...(deps.randomLocalPart ? { randomLocalPart: deps.randomLocalPart } : {}),
         },
-        { recipient: address, asciiDomain: domain, hosts: facts.reachable, profile },
+        { recipient: address, asciiDomain: domain, hosts: facts.reachable, profile, ...(options.key ? { key: options.key.id } : {}) },
         deadline,
         trace,
       );

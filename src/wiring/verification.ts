@@ -3,7 +3,6 @@
  * connection budget and verdict memory a process uses (in-process, or shared through Redis in
  * scale-out); prober health over the resolver is prober-health.ts's.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Redis } from 'ioredis';
 import type { Clock } from '../core/clock.js';
 import type { Config } from '../core/config.js';
@@ -173,7 +172,7 @@ export function createVerification(deps: VerificationDeps): Verification {
     ...verifyTuning,
   };
   const verifyWith = (probing: SmtpProber) => {
-    const keyed = withProbeKey(createVerifyService({ ...verifyDeps, prober: probing }));
+    const keyed = createVerifyService({ ...verifyDeps, prober: probing });
     const service = recorder ? recordingVerdicts(keyed, recorder) : keyed;
     return metrics ? observeVerdicts(service, metrics, config.verifyDepth) : service;
   };
@@ -245,21 +244,10 @@ export type SmtpPoolTuning = Partial<Pick<BatchingProberOptions, 'realTimeIdleMs
 
 /**
  * The pool as one lane's prober: real-time calls' probes go ahead of lists' in every shared
- * session, each probe carrying the key of the verification it serves (the per-key share).
+ * session. Each probe carries the key of the verification it serves (mailbox-stage.ts puts it
+ * in the probe's options), for the per-key share. Not an AsyncLocalStorage: on Node 20 its first
+ * use turns on promise hooks for the whole process, and every call paid for them.
  */
 function inLane(pool: SmtpProber, lane: Lane): SmtpProber {
-  return {
-    probe: (target, recipients, deadline, options) => {
-      const key = probingFor.getStore();
-      return pool.probe(target, recipients, deadline, { ...options, lane, ...(key !== undefined ? { key } : {}) });
-    },
-  };
-}
-
-/** The key a verification runs for, seen by its probes without threading it through every stage. */
-const probingFor = new AsyncLocalStorage<number | undefined>();
-
-/** A verify service whose probes know the caller's key. */
-function withProbeKey(service: VerifyService): VerifyService {
-  return { verify: (input, options) => probingFor.run(options.key?.id, () => service.verify(input, options)) };
+  return { probe: (target, recipients, deadline, options) => pool.probe(target, recipients, deadline, { ...options, lane }) };
 }
