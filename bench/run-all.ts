@@ -5,7 +5,12 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { pathToFileURL } from 'node:url';
+// @ts-expect-error: a plain .mjs script (Node built-ins only), without type declarations.
+import { buildIfStale } from '../scripts/build.mjs';
 import type { BenchResult } from './types.js';
+
+// The benchmark servers run the compiled dist/, as `mailsure serve` does: built first when older than src/.
+buildIfStale();
 
 const only = process.argv.slice(2);
 const files = readdirSync('bench')

@@ -1,20 +1,26 @@
 /**
  * A benchmark server in its own process, so the load generator does not share its event loop:
  * `mailsure` is the real app as `serve` wires it (HTTPS, SQLite, info logging); `bare` is a bare
- * Fastify route served the same way (same certificate, same logger). Prints {"port","key"}.
+ * Fastify route served the same way (same certificate, same logger). Prints {"port","key"}. The
+ * app is the compiled dist/, as `mailsure serve` runs it.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import Fastify from 'fastify';
-import { createKey } from '../../src/accounts/key-admin.js';
-import { loadConfig } from '../../src/core/config.js';
-import { createLogger } from '../../src/core/logger.js';
-import { assembleApp } from '../../src/wiring/http-app.js';
-import { createContainer } from '../../src/wiring/container.js';
-import { loadTls } from '../../src/http/tls.js';
 import { startTestWorld } from '../../test/helpers/world/index.js';
+
+// The server's code as `mailsure serve` runs it: the compiled dist/ (run-all.ts builds it when
+// older than src/), not src/ through this script's TypeScript loader, which wraps every function
+// it makes in a naming helper: a cost production never pays, on every closure made per request.
+const dist = (path: string) => new URL(`../../dist/${path}`, import.meta.url).href;
+const { createKey } = (await import(dist('accounts/key-admin.js'))) as typeof import('../../src/accounts/key-admin.js');
+const { loadConfig } = (await import(dist('core/config.js'))) as typeof import('../../src/core/config.js');
+const { createLogger } = (await import(dist('core/logger.js'))) as typeof import('../../src/core/logger.js');
+const { assembleApp } = (await import(dist('wiring/http-app.js'))) as typeof import('../../src/wiring/http-app.js');
+const { createContainer } = (await import(dist('wiring/container.js'))) as typeof import('../../src/wiring/container.js');
+const { loadTls } = (await import(dist('http/tls.js'))) as typeof import('../../src/http/tls.js');
 
 const kind = process.argv[2];
 /** `syntax`, or `domain` against a test world (real DNS server on loopback) started here. */
