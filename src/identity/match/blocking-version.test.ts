@@ -4,10 +4,9 @@
 // change to the street parser or the last-name code cannot land without a new version (and the
 // re-derivation that comes with it).
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { corpusUrl } from '../../../test/fixtures/corpora.js';
+import { addressesAndNames } from '../../../test/fixtures/corpora.js';
 import { personBlockingColumns } from './blocking.js';
 import { BLOCKING_VERSION } from './refresh-blocking.js';
 
@@ -28,12 +27,7 @@ const address = fc.oneof(line([...STREET_WORDS, ...MORE_STREET_WORDS, ...LAST_ST
 const name = fc.oneof(line(NAME_WORDS), anyText);
 
 function inputs(): { firstName: string; lastName: string; address: string }[] {
-  const read = <T>(file: string) => JSON.parse(readFileSync(corpusUrl(file), 'utf8')) as T[];
-  const addresses = [
-    ...read<{ input: string }>('us_address_usaddress_labeled.json'),
-    ...read<{ input: string }>('us_address_parse_address.json'),
-  ].map((a) => a.input);
-  const names = [...new Set(read<{ name: string; nickname: string }>('nickname_pairs.json').flatMap((p) => [p.name, p.nickname]))];
+  const { addresses, names } = addressesAndNames();
   const fromCorpora = addresses.map((address, i) => ({
     firstName: names[i % names.length]!,
     lastName: names[(i * 7) % names.length]!,

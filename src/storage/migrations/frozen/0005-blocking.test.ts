@@ -4,9 +4,8 @@
 // 0005 (or an import of that release) derived are re-derived by today's code at the next open
 // (identity/match/refresh-blocking.ts; blocking-version.test.ts pins what the live code computes).
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { corpusUrl } from '../../../../test/fixtures/corpora.js';
+import { addressesAndNames } from '../../../../test/fixtures/corpora.js';
 import { personBlockingColumns } from '../../../identity/match/blocking.js';
 import { personBlockingColumns0005 } from './0005-blocking.js';
 
@@ -34,15 +33,7 @@ const FIXED: [firstName: string, lastName: string, address: string, houseNumber:
 ];
 
 /** The address lines and names of the copied public corpora (test/fixtures/corpora/, byte-exact to their sources). */
-function corpora(): { addresses: string[]; names: string[] } {
-  const read = <T>(file: string) => JSON.parse(readFileSync(corpusUrl(file), 'utf8')) as T[];
-  const addresses = [
-    ...read<{ input: string }>('us_address_usaddress_labeled.json'),
-    ...read<{ input: string }>('us_address_parse_address.json'),
-  ].map((a) => a.input);
-  const names = [...new Set(read<{ name: string; nickname: string }>('nickname_pairs.json').flatMap((p) => [p.name, p.nickname]))];
-  return { addresses, names };
-}
+const corpora = addressesAndNames;
 
 describe("migration 0005's frozen blocking columns", () => {
   it('are the fixed values of hand-picked cases', () => {
