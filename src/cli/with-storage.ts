@@ -23,8 +23,13 @@ export async function withStorage(run: (storage: Storage) => Promise<void>): Pro
     const config = loadConfig(process.env);
     // Loaded here, not at the top: `mailsure --help` need not load the database drivers.
     const { openStores, blockingRefreshLine } = await import('../wiring/stores.js');
-    // Said on stderr (stdout may be parsed): an upgrade's first command re-derived the match keys.
-    storage = await openStores({ config, onBlockingRefreshed: (r) => process.stderr.write(`mailsure: ${blockingRefreshLine(r)}\n`) });
+    // Said on stderr (stdout may be parsed) when an upgrade's first command changed people's match keys.
+    storage = await openStores({
+      config,
+      onBlockingRefreshed: (r) => {
+        if (r.rewritten > 0) process.stderr.write(`mailsure: ${blockingRefreshLine(r)}\n`);
+      },
+    });
     await run(storage);
   } catch (error) {
     if (error instanceof KeyOptionError || error instanceof DuplicateKeyName) fail(error.message);

@@ -297,6 +297,44 @@ describe('migrations on SQLite', () => {
     await db.destroy();
   });
 
+  it('give lists made before 0016 version 0, which every update then moves on', async () => {
+    const db = openSqlite({ file: ':memory:' });
+    await migrateToLatest(db, Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0016')));
+    const { id: keyId } = await db.insertInto('api_keys').values(row('old')).returning('id').executeTakeFirstOrThrow();
+    const old = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    const list = { key_id: keyId, name: 'a.csv', format: 'csv', header: 1, report: 0, size_bytes: 1, status: 'Processed' };
+    await old
+      .insertInto('lists')
+      .values({ ...list, records: 1, services: '{}', created_at: 'now', updated_at: 'now' })
+      .execute();
+    await migrateToLatest(db);
+    expect(await db.selectFrom('lists').select(['id', 'version']).execute()).toEqual([{ id: 1, version: 0 }]);
+    await expect(db.updateTable('lists').set({ version: -1 }).execute()).rejects.toThrow(/CHECK constraint failed/);
+    await db.destroy();
+  });
+
+  it("record the people's blocking columns as version 1 when 0017 finds people (0005's or an older import's), 2 when it finds none", async () => {
+    const versionAfter = async (withPeople: boolean) => {
+      const db = openSqlite({ file: ':memory:' });
+      await migrateToLatest(db, Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0017')));
+      const people = db as unknown as Kysely<{ people: Record<string, unknown> }>;
+      if (withPeople) {
+        const person = { first_name: 'Jane', middle_name: null, last_name: 'Doe', address: 'RD 12 PO 5', city: 'Austin', state: 'TX' };
+        const norms = { first_norm: 'jane', last_norm: 'doe', street_norm: 'RD 12 PO 5', city_norm: 'AUSTIN', updated_at: 'now' };
+        await people
+          .insertInto('people')
+          .values({ person_key: 'a', ...person, zip: '78701', zip5: '78701', ...norms, fields: '{}', interests: '[]', record: '{}' })
+          .execute();
+      }
+      await migrateToLatest(db);
+      const rows = await db.selectFrom('derived_versions').selectAll().execute();
+      await db.destroy();
+      return rows;
+    };
+    expect(await versionAfter(true)).toEqual([{ name: 'people_blocking', version: 1 }]);
+    expect(await versionAfter(false)).toEqual([{ name: 'people_blocking', version: 2 }]);
+  });
+
   it('apply nothing when one fails, and say which', async () => {
     const db = openSqlite({ file: ':memory:' });
     await expect(migrateToLatest(db, broken)).rejects.toThrow(/migration 0002-broken failed.*no_such_table/);
