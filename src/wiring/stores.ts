@@ -4,7 +4,8 @@
  * through its interfaces (`Storage`, the domains' store interfaces, `ListFiles`).
  */
 import type { Config } from '../core/config.js';
-import { refreshBlockingColumns, type BlockingRefresh } from '../identity/match/refresh-blocking.js';
+import { BLOCKING_VERSION } from '../identity/match/blocking-version.js';
+import type { BlockingRefresh } from '../identity/match/refresh-blocking.js';
 import type { Logger } from '../core/logger.js';
 import type { ListFiles } from '../lists/list-files.js';
 import type { Storage } from '../storage/interfaces.js';
@@ -39,9 +40,14 @@ export async function openStores({ config, serving = false, onMigrated, onBlocki
     ...(onMigrated ? { onMigrated } : {}),
   });
   try {
-    const refresh = await refreshBlockingColumns(storage.people);
-    // A new database has nobody to re-derive: nothing worth telling.
-    if (refresh && refresh.scanned > 0) onBlockingRefreshed?.(refresh);
+    if ((await storage.people.blockingVersion()) < BLOCKING_VERSION) {
+      // Loaded only then: the street parser and the name codes take ~40 ms to import, which every
+      // CLI command would pay on every run for a re-derivation that happens once per upgrade.
+      const { refreshBlockingColumns } = await import('../identity/match/refresh-blocking.js');
+      const refresh = await refreshBlockingColumns(storage.people);
+      // A new database has nobody to re-derive: nothing worth telling.
+      if (refresh && refresh.scanned > 0) onBlockingRefreshed?.(refresh);
+    }
   } catch (error) {
     await storage.close();
     throw error;

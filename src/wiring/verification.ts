@@ -172,8 +172,8 @@ export function createVerification(deps: VerificationDeps): Verification {
     ...verifyTuning,
   };
   const verifyWith = (probing: SmtpProber) => {
-    const keyed = createVerifyService({ ...verifyDeps, prober: probing });
-    const service = recorder ? recordingVerdicts(keyed, recorder) : keyed;
+    const verifying = createVerifyService({ ...verifyDeps, prober: probing });
+    const service = recorder ? recordingVerdicts(verifying, recorder) : verifying;
     return metrics ? observeVerdicts(service, metrics, config.verifyDepth) : service;
   };
   return { verify: verifyWith(prober), listVerify: verifyWith(batchProber), health, egresses };

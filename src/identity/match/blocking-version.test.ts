@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addressesAndNames } from '../../../test/fixtures/corpora.js';
 import { personBlockingColumns } from './blocking.js';
-import { BLOCKING_VERSION } from './refresh-blocking.js';
+import { BLOCKING_VERSION } from './blocking-version.js';
 
 /** The digest each version computes; add a line with the new version when the code changes on purpose. */
 const DIGESTS: Record<number, string> = {

@@ -53,7 +53,7 @@ describe('refreshBlockingColumns', () => {
       },
     };
     expect(await store.findCandidates([{ kind: 'zip-house', zip5: '62701', houseNumber: '5' }])).toEqual([]);
-    expect(await refreshBlockingColumns(watched, { batch: 4 })).toEqual({ from: 1, to: BLOCKING_VERSION, scanned: 6, rewritten: 2 });
+    expect(await refreshBlockingColumns(watched, 4)).toEqual({ from: 1, to: BLOCKING_VERSION, scanned: 6, rewritten: 2 });
     // One write for each batch that held a change: b in the first four, e in the last two.
     expect(writes).toEqual([[2], [5]]);
     expect(await store.blockingVersion()).toBe(BLOCKING_VERSION);

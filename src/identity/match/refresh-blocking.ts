@@ -2,22 +2,17 @@
  * Stored blocking columns follow the live `personBlockingColumns`. A person's house number and
  * last-name code are derived when the person is stored; when the derivation learns a form (the
  * street parser reading rural-delivery boxes, say), rows stored before keep what the older code
- * said, and a query keyed by today's code misses them in that block. BLOCKING_VERSION names what
- * the live code computes; a store whose columns were derived by an older version re-derives every
+ * said, and a query keyed by today's code misses them in that block. BLOCKING_VERSION
+ * (blocking-version.ts) names what the live code computes; a store whose columns were derived by an older version re-derives every
  * row, rewrites those that differ, then records the version. Idempotent: two processes that open
  * the store at once both rewrite to the same values.
  */
-import { personBlockingColumns, type BlockingColumns } from './blocking.js';
+import { personBlockingColumns } from './blocking.js';
 import type { BlockingColumnsStore, BlockingRow } from './blocking-columns-store.js';
+import { BLOCKING_VERSION } from './blocking-version.js';
 
+export { BLOCKING_VERSION };
 export type { BlockingColumnsStore, BlockingRow } from './blocking-columns-store.js';
-
-/**
- * The version of `personBlockingColumns`. Add one whenever it computes anything differently (the
- * pinned digest in blocking-version.test.ts fails until then). 1: migration 0005's frozen copy;
- * 2: rural-delivery boxes, a box before its route, unit ids in any punctuation.
- */
-export const BLOCKING_VERSION = 2;
 
 export interface BlockingRefresh {
   from: number;
@@ -31,13 +26,9 @@ export interface BlockingRefresh {
 const BATCH = 2_000;
 
 /** Re-derives the stored columns when they are older than the live code; undefined when they are current. */
-export async function refreshBlockingColumns(
-  store: BlockingColumnsStore,
-  options: { version?: number; derive?: (p: BlockingRow) => BlockingColumns; batch?: number } = {},
-): Promise<BlockingRefresh | undefined> {
-  const { version = BLOCKING_VERSION, derive = personBlockingColumns, batch = BATCH } = options;
+export async function refreshBlockingColumns(store: BlockingColumnsStore, batch = BATCH): Promise<BlockingRefresh | undefined> {
   const from = await store.blockingVersion();
-  if (from >= version) return undefined;
+  if (from >= BLOCKING_VERSION) return undefined;
   let scanned = 0;
   let rewritten = 0;
   let after = 0;
@@ -46,7 +37,7 @@ export async function refreshBlockingColumns(
     if (rows.length === 0) break;
     const changed: BlockingRow[] = [];
     for (const row of rows) {
-      const now = derive(row);
+      const now = personBlockingColumns(row);
       if (now.houseNumber !== row.houseNumber || now.lastPhonetic !== row.lastPhonetic) changed.push({ ...row, ...now });
     }
     if (changed.length > 0) await store.setBlockingColumns(changed);
@@ -54,6 +45,6 @@ export async function refreshBlockingColumns(
     rewritten += changed.length;
     after = rows[rows.length - 1]!.id;
   }
-  await store.setBlockingVersion(version);
-  return { from, to: version, scanned, rewritten };
+  await store.setBlockingVersion(BLOCKING_VERSION);
+  return { from, to: BLOCKING_VERSION, scanned, rewritten };
 }

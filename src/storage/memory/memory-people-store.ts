@@ -55,9 +55,10 @@ export class MemoryPeopleStore implements PeopleStore, CandidateStore, BlockingC
 
   async setBlockingColumns(rows: readonly BlockingRow[]): Promise<void> {
     for (const { id, firstName, lastName, address, houseNumber, lastPhonetic } of rows) {
-      const stored = this.byId.get(id)?.record;
-      if (stored?.firstName !== firstName || stored.lastName !== lastName || stored.address !== address) continue;
-      this.byId.get(id)!.blocking = { houseNumber, lastPhonetic };
+      const stored = this.byId.get(id);
+      const person = stored?.record;
+      if (person?.firstName !== firstName || person.lastName !== lastName || person.address !== address) continue;
+      stored!.blocking = { houseNumber, lastPhonetic };
     }
   }
 

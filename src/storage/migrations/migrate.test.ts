@@ -120,6 +120,20 @@ async function upgradesFrom(k: number, open: () => Promise<Kysely<Database>>): P
   }
 }
 
+/** An in-memory database migrated up to (not including) `before`, holding one key's list (id 1) in `status`. */
+async function withOldList(before: string, status: string) {
+  const db = openSqlite({ file: ':memory:' });
+  await migrateToLatest(db, Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < before)));
+  const { id: keyId } = await db.insertInto('api_keys').values(row('old')).returning('id').executeTakeFirstOrThrow();
+  const old = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const list = { key_id: keyId, name: 'a.csv', format: 'csv', header: 1, report: 0, size_bytes: 1, status };
+  await old
+    .insertInto('lists')
+    .values({ ...list, records: 1, services: '{}', created_at: 'now', updated_at: 'now' })
+    .execute();
+  return { db, old };
+}
+
 describe('migrations on SQLite', () => {
   it('are named in run order', () => {
     expect(names).toEqual([...names].sort());
@@ -280,15 +294,7 @@ describe('migrations on SQLite', () => {
   });
 
   it('leave lists made before 0013 without evidence, and their chunks without any', async () => {
-    const db = openSqlite({ file: ':memory:' });
-    await migrateToLatest(db, Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0013')));
-    const { id: keyId } = await db.insertInto('api_keys').values(row('old')).returning('id').executeTakeFirstOrThrow();
-    const old = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    const list = { key_id: keyId, name: 'a.csv', format: 'csv', header: 1, report: 0, size_bytes: 1, status: 'Results' };
-    await old
-      .insertInto('lists')
-      .values({ ...list, records: 1, services: '{}', created_at: 'now', updated_at: 'now' })
-      .execute();
+    const { db, old } = await withOldList('0013', 'Results');
     await old.insertInto('list_chunks').values({ list_id: 1, chunk_index: 0, records: 1, counts: '{}', results: '[]' }).execute();
     await migrateToLatest(db);
     expect(await db.selectFrom('lists').select(['id', 'evidence']).execute()).toEqual([{ id: 1, evidence: 0 }]);
@@ -297,16 +303,8 @@ describe('migrations on SQLite', () => {
     await db.destroy();
   });
 
-  it('give lists made before 0016 version 0, which every update then moves on', async () => {
-    const db = openSqlite({ file: ':memory:' });
-    await migrateToLatest(db, Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0016')));
-    const { id: keyId } = await db.insertInto('api_keys').values(row('old')).returning('id').executeTakeFirstOrThrow();
-    const old = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    const list = { key_id: keyId, name: 'a.csv', format: 'csv', header: 1, report: 0, size_bytes: 1, status: 'Processed' };
-    await old
-      .insertInto('lists')
-      .values({ ...list, records: 1, services: '{}', created_at: 'now', updated_at: 'now' })
-      .execute();
+  it('give lists made before 0016 version 0, and take no negative one', async () => {
+    const { db } = await withOldList('0016', 'Processed');
     await migrateToLatest(db);
     expect(await db.selectFrom('lists').select(['id', 'version']).execute()).toEqual([{ id: 1, version: 0 }]);
     await expect(db.updateTable('lists').set({ version: -1 }).execute()).rejects.toThrow(/CHECK constraint failed/);
